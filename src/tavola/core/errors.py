@@ -1,0 +1,41 @@
+"""The errors tavola raises. Every one is a ``TavolaError`` and a ``ValueError``."""
+
+from __future__ import annotations
+
+
+class TavolaError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class UnknownGame(TavolaError):
+    """No game is registered under that name."""
+
+
+class InvalidOption(TavolaError):
+    """An option is unknown, or its value is not valid for the game."""
+
+
+class NotationError(TavolaError):
+    """A text could not be read as an action of the game."""
+
+
+class IllegalAction(TavolaError):
+    """An action breaks a rule; the state it was applied to is unchanged.
+
+    ``rule`` names the rule broken, ``reason`` says how this action breaks it.
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
+        self.reason = reason
+
+
+class ReplayError(TavolaError):
+    """A record does not replay. ``step`` is the 1-based index of the failing action (0: setup)."""
+
+    def __init__(self, step: int, reason: str) -> None:
+        where = "setup" if step == 0 else f"action {step}"
+        super().__init__(f"record does not replay at {where}: {reason}")
+        self.step = step
+        self.reason = reason

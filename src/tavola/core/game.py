@@ -1,0 +1,171 @@
+"""The game protocol: a ``Game`` (rules plus validated options) makes ``State``s.
+
+>>> import tavola
+>>> game = tavola.load("campanile", players=3)
+>>> state = game.new_game(seed=7)
+>>> state.current_player
+0
+>>> events = state.apply(state.legal_actions()[0])
+
+Actions are small integers (an id per action of the game and its options, so they
+double as a flat action space); every action also has a short notation, and
+``apply`` accepts either.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+from tavola.core.errors import InvalidOption
+from tavola.core.events import Event
+from tavola.core.options import Option, OptionValue, resolve_options
+
+RECORD_FORMAT = "tavola-record/1"
+
+
+class Game(ABC):
+    """A game's rules with one set of validated options; a factory of states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, OptionValue] = resolve_options(self.option_specs, options)
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Refuse combinations of options that make no sense (override per game)."""
+
+    @property
+    def num_players(self) -> int:
+        players = self.options["players"]
+        assert isinstance(players, int)
+        return players
+
+    def option_json(self) -> dict[str, Any]:
+        """The options as written in a record."""
+        return {spec.name: spec.to_json(self.options[spec.name]) for spec in self.option_specs}
+
+    def invalid(self, message: str) -> InvalidOption:
+        return InvalidOption(f"{self.name}: {message}")
+
+    @abstractmethod
+    def new_game(self, seed: int | None = None) -> State:
+        """A new game; all chance is resolved from ``seed`` (a random one if ``None``)."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Action ids are ``0 .. num_distinct_actions - 1``."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The canonical notation of an action id."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action id a notation names; raises ``NotationError`` if it names none."""
+
+    @abstractmethod
+    def render(self, view: dict[str, Any]) -> str:
+        """A plain-text picture of a view, for terminals."""
+
+    @staticmethod
+    def fresh_seed() -> int:
+        return random.SystemRandom().randrange(2**32)
+
+
+class State(ABC):
+    """One position of a game. ``apply`` changes it in place; ``clone`` copies it."""
+
+    __slots__ = ("game", "history", "seed")
+
+    game: Game
+    seed: int
+    history: list[int]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Every legal action id, in ascending order."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> list[Event]:
+        """Check and apply an action id; raise ``IllegalAction`` before changing anything."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat, as they stand now."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (several for a shared victory), else []."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know (``None``: a spectator), as JSON-serialisable data."""
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """A full state drawn from those consistent with ``view(player)``."""
+
+    def apply(self, action: int | str) -> list[Event]:
+        """Play one action (an id or its notation); return the events it caused.
+
+        An illegal action raises ``IllegalAction`` and leaves the state unchanged.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        events = self._apply(action)
+        self.history.append(action)
+        return events
+
+    def legal_notations(self) -> list[str]:
+        to_string = self.game.action_to_string
+        return [to_string(a) for a in self.legal_actions()]
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this state: game, options, seed and actions."""
+        to_string = self.game.action_to_string
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "options": self.game.option_json(),
+            "seed": self.seed,
+            "actions": [to_string(a) for a in self.history],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        raise TypeError("states are mutable and unhashable")
+
+    @abstractmethod
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, for equality."""
+
+
+def check_players(game: Game, allowed: Sequence[int]) -> None:
+    if game.num_players not in allowed:
+        raise game.invalid(f"players must be one of {', '.join(map(str, allowed))}")

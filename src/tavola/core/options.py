@@ -1,0 +1,147 @@
+"""Typed, validated game options.
+
+Options are given as ``name=value`` everywhere: as Python keyword arguments, on the
+command line and in records. Text values are parsed, so ``"true"`` and ``True`` mean
+the same thing.
+
+>>> players = Option("players", 4, "number of players", choices=(2, 3, 4, 5))
+>>> players.parse("3")
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tavola.core.errors import InvalidOption
+
+OptionValue = bool | int | str | tuple[str, ...] | None
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name, default, help text and valid values.
+
+    The kind is that of the default, or ``kind`` when the default is ``None``:
+    ``bool``, ``int``, ``str`` or ``tuple`` (a list of names, given as text separated
+    by commas). ``choices`` lists the valid values of a scalar; ``item_choices`` the
+    valid items of a list.
+    """
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[Any, ...] | None = None
+    item_choices: tuple[str, ...] | None = None
+    kind: type | None = None
+
+    @property
+    def value_kind(self) -> type:
+        return self.kind or type(self.default)
+
+    def valid_values(self) -> str:
+        """A short description of what this option accepts."""
+        if self.choices is not None:
+            return ", ".join(
+                str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices
+            )
+        kind = self.value_kind
+        if kind is bool:
+            return "true, false"
+        if kind is tuple:
+            items = ", ".join(self.item_choices or ())
+            return f"a comma-separated list of: {items}" if items else "a comma-separated list"
+        return kind.__name__
+
+    def parse(self, value: Any) -> OptionValue:
+        """The validated value of this option, from a Python value or from text."""
+        kind = self.value_kind
+        if value is None and self.default is None:
+            return None
+        parsed: OptionValue
+        try:
+            parsed = self._convert(value, kind)
+        except (TypeError, ValueError):
+            raise self._bad(value) from None
+        if self.choices is not None and parsed not in self.choices:
+            raise self._bad(value)
+        if isinstance(parsed, tuple) and self.item_choices is not None:
+            for item in parsed:
+                if item not in self.item_choices:
+                    raise InvalidOption(
+                        f"option {self.name}: {item!r} is not one of {', '.join(self.item_choices)}"
+                    )
+        return parsed
+
+    @staticmethod
+    def _convert(value: Any, kind: type) -> OptionValue:
+        if kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            raise ValueError(value)
+        if kind is int:
+            if isinstance(value, bool):
+                raise ValueError(value)
+            if isinstance(value, int):
+                return value
+            if isinstance(value, str):
+                return int(value.strip())
+            raise ValueError(value)
+        if kind is str:
+            if isinstance(value, bool):
+                raise ValueError(value)
+            if isinstance(value, str | int):
+                return str(value).strip()
+            raise ValueError(value)
+        if kind is tuple:
+            if isinstance(value, str):
+                items = [v.strip().lower() for v in value.split(",")]
+            elif isinstance(value, Sequence):
+                items = [str(v).strip().lower() for v in value]
+            else:
+                raise ValueError(value)
+            return tuple(item for item in items if item)
+        raise TypeError(kind)
+
+    def _bad(self, value: Any) -> InvalidOption:
+        return InvalidOption(
+            f"option {self.name}: {value!r} is not valid; valid values: {self.valid_values()}"
+        )
+
+    def to_json(self, value: OptionValue) -> Any:
+        """The value as it is written in records (lists as JSON lists)."""
+        return list(value) if isinstance(value, tuple) else value
+
+
+def resolve_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[str, OptionValue]:
+    """Every option of ``specs`` with its validated value, defaults filled in.
+
+    An unknown name raises ``InvalidOption`` listing the valid ones.
+    """
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        names = ", ".join(sorted(known))
+        raise InvalidOption(f"unknown option {unknown[0]!r}; valid options: {names}")
+    return {
+        spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default
+        for spec in specs
+    }
+
+
+def parse_assignments(texts: Sequence[str]) -> dict[str, str]:
+    """Read ``name=value`` texts, as given on the command line, into a dict."""
+    options: dict[str, str] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise InvalidOption(f"{text!r}: options are written name=value")
+        options[name.strip()] = value.strip()
+    return options

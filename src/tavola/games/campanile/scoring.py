@@ -1,0 +1,148 @@
+"""Marker groups, tower ranking, majorities and the winner.
+
+Under each tower the markers stand in groups, one per seat, in the order in which the
+seats placed their first marker there; a group nearer the base wins every tie.
+A tower's groups are a tuple of ``(seat, value, value, ...)`` tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tavola.core.events import Event, Table
+from tavola.games.campanile.components import NUM_STYLES, STYLES, flags_for
+
+Groups = tuple[tuple[int, ...], ...]
+
+
+def add_marker(groups: Groups, seat: int, value: int) -> Groups:
+    """The groups with a marker added to ``seat``'s group (a new last group if none)."""
+    for index, group in enumerate(groups):
+        if group[0] == seat:
+            return (*groups[:index], (*group, value), *groups[index + 1 :])
+    return (*groups, (seat, value))
+
+
+def has_marker(groups: Groups, seat: int, value: int) -> bool:
+    return any(group[0] == seat and value in group[1:] for group in groups)
+
+
+def remove_marker(groups: Groups, seat: int, value: int) -> Groups | None:
+    """The groups without one of ``seat``'s markers of ``value`` (None if it has none).
+
+    A group left empty disappears from the order.
+    """
+    for index, group in enumerate(groups):
+        if group[0] == seat and value in group[1:]:
+            markers = list(group[1:])
+            markers.remove(value)
+            rest = groups[index + 1 :]
+            return (*groups[:index], (seat, *markers), *rest) if markers else groups[:index] + rest
+    return None
+
+
+def influence(groups: Groups) -> list[tuple[int, int]]:
+    """``(seat, influence)`` of every seat with markers, in group order."""
+    return [(group[0], sum(group[1:])) for group in groups]
+
+
+def majority(groups: Groups) -> list[int]:
+    """Seats with influence, strongest first; equal influence: the earlier group first."""
+    ranked = sorted(
+        ((-total, index, seat) for index, (seat, total) in enumerate(influence(groups)) if total),
+    )
+    return [seat for _, _, seat in ranked]
+
+
+def rank_towers(heights: Sequence[int], positions: Sequence[int]) -> list[int]:
+    """Styles from the tallest tower down; equal height: the tower nearer the display."""
+    return sorted(range(NUM_STYLES), key=lambda style: (-heights[style], positions[style]))
+
+
+@dataclass(frozen=True)
+class TowerScore:
+    rank: int
+    style: int
+    height: int
+    flag: tuple[int, ...]
+    influence: list[tuple[int, int]]
+    awards: list[tuple[int, int]]  # (seat, chip value)
+
+
+@dataclass(frozen=True)
+class ScoringResult:
+    """A scoring, tower by tower, from the lowest flag up (the order of the rulebook)."""
+
+    kind: str
+    towers: list[TowerScore]
+
+    @property
+    def awards(self) -> list[tuple[int, int, int]]:
+        """``(style, seat, chip value)`` in the order the chips are handed out."""
+        return [(tower.style, seat, value) for tower in self.towers for seat, value in tower.awards]
+
+    def event(self, seat_names: Sequence[str]) -> Event:
+        rows = tuple(
+            (
+                f"#{tower.rank + 1}",
+                STYLES[tower.style],
+                str(tower.height),
+                "/".join(map(str, tower.flag)),
+                ", ".join(f"{seat_names[s]} {total}" for s, total in tower.influence) or "-",
+                ", ".join(f"{seat_names[s]} +{v}" for s, v in tower.awards) or "-",
+            )
+            for tower in self.towers
+        )
+        title = f"{self.kind.capitalize()} scoring"
+        table = Table(title, ("rank", "tower", "height", "flag", "influence", "chips"), rows)
+        data = {
+            "kind": self.kind,
+            "towers": [
+                {
+                    "rank": tower.rank + 1,
+                    "style": STYLES[tower.style],
+                    "height": tower.height,
+                    "flag": list(tower.flag),
+                    "influence": [list(pair) for pair in tower.influence],
+                    "awards": [list(pair) for pair in tower.awards],
+                }
+                for tower in self.towers
+            ],
+        }
+        text = f"{title}: " + "; ".join(
+            f"{seat_names[seat]} +{value} ({STYLES[style]})" for style, seat, value in self.awards
+        )
+        return Event("scoring", text, data, table)
+
+
+def score(
+    kind: str,
+    num_players: int,
+    heights: Sequence[int],
+    positions: Sequence[int],
+    groups: Sequence[Groups],
+) -> ScoringResult:
+    """Flag the towers by rank and hand each flag's values to the majorities."""
+    flags = flags_for(kind, num_players)
+    ranking = rank_towers(heights, positions)
+    towers = []
+    for rank in reversed(range(NUM_STYLES)):
+        flag = flags[rank]
+        if not flag:
+            continue
+        style = ranking[rank]
+        awards = list(zip(majority(groups[style]), flag, strict=False))
+        towers.append(
+            TowerScore(rank, style, heights[style], flag, influence(groups[style]), awards)
+        )
+    return ScoringResult(kind, towers)
+
+
+def winners(chips: Sequence[Sequence[int]]) -> list[int]:
+    """Most points; tied: the highest single chip; still tied: a shared victory."""
+    points = [sum(seat_chips) for seat_chips in chips]
+    best = max(points)
+    tied = [seat for seat, total in enumerate(points) if total == best]
+    top_chip = max(max(chips[seat], default=0) for seat in tied)
+    return [seat for seat in tied if max(chips[seat], default=0) == top_chip]
