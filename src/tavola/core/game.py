@@ -51,6 +51,22 @@ class Game(ABC):
         """The options as written in a record."""
         return {spec.name: spec.to_json(self.options[spec.name]) for spec in self.option_specs}
 
+    def public_options(self) -> dict[str, Any]:
+        """The options every seat may know (secret ones, such as a stacked deck, left out)."""
+        return {
+            spec.name: spec.to_json(self.options[spec.name])
+            for spec in self.option_specs
+            if not spec.secret
+        }
+
+    def changed_options(self) -> dict[str, Any]:
+        """``players`` and the options that differ from their defaults, as in records."""
+        return {
+            spec.name: spec.to_json(self.options[spec.name])
+            for spec in self.option_specs
+            if spec.name == "players" or self.options[spec.name] != spec.default
+        }
+
     def invalid(self, message: str) -> InvalidOption:
         return InvalidOption(f"{self.name}: {message}")
 

@@ -30,7 +30,7 @@ class Option:
     The kind is that of the default, or ``kind`` when the default is ``None``:
     ``bool``, ``int``, ``str`` or ``tuple`` (a list of names, given as text separated
     by commas). ``choices`` lists the valid values of a scalar; ``item_choices`` the
-    valid items of a list.
+    valid items of a list. A ``secret`` option (a stacked deck) is left out of views.
     """
 
     name: str
@@ -39,6 +39,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     item_choices: tuple[str, ...] | None = None
     kind: type | None = None
+    secret: bool = False  # hidden from views (e.g. a stacked deck)
 
     @property
     def value_kind(self) -> type:

@@ -57,6 +57,7 @@ class Campanile(Game):
             "then the stack with intermezzo and finito where they lie",
             item_choices=CARD_NAMES,
             kind=tuple,
+            secret=True,
         ),
     )
 
@@ -92,10 +93,6 @@ class Campanile(Game):
         if cards.index(INTERMEZZO) < dealt:
             raise self.invalid(f"deck: the first {dealt} cards (hands and display) are tower cards")
         return cards
-
-    def public_options(self) -> dict[str, Any]:
-        """The options every seat knows (a stacked deck is secret)."""
-        return {name: value for name, value in self.option_json().items() if name != "deck"}
 
     def new_game(self, seed: int | None = None) -> CampanileState:
         seed = self.fresh_seed() if seed is None else seed

@@ -1,4 +1,4 @@
-"""A plain-text picture of a Campanile view, 80 columns wide."""
+"""A plain-text picture of a Campanile view that fits 80 columns."""
 
 from __future__ import annotations
 
@@ -8,43 +8,46 @@ BAR_WIDTH = 24
 
 
 def render(view: dict[str, Any]) -> str:
-    """The towers in their row (rank, height, markers from the base), display, hands, chips."""
+    """The towers in their row (rank, height, markers from the base), display, seats."""
     seat = view["seat"]
     names = [("you" if s == seat else f"P{s}") for s in range(view["players"])]
     towers = view["towers"]
     ranking = sorted(range(len(towers)), key=lambda i: (-towers[i]["height"], i))
-    tallest = max(max(t["height"] for t in towers), 1)
-    scale = min(1.0, BAR_WIDTH / tallest)
-    stage = "the Intermezzo has been scored" if view["intermezzo_scored"] else "Intermezzo to come"
+    scale = min(1.0, BAR_WIDTH / max(max(t["height"] for t in towers), 1))
+    stack = view["stack"]
+    stage = "Intermezzo scored" if view["intermezzo_scored"] else "Intermezzo to come"
     lines = [
-        f"Towers, the display at the left ({view['stack']} cards in the stack; {stage})",
-        "  rank  tower   height" + " " * (BAR_WIDTH - 4) + "markers from the base",
+        f"Towers in their row, the display at the left. Stack: {stack} "
+        f"card{'s' if stack != 1 else ''}, {stage}.",
+        f"  rank tower  height {'':<{BAR_WIDTH}} markers from the base",
     ]
     for index, tower in enumerate(towers):
-        height = tower["height"]
-        bar = "#" * round(height * scale)
+        bar = "#" * round(tower["height"] * scale)
         groups = "  ".join(
             f"{names[g['player']]}:" + "+".join(map(str, g["markers"])) for g in tower["groups"]
         )
         lines.append(
-            f"  #{ranking.index(index) + 1}    {tower['style']:<7} {height:>3} {bar:<{BAR_WIDTH}}"
-            f" {groups or '-'}"
+            f"  #{ranking.index(index) + 1}   {tower['style']:<7}{tower['height']:>5} "
+            f"{bar:<{BAR_WIDTH}} {groups or '-'}"
         )
-    lines.append(f"Display: {', '.join(view['display'])}")
-    if view["built"]:
-        built = view["built"]
-        lines.append(f"Built this turn: {built['style']} +{built['floors']}")
+    built = view["built"]
+    lines.append(
+        f"Display: {', '.join(view['display'])}"
+        + (f"   (built this turn: {built['style']} +{built['floors']})" if built else "")
+    )
+    lines.append(f"{'seat':<5} {'hand':<34} {'markers':<7} {'points':>6}  chips")
     for s, hand in enumerate(view["hands"]):
         supply = view["supply"][s]
         chips = view["chips"][s]
         cards = ", ".join(hand["cards"]) if hand["cards"] is not None else _others(hand)
+        turn = ">" if s == view["current_player"] else " "
         lines.append(
-            f"{names[s]:>4}: {cards:<32} markers 1x{supply[0]} 2x{supply[1]} 3x{supply[2]}"
-            f"  chips {'+'.join(map(str, chips)) or '-'} = {sum(chips)}"
+            f"{turn}{names[s]:<4} {cards:<34} {supply[0]}/{supply[1]}/{supply[2]}  "
+            f"{sum(chips):>6}  {'+'.join(map(str, chips)) or '-'}"
         )
     return "\n".join(lines)
 
 
 def _others(hand: dict[str, Any]) -> str:
     known = ", ".join(hand["known"])
-    return f"{hand['size']} cards" + (f" (known: {known})" if known else "")
+    return f"{hand['size']}" + (f" (known: {known})" if known else " cards")

@@ -1,0 +1,1 @@
+"""The applications: the ``tavola`` command and what it runs."""

@@ -1,0 +1,45 @@
+"""Random-playout throughput of the engine: complete games and actions per second."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from tavola.core.game import Game
+
+
+@dataclass(frozen=True)
+class Throughput:
+    game: str
+    options: str
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds
+
+
+def random_playouts(game: Game, seconds: float, seed: int = 0) -> Throughput:
+    """Play random games (``legal_actions`` then ``apply``) for about ``seconds``."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_game(games)
+        apply, legal = state.apply, state.legal_actions
+        while not state.is_over:
+            apply(choice(legal()))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    options = ", ".join(f"{k}={v}" for k, v in game.changed_options().items())
+    return Throughput(game.name, options, games, actions, elapsed)

@@ -1,0 +1,178 @@
+"""A game in the terminal: people type actions, bots play theirs."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+from tavola.core.errors import TavolaError
+from tavola.core.game import Game, State
+from tavola.players import Seat, make_bot
+from tavola.players.base import Bot
+
+from .output import board, scores_table, show_events
+from .records import default_record_path, save_record
+
+HUMAN = "human"
+HELP = """Type an action in its notation (Tab completes) or its number from the list.
+  board     draw the board again
+  actions   list the legal actions again
+  quit      stop here; the game so far is saved"""
+
+
+class Quit(Exception):
+    """The person at the keyboard left the game."""
+
+
+def enable_completion(candidates: Callable[[], list[str]]) -> None:
+    """Tab-complete the legal actions' notation, where the terminal has readline."""
+    try:
+        import readline
+    except ImportError:  # not on every platform
+        return
+
+    def complete(text: str, index: int) -> str | None:
+        line = readline.get_line_buffer().lstrip().lower()
+        matches = [c for c in candidates() if c.startswith(line)]
+        if index >= len(matches):
+            return None
+        return matches[index][len(line) - len(text) :]
+
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+class TerminalGame:
+    """Runs one game between the seats (``human`` or a bot spec) to its end."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        seed: int,
+        console: Console,
+        read: Callable[[str], str] = input,
+        delay: float = 0.0,
+    ) -> None:
+        self.game = game
+        self.state: State = game.new_game(seed)
+        self.console = console
+        self.read = read
+        self.delay = delay
+        self.seats = list(seats)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(spec, seed=seed * 31 + seat)
+            for seat, spec in enumerate(seats)
+            if spec != HUMAN
+        }
+        humans = [seat for seat, spec in enumerate(seats) if spec == HUMAN]
+        self.names = [
+            f"P{seat} ({'you' if len(humans) == 1 else 'human'})"
+            if spec == HUMAN
+            else f"P{seat} ({spec})"
+            for seat, spec in enumerate(seats)
+        ]
+        self.viewer = humans[0] if len(humans) == 1 else None
+        self._legal: list[str] = []
+
+    def run(self) -> State:
+        """Play to the end (``Quit`` if a person leaves; the state keeps the moves so far)."""
+        enable_completion(lambda: self._legal)
+        state = self.state
+        if not self.bots.keys() ^ set(range(self.game.num_players)):
+            self.console.print(Text("No human seats: the bots play to the end.", style="dim"))
+        if self.viewer is None:
+            self.show_board(None)
+        while (player := state.current_player) is not None:
+            if player in self.bots:
+                action = self.bot_turn(player)
+            else:
+                action = self.human_turn(player)
+            show_events(self.console, state.apply(action), quiet_kinds={"reveal"})
+        self.show_board(self.viewer)
+        self.console.print(scores_table(self.names, state.scores, state.winners))
+        return state
+
+    def show_board(self, player: int | None) -> None:
+        title = (
+            f"{self.game.title}: the view of {self.names[player]}"
+            if player is not None
+            else (f"{self.game.title}: the table")
+        )
+        board(self.console, self.game.render(self.state.view(player)), title)
+
+    def bot_turn(self, player: int) -> int:
+        decision = self.bots[player].choose(Seat(self.state, player))
+        line = f"{self.names[player]}: {self.game.action_to_string(decision.action)}"
+        if decision.reason:
+            line += f"  ({decision.reason})"
+        self.console.print(Text(line))
+        if self.delay:
+            time.sleep(self.delay)
+        return decision.action
+
+    def human_turn(self, player: int) -> int:
+        state = self.state
+        legal = state.legal_actions()
+        self._legal = [self.game.action_to_string(a) for a in legal]
+        self.show_board(player)
+        self.show_actions()
+        while True:
+            try:
+                answer = self.read(f"{self.names[player]}> ").strip()
+            except EOFError:
+                raise Quit from None
+            command = answer.lower()
+            if command in ("quit", "exit", "q"):
+                raise Quit
+            if command in ("help", "?", "h"):
+                self.console.print(HELP)
+            elif command == "board":
+                self.show_board(player)
+            elif command in ("actions", ""):
+                self.show_actions()
+            elif command.isdigit():
+                index = int(command) - 1
+                if 0 <= index < len(legal):
+                    return legal[index]
+                self.console.print(f"Choose a number from 1 to {len(legal)}.", style="yellow")
+            else:
+                try:
+                    action = self.game.parse_action(answer)
+                    if action not in legal:
+                        state.clone().apply(action)  # raises IllegalAction naming the rule
+                    return action
+                except TavolaError as error:
+                    self.console.print(Text(str(error), style="yellow"))
+                    self.console.print("Type 'actions' for the list, 'help' for help.")
+
+    def show_actions(self) -> None:
+        items = [Text(f"{i}. {notation}") for i, notation in enumerate(self._legal, start=1)]
+        self.console.print(Columns(items, padding=(0, 3)))
+
+
+def play(
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    console: Console,
+    save: Path | None = None,
+    delay: float = 0.0,
+    read: Callable[[str], str] = input,
+) -> tuple[State, Path, bool]:
+    """Play a game and save its record; returns (state, record path, finished)."""
+    runner = TerminalGame(game, seats, seed, console, read=read, delay=delay)
+    finished = True
+    try:
+        runner.run()
+    except (Quit, KeyboardInterrupt):
+        finished = False
+        console.print("\nGame stopped.")
+    path = save_record(runner.state.record(), save or default_record_path(game.name, seed))
+    return runner.state, path, finished

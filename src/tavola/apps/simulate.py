@@ -1,0 +1,55 @@
+"""Many games between random bots, summarised per seat."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tavola.core.game import Game
+from tavola.players import game_seeds, play_match
+
+
+@dataclass
+class SeatStats:
+    wins: float = 0.0  # a shared victory counts 1/k to each of its k winners
+    scores: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Simulation:
+    game: Game
+    seats: list[SeatStats]
+    lengths: list[int] = field(default_factory=list)
+    shared: int = 0
+
+    @property
+    def games(self) -> int:
+        return len(self.lengths)
+
+
+def simulate(
+    game: Game,
+    games: int,
+    seed: int,
+    bot: str = "random",
+    advance: Callable[[], None] = lambda: None,
+) -> Simulation:
+    """Play ``games`` games with ``bot`` in every seat; deterministic for ``seed``."""
+    result = Simulation(game, [SeatStats() for _ in range(game.num_players)])
+    specs = [bot] * game.num_players
+    for game_seed in game_seeds(seed, games):
+        state = play_match(game, specs, game_seed)
+        winners = state.winners
+        for seat, score in enumerate(state.scores):
+            result.seats[seat].scores.append(score)
+        for seat in winners:
+            result.seats[seat].wins += 1 / len(winners)
+        result.shared += len(winners) > 1
+        result.lengths.append(len(state.history))
+        advance()
+    return result
+
+
+def spread(values: list[int]) -> float:
+    return statistics.pstdev(values) if len(values) > 1 else 0.0

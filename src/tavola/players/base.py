@@ -1,0 +1,53 @@
+"""What a bot is, and the window through which it sees a game.
+
+A bot never holds the true state: it gets a ``Seat``, which offers the seat's view,
+its legal actions and determinizations drawn from what the seat may know.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tavola.core.game import Game, State
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action a bot chose, and in a few words why (``None`` when it has no reason)."""
+
+    action: int
+    reason: str | None = None
+
+
+class Seat:
+    """One seat's window on a game: its view, its legal actions, determinizations."""
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state = state
+        self.player = player
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    def view(self) -> dict[str, Any]:
+        return self._state.view(self.player)
+
+    def legal_actions(self) -> list[int]:
+        return self._state.legal_actions()
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this seat's view; search on it freely."""
+        return self._state.determinize(self.player, rng)
+
+
+class Bot(Protocol):
+    """Anything that picks an action for a seat."""
+
+    spec: str
+
+    def choose(self, seat: Seat) -> Decision: ...
