@@ -124,7 +124,7 @@ def play_command(
     console.print(
         Text(f"{game.title}, {n} players, seed {seed}. Type 'help' at a prompt.", style="bold")
     )
-    state, path, finished = play(game, seat_specs, seed, console, save=save, delay=delay)
+    _state, path, finished = play(game, seat_specs, seed, console, save=save, delay=delay)
     console.print(f"Record saved to {path}")
     if not finished:
         console.print(f"Continue reading it with: tavola replay {path}")

@@ -90,10 +90,7 @@ class TerminalGame:
         if self.viewer is None:
             self.show_board(None)
         while (player := state.current_player) is not None:
-            if player in self.bots:
-                action = self.bot_turn(player)
-            else:
-                action = self.human_turn(player)
+            action = self.bot_turn(player) if player in self.bots else self.human_turn(player)
             show_events(self.console, state.apply(action), quiet_kinds={"reveal"})
         self.show_board(self.viewer)
         self.console.print(scores_table(self.names, state.scores, state.winners))
