@@ -1,0 +1,195 @@
+"""The tavola command, driven as a person would, through its arguments and prompt."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import tavola
+from tavola.apps.cli import app
+from tavola.apps.play import play
+
+runner = CliRunner()
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("command", ["games", "play", "simulate", "replay", "bench"])
+def test_every_command_has_help(command: str) -> None:
+    code, out = invoke(command, "--help")
+    assert code == 0
+    assert "Usage" in out
+
+
+def test_games_lists_options_with_defaults_and_valid_values() -> None:
+    code, out = invoke("games")
+    assert code == 0
+    for text in ("campanile", "players", "move_markers", "2, 3, 4, 5", "true, false", "deck"):
+        assert text in out
+
+
+def test_bots_play_to_the_end_and_the_record_replays(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = invoke(
+        "play", "campanile", "--seats", "random,random,random", "--seed", "4", "--save", str(save)
+    )
+    assert code == 0, out
+    assert "Finito scoring" in out
+    assert "Result" in out
+    assert str(save) in out.replace("\n", "")
+    record = json.loads(save.read_text())
+    state = tavola.replay(record)
+    assert state.is_over
+    code, out = invoke("replay", str(save), "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["game"] == "campanile"
+    assert summary["options"]["players"] == 3
+    assert summary["is_over"] is True
+    assert summary["scores"] == state.scores
+    assert summary["winners"] == state.winners
+    code, out = invoke("replay", str(save))
+    assert code == 0
+    assert "Result" in out
+
+
+def test_options_are_name_value_pairs(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    code, out = invoke(
+        "play",
+        "campanile",
+        "players=2",
+        "move_markers=true",
+        "--seats",
+        "random,random",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+    )
+    assert code == 0, out
+    assert json.loads(save.read_text())["options"]["move_markers"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "available: campanile"),
+        (["play", "campanile", "players=9"], "valid values: 2, 3, 4, 5"),
+        (["play", "campanile", "colour=red"], "valid options:"),
+        (["play", "campanile", "players"], "name=value"),
+        (["play", "campanile", "--seats", "human,robot"], "unknown bot 'robot'"),
+        (["play", "campanile", "--players", "3", "--seats", "human,random"], "2 seats given"),
+        (["play", "campanile", "move_markers=true"], "needs players=2"),
+        (["simulate", "campanile", "players=1"], "valid values"),
+    ],
+)
+def test_bad_input_gets_a_clear_error(args: list[str], message: str) -> None:
+    code, out = invoke(*args)
+    assert code == 2
+    assert message in out
+    assert "Traceback" not in out
+
+
+def test_replay_names_the_failing_step(tmp_path: Path) -> None:
+    state = tavola.load("campanile", players=2).new_game(seed=2)
+    record = state.record()
+    record["actions"] = [state.legal_notations()[0], "take red", "pass"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    code, out = invoke("replay", str(bad))
+    assert code == 2
+    assert "action 2" in out
+    assert "take red" in out
+    missing = tmp_path / "none.json"
+    code, out = invoke("replay", str(missing))
+    assert code == 2
+    assert "cannot read" in out
+    bad.write_text("{not json")
+    code, out = invoke("replay", str(bad))
+    assert code == 2
+    assert "not JSON" in out
+
+
+def test_simulate_is_deterministic_for_a_seed() -> None:
+    first = invoke("simulate", "campanile", "--games", "20", "--seed", "9", "--players", "3")
+    second = invoke("simulate", "campanile", "--games", "20", "--seed", "9", "--players", "3")
+    assert first[0] == 0
+    assert first == second
+    for seat in ("P0", "P1", "P2"):
+        assert seat in first[1]
+    assert "P3" not in first[1]
+    assert "Mean game length" in first[1]
+
+
+def test_bench_prints_throughput() -> None:
+    code, out = invoke("bench", "campanile", "--seconds", "0.2")
+    assert code == 0
+    assert "games/s" in out
+    assert "actions/s" in out
+
+
+def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
+    """Bad input gets a message and a new prompt; numbers and notation both work."""
+    prompts: list[str] = []
+    bad = ["", "help", "board", "actions", "build purple 2", "take red", "99", "influence"]
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if bad:
+            return bad.pop(0)
+        return "1"  # the first legal action, from here to the end
+
+    console = Console(record=True, width=80)
+    state, path, finished = play(
+        tavola.load("campanile", players=2),
+        ["human", "random"],
+        11,
+        console,
+        save=tmp_path / "r.json",
+        read=read,
+    )
+    out = console.export_text()
+    assert finished
+    assert state.is_over
+    assert "no style 'purple'" in out
+    assert "it is time to build, not to take" in out
+    assert "Choose a number from 1 to" in out
+    assert "Tab completes" in out
+    assert "Traceback" not in out
+    assert all(p == "P0 (you)> " for p in prompts)
+    assert tavola.replay(json.loads(path.read_text())) == state
+
+
+def test_leaving_the_prompt_saves_the_game_so_far(tmp_path: Path) -> None:
+    answers = ["1", "1", "quit"]
+    console = Console(record=True, width=80)
+    state, path, finished = play(
+        tavola.load("campanile", players=2),
+        ["human", "random"],
+        3,
+        console,
+        save=tmp_path / "r.json",
+        read=lambda _: answers.pop(0),
+    )
+    assert not finished
+    assert not state.is_over
+    record = json.loads(path.read_text())
+    assert len(record["actions"]) >= 2
+    assert tavola.replay(record) == state
+
+
+def test_end_of_input_stops_cleanly(tmp_path: Path) -> None:
+    code, out = invoke(
+        "play", "campanile", "--players", "2", "--seed", "1", "--save", str(tmp_path / "r.json")
+    )
+    assert code == 1
+    assert "Game stopped" in out
+    assert "Record saved" in out
