@@ -30,7 +30,7 @@ class Campanile(Game):
 
     >>> state = Campanile(players=2).new_game(seed=3)
     >>> state.legal_notations()[:2]
-    ['build beige 1', 'build beige 2']
+    ['build blue 1', 'build blue 2']
     """
 
     name: ClassVar[str] = "campanile"
