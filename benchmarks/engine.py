@@ -54,6 +54,7 @@ def main(names: list[str]) -> None:
     calls = Table(title="Calls per second on mid-game positions")
     for column in ("game", "legal_actions", "clone", "view", "determinize"):
         calls.add_column(column, justify="right")
+    rng = random.Random(0)
     for name in names:
         for players in (2, 4):
             game = load(name, players=players)
@@ -66,7 +67,6 @@ def main(names: list[str]) -> None:
             )
         game = load(name)
         states = midgame_states(game, 50)
-        rng = random.Random(0)
         calls.add_row(
             name,
             f"{per_second(lambda s: s.legal_actions(), states):,.0f}",
