@@ -80,18 +80,23 @@ class TerminalGame:
         ]
         self.viewer = humans[0] if len(humans) == 1 else None
         self._legal: list[str] = []
+        self._bot_line: list[str] = []
+        self._bot_player = 0
 
     def run(self) -> State:
         """Play to the end (``Quit`` if a person leaves; the state keeps the moves so far)."""
         enable_completion(lambda: self._legal)
         state = self.state
-        if not self.bots.keys() ^ set(range(self.game.num_players)):
-            self.console.print(Text("No human seats: the bots play to the end.", style="dim"))
         if self.viewer is None:
             self.show_board(None)
         while (player := state.current_player) is not None:
-            action = self.bot_turn(player) if player in self.bots else self.human_turn(player)
-            show_events(self.console, state.apply(action), quiet_kinds={"reveal"})
+            if player in self.bots:
+                events = state.apply(self.bot_turn(player))
+                if state.current_player != player or any(e.table for e in events):
+                    self.flush_bot_line()
+            else:
+                events = state.apply(self.human_turn(player))
+            show_events(self.console, events, quiet_kinds={"reveal"})
         self.show_board(self.viewer)
         self.console.print(scores_table(self.names, state.scores, state.winners))
         return state
@@ -105,14 +110,20 @@ class TerminalGame:
         board(self.console, self.game.render(self.state.view(player)), title)
 
     def bot_turn(self, player: int) -> int:
+        """A bot's action; its turn is shown on one line once the turn is over."""
         decision = self.bots[player].choose(Seat(self.state, player))
-        line = f"{self.names[player]}: {self.game.action_to_string(decision.action)}"
-        if decision.reason:
-            line += f"  ({decision.reason})"
-        self.console.print(Text(line))
+        move = self.game.action_to_string(decision.action)
+        self._bot_line.append(f"{move} ({decision.reason})" if decision.reason else move)
+        self._bot_player = player
         if self.delay:
             time.sleep(self.delay)
         return decision.action
+
+    def flush_bot_line(self) -> None:
+        if self._bot_line:
+            text = f"{self.names[self._bot_player]}: {' · '.join(self._bot_line)}"
+            self.console.print(Text(text))
+            self._bot_line = []
 
     def human_turn(self, player: int) -> int:
         state = self.state

@@ -17,8 +17,7 @@ def render(view: dict[str, Any]) -> str:
     stack = view["stack"]
     stage = "Intermezzo scored" if view["intermezzo_scored"] else "Intermezzo to come"
     lines = [
-        f"Towers in their row, the display at the left. Stack: {stack} "
-        f"card{'s' if stack != 1 else ''}, {stage}.",
+        f"Stack: {stack} card{'s' if stack != 1 else ''}, {stage}. The display is left of the row.",
         f"  rank tower  height {'':<{BAR_WIDTH}} markers from the base",
     ]
     for index, tower in enumerate(towers):
@@ -35,14 +34,14 @@ def render(view: dict[str, Any]) -> str:
         f"Display: {', '.join(view['display'])}"
         + (f"   (built this turn: {built['style']} +{built['floors']})" if built else "")
     )
-    lines.append(f"{'seat':<5} {'hand':<34} {'markers':<7} {'points':>6}  chips")
+    lines.append(f"{'seat':<5} {'hand':<38} {'markers':<7} {'points':>6}  chips")
     for s, hand in enumerate(view["hands"]):
         supply = view["supply"][s]
         chips = view["chips"][s]
         cards = ", ".join(hand["cards"]) if hand["cards"] is not None else _others(hand)
         turn = ">" if s == view["current_player"] else " "
         lines.append(
-            f"{turn}{names[s]:<4} {cards:<34} {supply[0]}/{supply[1]}/{supply[2]}  "
+            f"{turn}{names[s]:<4} {cards:<38} {supply[0]}/{supply[1]}/{supply[2]}  "
             f"{sum(chips):>6}  {'+'.join(map(str, chips)) or '-'}"
         )
     return "\n".join(lines)
@@ -50,4 +49,4 @@ def render(view: dict[str, Any]) -> str:
 
 def _others(hand: dict[str, Any]) -> str:
     known = ", ".join(hand["known"])
-    return f"{hand['size']}" + (f" (known: {known})" if known else " cards")
+    return f"{hand['size']} cards" + (f", known: {known}" if known else "")
