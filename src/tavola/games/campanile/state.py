@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final
 
-from tavola.core.errors import IllegalAction
+from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import State
 from tavola.games.campanile import scoring
@@ -203,7 +203,9 @@ class CampanileState(State):
             raise IllegalAction(_RULE_MOVE, "markers move only with the option move_markers")
         if self.built_floors != 2:
             raise IllegalAction(_RULE_MOVE, "markers move only after building exactly 2 floors")
-        if source == target or not self.display[target]:
+        if source == target:
+            raise IllegalAction(_RULE_MOVE, "a marker moves to a different tower")
+        if not self.display[target]:
             raise IllegalAction(_RULE_MOVE, f"no {STYLES[target]} card is on display")
         groups = scoring.remove_marker(self.groups[source], self.player, 2)
         if groups is None:
@@ -275,9 +277,10 @@ class CampanileState(State):
         return Event("game_over", text, {"scores": self.scores, "winners": self.winners})
 
     def _out_of_turn(self, action: int, expected: str) -> IllegalAction:
-        if not 0 <= action < NUM_ACTIONS:
+        try:
+            name = self.game.action_to_string(action).split()[0]
+        except NotationError:
             return IllegalAction(_RULE_TURN, f"{action!r} is not an action id")
-        name = self.game.action_to_string(action).split()[0]
         return IllegalAction(_RULE_TURN, f"it is time to {expected}, not to {name}")
 
     # -- copies, views and determinization -----------------------------------------------
