@@ -1,0 +1,30 @@
+"""Hypothesis profiles: "dev" (the default, quick) and "ci" (more examples).
+
+The profile is ``$HYPOTHESIS_PROFILE`` when set, else "ci" when ``$CI`` is true, else "dev".
+Neither has a deadline: a random game's duration varies too much for one.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("dev", max_examples=50, deadline=None)
+settings.register_profile(
+    "ci",
+    max_examples=300,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def _profile() -> str:
+    chosen = os.environ.get("HYPOTHESIS_PROFILE", "").strip()
+    if chosen:
+        return chosen
+    return "ci" if os.environ.get("CI", "").strip().lower() in ("true", "1", "yes") else "dev"
+
+
+settings.load_profile(_profile())
