@@ -148,7 +148,7 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
         return "1"  # the first legal action, from here to the end
 
     console = Console(record=True, width=80)
-    state, path, finished = play(
+    state, path, stopped = play(
         tavola.load("campanile", players=2),
         ["human", "random"],
         11,
@@ -157,7 +157,7 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
         read=read,
     )
     out = console.export_text()
-    assert finished
+    assert stopped is None
     assert state.is_over
     assert "no style 'purple'" in out
     assert "it is time to build, not to take" in out
@@ -171,7 +171,7 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
 def test_leaving_the_prompt_saves_the_game_so_far(tmp_path: Path) -> None:
     answers = ["1", "1", "quit"]
     console = Console(record=True, width=80)
-    state, path, finished = play(
+    state, path, stopped = play(
         tavola.load("campanile", players=2),
         ["human", "random"],
         3,
@@ -179,7 +179,7 @@ def test_leaving_the_prompt_saves_the_game_so_far(tmp_path: Path) -> None:
         save=tmp_path / "r.json",
         read=lambda _: answers.pop(0),
     )
-    assert not finished
+    assert stopped == "quit"
     assert not state.is_over
     record = json.loads(path.read_text())
     assert len(record["actions"]) >= 2
@@ -191,5 +191,14 @@ def test_end_of_input_stops_cleanly(tmp_path: Path) -> None:
         "play", "campanile", "--players", "2", "--seed", "1", "--save", str(tmp_path / "r.json")
     )
     assert code == 1
-    assert "Game stopped" in out
+    assert "Game stopped (end of input)" in out
     assert "Record saved" in out
+
+
+def test_quitting_is_a_normal_end(tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    args = ["play", "campanile", "--players", "2", "--seed", "1", "--save", str(save)]
+    result = runner.invoke(app, args, input="1\nquit\n")
+    assert result.exit_code == 0
+    assert "Game stopped (quit) after 1 action." in result.output
+    assert json.loads(save.read_text())["actions"] == ["build blue 1"]

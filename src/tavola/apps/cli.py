@@ -124,11 +124,12 @@ def play_command(
     console.print(
         Text(f"{game.title}, {n} players, seed {seed}. Type 'help' at a prompt.", style="bold")
     )
-    _state, path, finished = play(game, seat_specs, seed, console, save=save, delay=delay)
+    _state, path, stopped = play(game, seat_specs, seed, console, save=save, delay=delay)
     console.print(f"Record saved to {path}")
-    if not finished:
-        console.print(f"Continue reading it with: tavola replay {path}")
-        raise typer.Exit(1)
+    if stopped:
+        console.print(f"See where it stands with: tavola replay {path}")
+    # A chosen quit is a normal end; lost input or Ctrl-C are not.
+    raise typer.Exit({None: 0, "quit": 0, "end of input": 1}.get(stopped, 130))
 
 
 @app.command("simulate")

@@ -26,7 +26,11 @@ HELP = """Type an action in its notation (Tab completes) or its number from the 
 
 
 class Quit(Exception):
-    """The person at the keyboard left the game."""
+    """The game stopped before its end: ``how`` is "quit", "end of input" or "interrupted"."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
 
 
 def enable_completion(candidates: Callable[[], list[str]]) -> None:
@@ -84,7 +88,7 @@ class TerminalGame:
         self._bot_player = 0
 
     def run(self) -> State:
-        """Play to the end (``Quit`` if a person leaves; the state keeps the moves so far)."""
+        """Play to the end; ``Quit`` if it stops early (the state keeps the moves so far)."""
         enable_completion(lambda: self._legal)
         state = self.state
         if self.viewer is None:
@@ -135,10 +139,10 @@ class TerminalGame:
             try:
                 answer = self.read(f"{self.names[player]}> ").strip()
             except EOFError:
-                raise Quit from None
+                raise Quit("end of input") from None
             command = answer.lower()
             if command in ("quit", "exit", "q"):
-                raise Quit
+                raise Quit("quit")
             if command in ("help", "?", "h"):
                 self.console.print(HELP)
             elif command == "board":
@@ -173,14 +177,22 @@ def play(
     save: Path | None = None,
     delay: float = 0.0,
     read: Callable[[str], str] = input,
-) -> tuple[State, Path, bool]:
-    """Play a game and save its record; returns (state, record path, finished)."""
+) -> tuple[State, Path, str | None]:
+    """Play a game and save its record, also when it stops early.
+
+    Returns the state, the record's path and how the game stopped early (``None`` if it
+    was played to the end).
+    """
     runner = TerminalGame(game, seats, seed, console, read=read, delay=delay)
-    finished = True
+    stopped: str | None = None
     try:
         runner.run()
-    except (Quit, KeyboardInterrupt):
-        finished = False
-        console.print("\nGame stopped.")
+    except Quit as quit:
+        stopped = quit.how
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    if stopped:
+        done = len(runner.state.history)
+        console.print(f"\nGame stopped ({stopped}) after {done} action{'s' * (done != 1)}.")
     path = save_record(runner.state.record(), save or default_record_path(game.name, seed))
-    return runner.state, path, finished
+    return runner.state, path, stopped
