@@ -242,6 +242,9 @@ def check_position(state: State, tracker: Tracker, move_markers: bool) -> None:
     towers = sorted(view["towers"], key=lambda tower: tower["position"])
     assert [tower["position"] for tower in towers] == list(range(len(STYLES)))
     assert [tower["height"] for tower in towers] == tracker.heights
+    assert {tower["style"]: tower["cards"] for tower in towers} == {
+        style: tracker.played[style] for style in STYLES
+    }
     for tower, placements in zip(towers, tracker.placements, strict=True):
         shown = [(group["player"], sorted(group["markers"])) for group in tower["groups"]]
         assert shown == groups_of(placements), tower["style"]
@@ -485,6 +488,7 @@ def test_determinize_agrees_with_the_view(setup: Setup, rng: random.Random) -> N
         # The sample is a game like any other: play it to its end.
         tracker = Tracker(sample.game)
         tracker.heights = [t["height"] for t in sorted(public["towers"], key=_position)]
+        tracker.played = Counter({t["style"]: t["cards"] for t in public["towers"]})
         tracker.placements = placements_from_view(public)
         tracker.known = [Counter(hand["known"]) for hand in public["hands"]]
         tracker.scorings = ["intermezzo"] if public["intermezzo_scored"] else []

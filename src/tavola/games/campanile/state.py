@@ -371,6 +371,7 @@ class CampanileState(State):
                     "style": STYLES[style],
                     "position": positions[style],
                     "height": self.heights[style],
+                    "cards": self.played[style],
                     "groups": [
                         {"player": group[0], "markers": list(group[1:])}
                         for group in self.groups[style]
