@@ -21,7 +21,7 @@ def invoke(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.mark.parametrize("command", ["games", "play", "simulate", "replay", "bench"])
+@pytest.mark.parametrize("command", ["games", "play", "resume", "simulate", "replay", "bench"])
 def test_every_command_has_help(command: str) -> None:
     code, out = invoke(command, "--help")
     assert code == 0
@@ -139,7 +139,7 @@ def test_bench_prints_throughput() -> None:
 def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
     """Bad input gets a message and a new prompt; numbers and notation both work."""
     prompts: list[str] = []
-    bad = ["", "help", "board", "actions", "build purple 2", "take red", "99", "influence"]
+    bad = ["", "help", "rules", "board", "actions", "build purple 2", "take red", "99", "influence"]
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
@@ -148,10 +148,10 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
         return "1"  # the first legal action, from here to the end
 
     console = Console(record=True, width=80)
-    state, path, stopped = play(
-        tavola.load("campanile", players=2),
+    state = tavola.load("campanile", players=2).new_game(11)
+    path, stopped = play(
+        state,
         ["human", "random"],
-        11,
         console,
         save=tmp_path / "r.json",
         read=read,
@@ -163,6 +163,8 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
     assert "it is time to build, not to take" in out
     assert "Choose a number from 1 to" in out
     assert "Tab completes" in out
+    assert "an earlier group wins ties" in out
+    assert "Your step: build" in out
     assert "Traceback" not in out
     assert all(p == "P0 (you)> " for p in prompts)
     assert tavola.replay(json.loads(path.read_text())) == state
@@ -171,10 +173,10 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
 def test_leaving_the_prompt_saves_the_game_so_far(tmp_path: Path) -> None:
     answers = ["1", "1", "quit"]
     console = Console(record=True, width=80)
-    state, path, stopped = play(
-        tavola.load("campanile", players=2),
+    state = tavola.load("campanile", players=2).new_game(3)
+    path, stopped = play(
+        state,
         ["human", "random"],
-        3,
         console,
         save=tmp_path / "r.json",
         read=lambda _: answers.pop(0),
@@ -202,3 +204,20 @@ def test_quitting_is_a_normal_end(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "Game stopped (quit) after 1 action." in result.output
     assert json.loads(save.read_text())["actions"] == ["build blue 1"]
+
+
+def test_a_stopped_game_resumes_where_it_stopped(tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    args = ["play", "campanile", "--players", "2", "--seed", "6", "--save", str(save)]
+    assert runner.invoke(app, args, input="1\n1\nquit\n").exit_code == 0
+    first_actions = json.loads(save.read_text())["actions"]
+    assert len(first_actions) == 2
+    result = runner.invoke(app, ["resume", str(save), "--seats", "random,random"])
+    assert result.exit_code == 0, result.output
+    assert "resumed after 2 actions" in result.output
+    record = json.loads(save.read_text())
+    assert record["actions"][:2] == first_actions
+    assert tavola.replay(record).is_over
+    code, out = invoke("resume", str(save))
+    assert code == 2
+    assert "is over" in out

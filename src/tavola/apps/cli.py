@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tavola.core.errors import TavolaError
-from tavola.core.game import Game
+from tavola.core.game import Game, State
 from tavola.core.options import parse_assignments
 from tavola.core.registry import game_classes, load, replay
 from tavola.players import BotSpecError, make_bot
@@ -80,36 +80,32 @@ def games_command() -> None:
         console.print(table)
 
 
-@app.command("play")
-def play_command(
-    game_name: GameArg,
-    options: OptionsArg = None,
-    players: PlayersOpt = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            "--seats",
-            "-s",
-            help="Who sits where, comma-separated: 'human' or a bot spec, e.g. human,random. "
-            "Default: you at seat 0, random bots in the others.",
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed of the deal (random if not given).")
-    ] = None,
-    save: Annotated[
-        Path | None, typer.Option(help="Where to save the record (default: the records folder).")
-    ] = None,
-    delay: Annotated[
-        float, typer.Option(help="Seconds to pause after each bot move, for watching.")
-    ] = 0.0,
-) -> None:
-    """Play a game in the terminal against bots or friends."""
-    seat_specs = [s.strip() for s in seats.split(",")] if seats else None
-    if seat_specs is not None and players is None:
-        players = len(seat_specs)
-    game = make_game(game_name, players, options)
-    n = game.num_players
+SeatsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--seats",
+        "-s",
+        help="Who sits where, comma-separated: 'human' or a bot spec, e.g. human,random. "
+        "Default: you at seat 0, random bots in the others.",
+    ),
+]
+SaveOpt = Annotated[
+    Path | None, typer.Option(help="Where to save the record (default: the records folder).")
+]
+DelayOpt = Annotated[
+    float, typer.Option(help="Seconds to pause after each bot move, for watching.")
+]
+
+
+def split_seats(seats: str | None) -> list[str] | None:
+    return [s.strip() for s in seats.split(",")] if seats else None
+
+
+def run_terminal_game(
+    state: State, seat_specs: list[str] | None, save: Path | None, delay: float
+) -> NoReturn:
+    """Check the seats, play on from ``state``, save, and exit with how it ended."""
+    n = state.game.num_players
     if seat_specs is None:
         seat_specs = [HUMAN] + ["random"] * (n - 1)
     if len(seat_specs) != n:
@@ -120,16 +116,54 @@ def play_command(
                 make_bot(spec)
             except BotSpecError as error:
                 fail(f"{error} (or 'human')")
-    seed = Game.fresh_seed() if seed is None else seed
-    console.print(
-        Text(f"{game.title}, {n} players, seed {seed}. Type 'help' at a prompt.", style="bold")
-    )
-    _state, path, stopped = play(game, seat_specs, seed, console, save=save, delay=delay)
+    title = f"{state.game.title}, {n} players, seed {state.seed}"
+    if state.history:
+        title += f", resumed after {len(state.history)} actions"
+    console.print(Text(f"{title}. Type 'help' at a prompt.", style="bold"))
+    path, stopped = play(state, seat_specs, console, save=save, delay=delay)
     console.print(f"Record saved to {path}")
     if stopped:
-        console.print(f"See where it stands with: tavola replay {path}")
+        console.print(f"Play on with: tavola resume {path}")
     # A chosen quit is a normal end; lost input or Ctrl-C are not.
     raise typer.Exit({None: 0, "quit": 0, "end of input": 1}.get(stopped, 130))
+
+
+@app.command("play")
+def play_command(
+    game_name: GameArg,
+    options: OptionsArg = None,
+    players: PlayersOpt = None,
+    seats: SeatsOpt = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the deal (random if not given).")
+    ] = None,
+    save: SaveOpt = None,
+    delay: DelayOpt = 0.0,
+) -> None:
+    """Play a game in the terminal against bots or friends."""
+    seat_specs = split_seats(seats)
+    if seat_specs is not None and players is None:
+        players = len(seat_specs)
+    game = make_game(game_name, players, options)
+    run_terminal_game(
+        game.new_game(Game.fresh_seed() if seed is None else seed), seat_specs, save, delay
+    )
+
+
+@app.command("resume")
+def resume_command(
+    record_file: Annotated[Path, typer.Argument(help="A record saved by 'tavola play'.")],
+    seats: SeatsOpt = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Where to save the record (default: the same file).")
+    ] = None,
+    delay: DelayOpt = 0.0,
+) -> None:
+    """Play on a saved game from where its record stops."""
+    state = replay_file(record_file)
+    if state.is_over:
+        fail(f"the game in {record_file} is over; see it with: tavola replay {record_file}")
+    run_terminal_game(state, split_seats(seats), save or record_file, delay)
 
 
 @app.command("simulate")
@@ -180,11 +214,7 @@ def replay_command(
     ] = False,
 ) -> None:
     """Rebuild a game from its record and show where it stands."""
-    try:
-        record = load_record(record_file)
-        state = replay(record)
-    except TavolaError as error:
-        fail(str(error))
+    state = replay_file(record_file)
     if as_json:
         summary = {
             "game": state.game.name,
@@ -208,6 +238,13 @@ def replay_command(
         console.print(scores_table(names, state.scores, state.winners))
     else:
         console.print(f"The game is not over: P{state.current_player} to play.")
+
+
+def replay_file(record_file: Path) -> State:
+    try:
+        return replay(load_record(record_file))
+    except TavolaError as error:
+        fail(str(error))
 
 
 @app.command("bench")

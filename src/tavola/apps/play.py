@@ -11,8 +11,8 @@ from rich.console import Console
 from rich.text import Text
 
 from tavola.core.errors import TavolaError
-from tavola.core.game import Game, State
-from tavola.players import Seat, make_bot
+from tavola.core.game import State
+from tavola.players import Seat, bot_seed, make_bot
 from tavola.players.base import Bot
 
 from .output import board, scores_table, show_events
@@ -20,6 +20,7 @@ from .records import default_record_path, save_record
 
 HUMAN = "human"
 HELP = """Type an action in its notation (Tab completes) or its number from the list.
+  rules     the rules in a few lines
   board     draw the board again
   actions   list the legal actions again
   quit      stop here; the game so far is saved"""
@@ -57,21 +58,20 @@ class TerminalGame:
 
     def __init__(
         self,
-        game: Game,
+        state: State,
         seats: Sequence[str],
-        seed: int,
         console: Console,
         read: Callable[[str], str] = input,
         delay: float = 0.0,
     ) -> None:
-        self.game = game
-        self.state: State = game.new_game(seed)
+        self.game = state.game
+        self.state = state
         self.console = console
         self.read = read
         self.delay = delay
         self.seats = list(seats)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(spec, seed=seed * 31 + seat)
+            seat: make_bot(spec, seed=bot_seed(state.seed, seat))
             for seat, spec in enumerate(seats)
             if spec != HUMAN
         }
@@ -145,6 +145,8 @@ class TerminalGame:
                 raise Quit("quit")
             if command in ("help", "?", "h"):
                 self.console.print(HELP)
+            elif command == "rules":
+                self.console.print(Text(self.game.rules_summary))
             elif command == "board":
                 self.show_board(player)
             elif command in ("actions", ""):
@@ -170,20 +172,19 @@ class TerminalGame:
 
 
 def play(
-    game: Game,
+    state: State,
     seats: Sequence[str],
-    seed: int,
     console: Console,
     save: Path | None = None,
     delay: float = 0.0,
     read: Callable[[str], str] = input,
-) -> tuple[State, Path, str | None]:
-    """Play a game and save its record, also when it stops early.
+) -> tuple[Path, str | None]:
+    """Play a game on from ``state`` and save its record, also when it stops early.
 
-    Returns the state, the record's path and how the game stopped early (``None`` if it
-    was played to the end).
+    Returns the record's path and how the game stopped early (``None`` if it was played
+    to the end).
     """
-    runner = TerminalGame(game, seats, seed, console, read=read, delay=delay)
+    runner = TerminalGame(state, seats, console, read=read, delay=delay)
     stopped: str | None = None
     try:
         runner.run()
@@ -192,7 +193,7 @@ def play(
     except KeyboardInterrupt:
         stopped = "interrupted"
     if stopped:
-        done = len(runner.state.history)
+        done = len(state.history)
         console.print(f"\nGame stopped ({stopped}) after {done} action{'s' * (done != 1)}.")
-    path = save_record(runner.state.record(), save or default_record_path(game.name, seed))
-    return runner.state, path, stopped
+    path = save_record(state.record(), save or default_record_path(state.game.name, state.seed))
+    return path, stopped

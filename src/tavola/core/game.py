@@ -32,6 +32,7 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     summary: ClassVar[str]
+    rules_summary: ClassVar[str]  # the rules in a few lines, for the terminal
     option_specs: ClassVar[tuple[Option, ...]]
 
     def __init__(self, **options: Any) -> None:

@@ -36,6 +36,7 @@ class Campanile(Game):
     name: ClassVar[str] = "campanile"
     title: ClassVar[str] = "Campanile"
     summary: ClassVar[str] = "2-5 players; raise five towers and bet on the tallest (DDD 2009)"
+    rules_summary: ClassVar[str] = render.RULES_SUMMARY
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "number of players", choices=(2, 3, 4, 5)),
         Option("edition", "2009", "rules edition", choices=("2009",)),

@@ -6,6 +6,21 @@ from typing import Any
 
 BAR_WIDTH = 24
 
+RULES_SUMMARY = """\
+Campanile (2009). Each turn, in this order:
+ 1. Build: play a hand card onto the tower of its style, 1, 2 or 3 floors.
+ 2. Influence (may): place the marker worth the floors just built under a
+    tower whose style is in the display, or pass (no such marker: no step).
+ 3. Take a display card into your hand; the stack refills the display.
+Under a tower, markers form one group per player, in the order of each
+player's first marker there; an earlier group wins ties.
+Intermezzo turned up: the 4 tallest towers are scored. Finito turned up:
+all 5 are, and the game ends. Equal heights: the tower nearer the display
+ranks higher. A flag's values go to the strongest influences under it:
+  Intermezzo 4/2 3/1 2 1           Finito 6/4/2 5/3/1 4/2 3/1 2
+  2 players: 4/2 3/2 2/1 1         2 players: 6/3 5/2 4/1 3/1 2
+Most points wins; a tie goes to the player with the highest single chip."""
+
 
 def render(view: dict[str, Any]) -> str:
     """The towers in their row (rank, height, markers from the base), display, seats."""
@@ -44,7 +59,19 @@ def render(view: dict[str, Any]) -> str:
             f"{turn}{names[s]:<4} {cards:<38} {supply[0]}/{supply[1]}/{supply[2]}  "
             f"{sum(chips):>6}  {'+'.join(map(str, chips)) or '-'}"
         )
+    if seat is not None and seat == view["current_player"]:
+        lines.append(_next_step(view))
     return "\n".join(lines)
+
+
+def _next_step(view: dict[str, Any]) -> str:
+    phase = view["phase"]
+    if phase == "build":
+        return "Your step: build, playing a card onto its tower, 1, 2 or 3 floors."
+    if phase == "influence":
+        floors = view["built"]["floors"]
+        return f"Your step: place your {floors}-marker under a tower shown in the display, or pass."
+    return "Your step: take one card from the display."
 
 
 def _others(hand: dict[str, Any]) -> str:
