@@ -221,3 +221,23 @@ def test_a_stopped_game_resumes_where_it_stopped(tmp_path: Path) -> None:
     code, out = invoke("resume", str(save))
     assert code == 2
     assert "is over" in out
+
+
+def test_people_sharing_a_screen_are_asked_to_hand_over(tmp_path: Path) -> None:
+    """With two humans, each turn starts with a hand-over prompt before the hand shows."""
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if "press Enter" in prompt else "1"
+
+    state = tavola.load("campanile", players=2).new_game(5)
+    play(state, ["human", "human"], Console(record=True, width=80), tmp_path / "r.json", read=read)
+    assert state.is_over
+    hand_overs = [p for p in prompts if "press Enter" in p]
+    turns = sum(1 for a in state.history if state.game.action_to_string(a).startswith("build"))
+    assert len(hand_overs) == turns
+    assert hand_overs[:2] == [
+        "P0 (human), your turn: press Enter when only you can see. ",
+        "P1 (human), your turn: press Enter when only you can see. ",
+    ]

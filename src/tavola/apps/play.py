@@ -83,6 +83,8 @@ class TerminalGame:
             for seat, spec in enumerate(seats)
         ]
         self.viewer = humans[0] if len(humans) == 1 else None
+        self.hot_seat = len(humans) > 1
+        self._last_human: int | None = None
         self._legal: list[str] = []
         self._bot_line: list[str] = []
         self._bot_player = 0
@@ -131,6 +133,8 @@ class TerminalGame:
 
     def human_turn(self, player: int) -> int:
         state = self.state
+        if self.hot_seat and player != self._last_human:
+            self.hand_over(player)
         legal = state.legal_actions()
         self._legal = [self.game.action_to_string(a) for a in legal]
         self.show_board(player)
@@ -165,6 +169,16 @@ class TerminalGame:
                 except TavolaError as error:
                     self.console.print(Text(str(error), style="yellow"))
                     self.console.print("Type 'actions' for the list, 'help' for help.")
+
+    def hand_over(self, player: int) -> None:
+        """Between people at one screen: hide the last hand before showing the next."""
+        self.flush_bot_line()
+        self.console.clear()
+        try:
+            self.read(f"{self.names[player]}, your turn: press Enter when only you can see. ")
+        except EOFError:
+            raise Quit("end of input") from None
+        self._last_human = player
 
     def show_actions(self) -> None:
         items = [Text(f"{i}. {notation}") for i, notation in enumerate(self._legal, start=1)]
