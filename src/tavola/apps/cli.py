@@ -1,4 +1,4 @@
-"""The ``tavola`` command: play, simulate, replay, bench and list the games."""
+"""The ``tavola`` command: play, resume, simulate, replay, bench and list the games."""
 
 from __future__ import annotations
 
