@@ -265,7 +265,7 @@ def test_take_moves_a_display_card_to_hand_and_turns_up_the_top_of_the_stack() -
     play(state, "build red 2", "pass")
     events = play(state, "take yellow")
     assert kinds(events) == ["reveal"]
-    assert events[0].data == {"card": 4}
+    assert events[0].data == {"card": "red"}
     assert display(state) == Counter(["blue", "brown", "red"])
     assert hand(state, 0) == Counter(["blue", "brown", "yellow"])
     assert state.view(1)["hands"][0] == {"size": 3, "known": ["yellow"], "cards": None}

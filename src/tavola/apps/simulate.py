@@ -18,26 +18,17 @@ class SeatStats:
 
 @dataclass
 class Simulation:
-    game: Game
     seats: list[SeatStats]
-    lengths: list[int] = field(default_factory=list)
-    shared: int = 0
-
-    @property
-    def games(self) -> int:
-        return len(self.lengths)
+    lengths: list[int] = field(default_factory=list)  # actions per game
+    shared: int = 0  # games with a shared victory
 
 
 def simulate(
-    game: Game,
-    games: int,
-    seed: int,
-    bot: str = "random",
-    advance: Callable[[], None] = lambda: None,
+    game: Game, games: int, seed: int, advance: Callable[[], None] = lambda: None
 ) -> Simulation:
-    """Play ``games`` games with ``bot`` in every seat; deterministic for ``seed``."""
-    result = Simulation(game, [SeatStats() for _ in range(game.num_players)])
-    specs = [bot] * game.num_players
+    """Play ``games`` games with random bots in every seat; deterministic for ``seed``."""
+    result = Simulation([SeatStats() for _ in range(game.num_players)])
+    specs = ["random"] * game.num_players
     for game_seed in game_seeds(seed, games):
         state = play_match(game, specs, game_seed)
         winners = state.winners

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 from tavola.core.errors import InvalidOption
@@ -50,22 +50,23 @@ class Game(ABC):
 
     def option_json(self) -> dict[str, Any]:
         """The options as written in a record."""
-        return {spec.name: spec.to_json(self.options[spec.name]) for spec in self.option_specs}
+        return self._options_json(lambda spec: True)
 
     def public_options(self) -> dict[str, Any]:
         """The options every seat may know (secret ones, such as a stacked deck, left out)."""
-        return {
-            spec.name: spec.to_json(self.options[spec.name])
-            for spec in self.option_specs
-            if not spec.secret
-        }
+        return self._options_json(lambda spec: not spec.secret)
 
     def changed_options(self) -> dict[str, Any]:
         """``players`` and the options that differ from their defaults, as in records."""
+        return self._options_json(
+            lambda spec: spec.name == "players" or self.options[spec.name] != spec.default
+        )
+
+    def _options_json(self, keep: Callable[[Option], bool]) -> dict[str, Any]:
         return {
             spec.name: spec.to_json(self.options[spec.name])
             for spec in self.option_specs
-            if spec.name == "players" or self.options[spec.name] != spec.default
+            if keep(spec)
         }
 
     def invalid(self, message: str) -> InvalidOption:

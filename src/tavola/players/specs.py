@@ -21,9 +21,7 @@ class BotSpecError(TavolaError):
 
 BotFactory = Callable[..., Bot]
 
-BOTS: dict[str, tuple[BotFactory, str]] = {
-    "random": (RandomBot, "uniformly random legal actions"),
-}
+BOTS: dict[str, BotFactory] = {"random": RandomBot}
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
@@ -35,8 +33,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         options: dict[str, Any] = parse_assignments([a for a in rest.split(",") if a])
     except TavolaError as error:
         raise BotSpecError(f"bot spec {spec!r}: {error}") from error
-    factory, _ = BOTS[name]
     try:
-        return factory(seed=seed, **options)
+        return BOTS[name](seed=seed, **options)
     except TypeError as error:
         raise BotSpecError(f"bot spec {spec!r}: {error}") from error

@@ -248,7 +248,8 @@ class CampanileState(State):
             card = self.stack.pop()
             if card < NUM_STYLES:
                 self.display[card] += 1
-                events.append(Event("reveal", f"{STYLES[card]} is turned up", {"card": card}))
+                style = STYLES[card]
+                events.append(Event("reveal", f"{style} is turned up", {"card": style}))
             elif card == INTERMEZZO:
                 events.append(self._scoring("intermezzo"))
                 self.intermezzo_scored = True
