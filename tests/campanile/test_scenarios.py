@@ -323,7 +323,7 @@ def test_intermezzo_turned_up_while_refilling_scores_then_the_display_is_refille
     events = play(state, "take red")
     assert kinds(events) == ["scoring", "reveal"]
     assert events[0].data["kind"] == "intermezzo"
-    assert events[1].data == {"card": 2}
+    assert events[1].data == {"card": "brown"}
     assert display(state) == Counter(["brown", "yellow", "brown"])
     assert state.view(None)["stack"] == stack_before - 2
     assert state.view(None)["intermezzo_scored"] is True
