@@ -162,7 +162,7 @@ class TerminalGame:
                 self.console.print(f"Choose a number from 1 to {len(legal)}.", style="yellow")
             else:
                 try:
-                    action = self.game.parse_action(answer)
+                    action = state.read_action(answer)
                     if action not in legal:
                         state.clone().apply(action)  # raises IllegalAction naming the rule
                     return action

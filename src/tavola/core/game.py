@@ -93,6 +93,25 @@ class Game(ABC):
     def render(self, view: dict[str, Any]) -> str:
         """A plain-text picture of a view, for terminals."""
 
+    @property
+    @abstractmethod
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of ``encode_view``'s tensor (fixed for the game and its options)."""
+
+    @abstractmethod
+    def encode_view(self, view: dict[str, Any]) -> list[float]:
+        """A seat's view as a flat tensor of ``prod(observation_shape)`` numbers.
+
+        Built from the view alone, so it can hold nothing the seat may not know.
+        """
+
+    @abstractmethod
+    def evaluate(self, state: State, player: int) -> float:
+        """How good ``state`` looks for ``player``: the heuristic bot's one-ply evaluation.
+
+        Bots call it on determinized states only; higher is better for ``player``.
+        """
+
     @staticmethod
     def fresh_seed() -> int:
         return random.SystemRandom().randrange(2**32)
@@ -155,6 +174,10 @@ class State(ABC):
         events = self._apply(action)
         self.history.append(action)
         return events
+
+    def read_action(self, text: str) -> int:
+        """The action a person's input names here (games may accept position shortcuts)."""
+        return self.game.parse_action(text)
 
     def legal_notations(self) -> list[str]:
         to_string = self.game.action_to_string

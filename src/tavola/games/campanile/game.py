@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tavola.core.game import Game, check_players
+from tavola.core.game import Game, State, check_players
 from tavola.core.options import Option
 from tavola.core.registry import register
-from tavola.games.campanile import actions, render
+from tavola.games.campanile import actions, encoding, heuristic, render
 from tavola.games.campanile.components import (
     CARD_NAMES,
     DISPLAY_SIZE,
@@ -123,3 +123,14 @@ class Campanile(Game):
 
     def render(self, view: dict[str, Any]) -> str:
         return render.render(view)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (encoding.observation_size(self.num_players),)
+
+    def encode_view(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(view)
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, CampanileState)
+        return heuristic.evaluate(state, player)
