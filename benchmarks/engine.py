@@ -19,6 +19,11 @@ from tavola.apps.bench import random_playouts
 from tavola.core.game import Game, State
 
 SECONDS = 3.0
+# Configurations measured besides each game's defaults (one more row set per entry).
+EXTRA_OPTIONS: dict[str, list[dict[str, str]]] = {
+    "campanile": [{"edition": "1996"}],
+    "carcassonne": [{"river": "true"}],
+}
 
 
 def midgame_states(game: Game, count: int) -> list[State]:
@@ -56,24 +61,26 @@ def main(names: list[str]) -> None:
         calls.add_column(column, justify="right")
     rng = random.Random(0)
     for name in names:
-        for players in (2, 4):
-            game = load(name, players=players)
-            result = random_playouts(game, SECONDS)
-            playouts.add_row(
-                name,
-                result.options,
-                f"{result.games_per_second:,.0f}",
-                f"{result.actions_per_second:,.0f}",
+        for extra in [{}, *EXTRA_OPTIONS.get(name, [])]:
+            for players in (2, 4):
+                game = load(name, players=players, **extra)
+                result = random_playouts(game, SECONDS)
+                playouts.add_row(
+                    name,
+                    result.options,
+                    f"{result.games_per_second:,.0f}",
+                    f"{result.actions_per_second:,.0f}",
+                )
+            game = load(name, **extra)
+            states = midgame_states(game, 50)
+            label = " ".join([name, *(f"{key}={value}" for key, value in extra.items())])
+            calls.add_row(
+                label,
+                f"{per_second(lambda s: s.legal_actions(), states):,.0f}",
+                f"{per_second(lambda s: s.clone(), states):,.0f}",
+                f"{per_second(lambda s: s.view(0), states):,.0f}",
+                f"{per_second(lambda s: s.determinize(0, rng), states):,.0f}",
             )
-        game = load(name)
-        states = midgame_states(game, 50)
-        calls.add_row(
-            name,
-            f"{per_second(lambda s: s.legal_actions(), states):,.0f}",
-            f"{per_second(lambda s: s.clone(), states):,.0f}",
-            f"{per_second(lambda s: s.view(0), states):,.0f}",
-            f"{per_second(lambda s: s.determinize(0, rng), states):,.0f}",
-        )
     console.print(playouts)
     console.print(calls)
 

@@ -20,7 +20,7 @@ from tavola.core import Option
 from tavola.core.options import parse_assignments
 
 STYLES = ("beige", "blue", "brown", "yellow", "red")
-OPTION_NAMES = ("deck", "edition", "move_markers", "players", "towers")
+OPTION_NAMES = ("bet_on_built_tower", "deck", "edition", "move_markers", "players", "towers")
 
 
 def some_deck(blue: int = 12) -> list[str]:
@@ -90,6 +90,7 @@ def test_load_gives_the_game_with_its_options() -> None:
         "players": 3,
         "edition": "2009",
         "move_markers": False,
+        "bet_on_built_tower": False,
         "towers": STYLES,
         "deck": None,
     }
@@ -128,7 +129,7 @@ def test_an_unknown_option_lists_the_valid_options() -> None:
         ({"players": None}, ["2", "3", "4", "5"]),
         ({"move_markers": "maybe"}, ["true", "false"]),
         ({"move_markers": 2}, ["true", "false"]),
-        ({"edition": "1996"}, ["2009"]),
+        ({"edition": "1997"}, ["2009", "1996"]),
         ({"towers": ("beige", "beige", "brown", "yellow", "red")}, list(STYLES)),
         ({"towers": "beige,blue,brown,yellow"}, list(STYLES)),
         ({"towers": "beige,blue,brown,yellow,red,red"}, list(STYLES)),

@@ -112,6 +112,10 @@ class Game(ABC):
         Bots call it on determinized states only; higher is better for ``player``.
         """
 
+    def public_notation(self, action: int) -> str:
+        """The notation as the other seats see it (a game hides secret parts here)."""
+        return self.action_to_string(action)
+
     @staticmethod
     def fresh_seed() -> int:
         return random.SystemRandom().randrange(2**32)
@@ -160,9 +164,20 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> Self: ...
 
-    @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> Self:
-        """A full state drawn from those consistent with ``view(player)``."""
+        """A full state drawn from those consistent with ``view(player)``.
+
+        It keeps no trace of the true game: its history is empty (past actions may
+        name hidden cards) and its seed is drawn from ``rng``.
+        """
+        state = self._determinize(player, rng)
+        state.history = []
+        state.seed = rng.randrange(2**32)
+        return state
+
+    @abstractmethod
+    def _determinize(self, player: int, rng: random.Random) -> Self:
+        """Redeal what ``player`` cannot see (``determinize`` then clears the history)."""
 
     def apply(self, action: int | str) -> list[Event]:
         """Play one action (an id or its notation); return the events it caused.
@@ -170,13 +185,17 @@ class State(ABC):
         An illegal action raises ``IllegalAction`` and leaves the state unchanged.
         """
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            action = self.read_action(action)
         events = self._apply(action)
         self.history.append(action)
         return events
 
     def read_action(self, text: str) -> int:
-        """The action a person's input names here (games may accept position shortcuts)."""
+        """The action a notation (or a game's input shortcut) names in this position.
+
+        Games whose notation depends on the position (a feature named by any of its
+        sides) override it; ``apply`` reads text through it.
+        """
         return self.game.parse_action(text)
 
     def legal_notations(self) -> list[str]:

@@ -1,16 +1,20 @@
-"""Campanile's action ids and their notation.
+"""Campanile's action ids and their notation, for both editions.
 
-======================  ======================  ===========================================
-notation                id                      meaning
-======================  ======================  ===========================================
-``build blue 2``        ``3*style + floors-1``  play a blue card, raising the blue tower 2
-``influence red``       ``15 + style``          place the marker worth the floors just built
-``pass``                ``20``                  place no marker this turn
-``take yellow``         ``21 + style``          take a yellow card from the display
-``move blue red``       ``26 + 5*from + to``    2-player option: move a 2-marker
-======================  ======================  ===========================================
+======================  ======================  =========  ===================================
+notation                id                      edition    meaning
+======================  ======================  =========  ===================================
+``build blue 2``        ``3*style + floors-1``  both       raise the blue tower 2 with a card
+``influence red``       ``15 + style``          2009       the marker worth the floors built
+``pass``                ``20``                  both       place no marker this turn
+``take yellow``         ``21 + style``          2009       take a yellow card from the display
+``move blue red``       ``26 + 5*from + to``    2009       2-player option: move a 2-marker
+``bet red 3``           ``51 + 3*style + v-1``  1996       bet the marker worth 3 under red
+======================  ======================  =========  ===================================
 
-Reading is lenient: any case, a unique prefix of a word (``b bl 2``, ``i r``, ``t y``).
+The 2009 ids are ``0..50``; the 1996 edition keeps the ids of the actions it shares
+(build, pass) and adds the bets, so its ids are ``0..65`` with the 2009-only ids naming
+no action. Reading is lenient: any case, a unique prefix of a word (``b bl 2``, ``i r``,
+``t y``; in 1996 ``bu`` and ``be`` tell build from bet).
 """
 
 from __future__ import annotations
@@ -26,8 +30,11 @@ PASS: Final = 20
 TAKE: Final = 21
 MOVE: Final = 26
 NUM_ACTIONS: Final = MOVE + NUM_STYLES * NUM_STYLES
+BET: Final = NUM_ACTIONS  # 1996 only: 51 + 3*style + value - 1
+NUM_ACTIONS_1996: Final = BET + 3 * NUM_STYLES
 
 BUILD_IDS: Final = tuple(tuple(BUILD + 3 * s + f for f in range(3)) for s in range(NUM_STYLES))
+BET_IDS: Final = tuple(tuple(BET + 3 * s + v for v in range(3)) for s in range(NUM_STYLES))
 
 _VERBS: Final = ("build", "influence", "pass", "take", "move")
 _FORMS: Final = (
@@ -93,6 +100,60 @@ def parse_action(text: str) -> int:
     return MOVE + NUM_STYLES * index + target
 
 
+# -- edition 1996: build, bet, pass (the draw is automatic) -----------------------------------
+
+_VERBS_1996: Final = ("build", "bet", "pass")
+_FORMS_1996: Final = ("build <style> <1|2|3>", "bet <style> <1|2|3>", "pass")
+_NOT_IN_1996: Final = {
+    "influence": "in the 1996 edition a marker is bet with its value: bet <style> <value>",
+    "take": "in the 1996 edition there is no take: the card is drawn automatically",
+    "move": "markers move only in the 2009 edition (2-player option move_markers)",
+}
+
+
+def action_to_string_1996(action: int) -> str:
+    """The canonical notation of a 1996 action id.
+
+    >>> action_to_string_1996(4), action_to_string_1996(65)
+    ('build blue 2', 'bet red 3')
+    """
+    if BUILD <= action < INFLUENCE or action == PASS:
+        return action_to_string(action)
+    if BET <= action < NUM_ACTIONS_1996:
+        style, value = divmod(action - BET, 3)
+        return f"bet {STYLES[style]} {value + 1}"
+    raise NotationError(f"{action!r} is not an action id of Campanile 1996")
+
+
+def parse_action_1996(text: str) -> int:
+    """The 1996 action id a notation names.
+
+    >>> parse_action_1996("Bet R 2") == parse_action_1996("bet red 2")
+    True
+    """
+    words = text.replace(",", " ").lower().split()
+    if not words:
+        raise NotationError(_expected("an empty text", _FORMS_1996))
+    if words[0] in _NOT_IN_1996:
+        raise NotationError(f"{text!r}: {_NOT_IN_1996[words[0]]}")
+    verb = _match(words[0], _VERBS_1996, "action", text)
+    if verb == "pass":
+        if len(words) != 1:
+            raise NotationError(_expected(repr(text), _FORMS_1996))
+        return PASS
+    if len(words) != 3:
+        raise NotationError(_expected(repr(text), _FORMS_1996))
+    style = STYLES.index(_match(words[1], STYLES, "style", text))
+    if words[2] not in ("1", "2", "3"):
+        what = (
+            "a tower is raised by 1, 2 or 3 floors"
+            if verb == "build"
+            else "a marker is worth 1, 2 or 3"
+        )
+        raise NotationError(f"{text!r}: {what}")
+    return (BUILD if verb == "build" else BET) + 3 * style + int(words[2]) - 1
+
+
 def _match(word: str, choices: tuple[str, ...], what: str, text: str) -> str:
     found = [choice for choice in choices if choice.startswith(word)]
     if len(found) == 1:
@@ -103,5 +164,5 @@ def _match(word: str, choices: tuple[str, ...], what: str, text: str) -> str:
     raise NotationError(f"{text!r}: {detail}; {what}s are {', '.join(choices)}")
 
 
-def _expected(got: str) -> str:
-    return f"cannot read {got} as an action; write one of: {'; '.join(_FORMS)}"
+def _expected(got: str, forms: tuple[str, ...] = _FORMS) -> str:
+    return f"cannot read {got} as an action; write one of: {'; '.join(forms)}"

@@ -1,12 +1,22 @@
 """Campanile's tensor observation: a seat's view as a flat list of numbers.
 
-Layout (``n`` seats, 5 styles in the order of ``STYLES``), all counts as plain numbers:
+Layout (``n`` seats, 5 styles in the order of ``STYLES``), all counts as plain numbers.
+Edition 2009:
 
 - seat one-hot (n), player to act one-hot (n), phase one-hot (4: build, influence, take, over);
 - per style: position one-hot (5), height, cards played, then per seat: influence,
   markers of value 1, 2, 3, and group order (1 = nearest the base, 0 = no group);
 - display cards per style (5); the step just built: style one-hot (5), floors one-hot (3);
 - stack size, intermezzo scored (0/1);
+- per seat: markers in supply by value (3), hand size, known cards per style (5), points;
+- own hand cards per style (5).
+
+Edition 1996, the same blocks with the display, stack and Intermezzo replaced by the piles:
+
+- seat one-hot (n), player to act one-hot (n), phase one-hot (3: build, bet, over);
+- per style: the same tower block as in 2009;
+- per pile (1, 2, 3): its top card's style one-hot (5, all 0 when empty), its size;
+- the step just built: style one-hot (5), floors one-hot (3);
 - per seat: markers in supply by value (3), hand size, known cards per style (5), points;
 - own hand cards per style (5).
 
@@ -21,17 +31,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.campanile.components import NUM_STYLES, STYLES
+from tavola.games.campanile.components import NUM_PILES, NUM_STYLES, STYLES
 
 PHASES = ("build", "influence", "take", "over")
+PHASES_1996 = ("build", "bet", "over")
 PER_SEAT_UNDER_TOWER = 5  # influence, markers 1, 2, 3, group order
+PER_PILE = NUM_STYLES + 1  # top style one-hot, size
 
 
-def observation_size(num_players: int) -> int:
+def observation_size(num_players: int, edition: str = "2009") -> int:
+    """The tensor length for a player count and an edition.
+
+    >>> observation_size(4), observation_size(4, "1996")
+    (207, 217)
+    """
     n = num_players
     per_tower = NUM_STYLES + 2 + PER_SEAT_UNDER_TOWER * n
     per_seat = 3 + 1 + NUM_STYLES + 1
-    return 2 * n + len(PHASES) + NUM_STYLES * per_tower + NUM_STYLES + 5 + 3 + 2 + n * per_seat + 5
+    shared = 2 * n + NUM_STYLES * per_tower + NUM_STYLES + 3 + n * per_seat + NUM_STYLES
+    if edition == "1996":
+        return shared + len(PHASES_1996) + NUM_PILES * PER_PILE
+    return shared + len(PHASES) + NUM_STYLES + 2
 
 
 def one_hot(index: int | None, size: int) -> list[float]:
@@ -51,8 +71,10 @@ def style_counts(names: list[str]) -> list[float]:
 def encode(view: dict[str, Any]) -> list[float]:
     """The flat tensor of a view (see the module docstring for the layout)."""
     n: int = view["players"]
+    edition_1996 = "piles" in view
     out = one_hot(view["seat"], n) + one_hot(view["current_player"], n)
-    out += one_hot(PHASES.index(view["phase"]), len(PHASES))
+    phases = PHASES_1996 if edition_1996 else PHASES
+    out += one_hot(phases.index(view["phase"]), len(phases))
     towers = {tower["style"]: tower for tower in view["towers"]}
     for style in STYLES:
         tower = towers[style]
@@ -66,11 +88,18 @@ def encode(view: dict[str, Any]) -> list[float]:
                 row[value] += 1
             row[4] = float(order)
         out += [number for row in under for number in row]
-    out += style_counts(view["display"])
+    if edition_1996:
+        for pile in view["piles"]:
+            top = pile["top"]
+            out += one_hot(STYLES.index(top) if top else None, NUM_STYLES)
+            out.append(float(pile["size"]))
+    else:
+        out += style_counts(view["display"])
     built = view["built"]
     out += one_hot(STYLES.index(built["style"]) if built else None, NUM_STYLES)
     out += one_hot(built["floors"] - 1 if built else None, 3)
-    out += [float(view["stack"]), float(view["intermezzo_scored"])]
+    if not edition_1996:
+        out += [float(view["stack"]), float(view["intermezzo_scored"])]
     for seat in range(n):
         hand = view["hands"][seat]
         out += [float(count) for count in view["supply"][seat]]

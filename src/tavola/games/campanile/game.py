@@ -1,8 +1,9 @@
-"""Campanile as a game of the engine: options, setup and notation."""
+"""Campanile as a game of the engine: options, setup and notation, for both editions."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from tavola.core.game import Game, State, check_players
@@ -12,16 +13,25 @@ from tavola.games.campanile import actions, encoding, heuristic, render
 from tavola.games.campanile.components import (
     CARD_NAMES,
     DISPLAY_SIZE,
+    EDITIONS,
     FINITO,
     FINITO_BOTTOM,
     HAND_SIZE,
     INTERMEZZO,
     INTERMEZZO_SPREAD,
+    NUM_PILES,
     NUM_STYLES,
     STYLES,
     cards_per_style,
+    pile_size_1996,
 )
-from tavola.games.campanile.state import CampanileState
+from tavola.games.campanile.edition1996 import Campanile1996State, check_deck_1996
+from tavola.games.campanile.edition2009 import CampanileState
+from tavola.games.campanile.towers import TowersState
+
+# Options that belong to one edition only: refused with the other, and left out of its
+# records and views (so 2009 records read as they always did).
+EDITION_ONLY_OPTIONS = {"move_markers": "2009", "bet_on_built_tower": "1996"}
 
 
 @register
@@ -31,19 +41,33 @@ class Campanile(Game):
     >>> state = Campanile(players=2).new_game(seed=3)
     >>> state.legal_notations()[:2]
     ['build blue 1', 'build blue 2']
+    >>> Campanile(players=3, edition="1996").new_game(seed=3).view(None)["piles"][0]["size"]
+    15
     """
 
     name: ClassVar[str] = "campanile"
     title: ClassVar[str] = "Campanile"
-    summary: ClassVar[str] = "2-5 players; raise five towers and bet on the tallest (DDD 2009)"
+    summary: ClassVar[str] = (
+        "2-5 players; raise five towers and bet on the tallest (DDD 2009; Blatz 1996)"
+    )
     rules_summary: ClassVar[str] = render.RULES_SUMMARY
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "number of players", choices=(2, 3, 4, 5)),
-        Option("edition", "2009", "rules edition", choices=("2009",)),
+        Option(
+            "edition",
+            "2009",
+            "rules edition: 2009 (DDD Verlag) or 1996 (Blatz Spiele)",
+            choices=EDITIONS,
+        ),
         Option(
             "move_markers",
             False,
-            "2-player optional rule: after building 2 floors, move a placed 2-marker",
+            "2009, 2-player optional rule: after building 2 floors, move a placed 2-marker",
+        ),
+        Option(
+            "bet_on_built_tower",
+            False,
+            "1996 variant: a bet may also go under the tower just built on",
         ),
         Option(
             "towers",
@@ -54,20 +78,34 @@ class Campanile(Game):
         Option(
             "deck",
             None,
-            "stacked card order, top first: the hands (3 per seat in seat order), the display, "
-            "then the stack with intermezzo and finito where they lie",
+            "stacked card order, top first: the hands (3 per seat in seat order), then "
+            "(2009) the display and the stack with intermezzo and finito where they lie, or "
+            "(1996) each pile top first followed by its finito card",
             item_choices=CARD_NAMES,
             kind=tuple,
             secret=True,
         ),
     )
 
-    positions: list[int]  # position of each style's tower, 0 nearest the display
+    edition: str
+    bet_on_built_tower: bool
+    positions: list[int]  # position of each style's tower, 0 nearest the display (or piles)
     seat_names: list[str]
     _stacked: list[int]
+    _stacked_1996: tuple[list[int], list[list[int]]]
 
     def check_options(self) -> None:
         check_players(self, (2, 3, 4, 5))
+        edition = self.options["edition"]
+        assert isinstance(edition, str)
+        self.edition = edition
+        for name, only in EDITION_ONLY_OPTIONS.items():
+            if self.options[name] and edition != only:
+                raise self.invalid(
+                    f"{name} is an option of the {only} edition only; "
+                    f"it needs edition={only} (this game is edition={edition})"
+                )
+        self.bet_on_built_tower = bool(self.options["bet_on_built_tower"])
         if self.options["move_markers"] and self.num_players != 2:
             raise self.invalid("move_markers is a 2-player rule; it needs players=2")
         towers = self.options["towers"]
@@ -79,7 +117,17 @@ class Campanile(Game):
         deck = self.options["deck"]
         if deck is not None:
             assert isinstance(deck, tuple)
-            self._stacked = self._check_deck([CARD_NAMES.index(card) for card in deck])
+            cards = [CARD_NAMES.index(card) for card in deck]
+            if edition == "1996":
+                self._stacked_1996 = check_deck_1996(self, cards)
+            else:
+                self._stacked = self._check_deck(cards)
+
+    def _options_json(self, keep: Callable[[Option], bool]) -> dict[str, Any]:
+        edition = self.options["edition"]
+        return super()._options_json(
+            lambda spec: EDITION_ONLY_OPTIONS.get(spec.name, edition) == edition and keep(spec)
+        )
 
     def _check_deck(self, cards: list[int]) -> list[int]:
         limit = cards_per_style(self.num_players)
@@ -95,8 +143,10 @@ class Campanile(Game):
             raise self.invalid(f"deck: the first {dealt} cards (hands and display) are tower cards")
         return cards
 
-    def new_game(self, seed: int | None = None) -> CampanileState:
+    def new_game(self, seed: int | None = None) -> CampanileState | Campanile1996State:
         seed = self.fresh_seed() if seed is None else seed
+        if self.edition == "1996":
+            return self._new_game_1996(seed)
         if self.options["deck"] is not None:
             return CampanileState(self, seed, self._stacked[:])
         rng = random.Random(seed)
@@ -111,14 +161,32 @@ class Campanile(Game):
         stack.insert(len(stack) - rng.randint(0, FINITO_BOTTOM), FINITO)
         return CampanileState(self, seed, cards[:dealt] + stack)
 
+    def _new_game_1996(self, seed: int) -> Campanile1996State:
+        """Deal 3 cards a seat, make three equal piles; the 1 or 2 cards left leave the game."""
+        if self.options["deck"] is not None:
+            dealt, piles = self._stacked_1996
+            return Campanile1996State(self, seed, dealt[:], [pile[:] for pile in piles])
+        rng = random.Random(seed)
+        per_style = cards_per_style(self.num_players, "1996")
+        cards = [style for style in range(NUM_STYLES) for _ in range(per_style)]
+        rng.shuffle(cards)
+        hands = HAND_SIZE * self.num_players
+        size = pile_size_1996(self.num_players)
+        piles = [cards[hands + size * i : hands + size * (i + 1)] for i in range(NUM_PILES)]
+        return Campanile1996State(self, seed, cards[:hands], piles)
+
     @property
     def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
+        return actions.NUM_ACTIONS_1996 if self.edition == "1996" else actions.NUM_ACTIONS
 
     def action_to_string(self, action: int) -> str:
+        if self.edition == "1996":
+            return actions.action_to_string_1996(action)
         return actions.action_to_string(action)
 
     def parse_action(self, text: str) -> int:
+        if self.edition == "1996":
+            return actions.parse_action_1996(text)
         return actions.parse_action(text)
 
     def render(self, view: dict[str, Any]) -> str:
@@ -126,11 +194,11 @@ class Campanile(Game):
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
-        return (encoding.observation_size(self.num_players),)
+        return (encoding.observation_size(self.num_players, self.edition),)
 
     def encode_view(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
     def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, CampanileState)
+        assert isinstance(state, TowersState)
         return heuristic.evaluate(state, player)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tavola.core.events import Event, Table
-from tavola.games.campanile.components import NUM_STYLES, STYLES, flags_for
+from tavola.games.campanile.components import FINAL_1996, NUM_STYLES, STYLES, flags_for
 
 Groups = tuple[tuple[int, ...], ...]
 
@@ -95,7 +95,8 @@ class ScoringResult:
             for tower in self.towers
         )
         title = f"{self.kind.capitalize()} scoring"
-        table = Table(title, ("rank", "tower", "height", "flag", "influence", "chips"), rows)
+        prize = "points" if self.kind == FINAL_1996 else "chips"
+        table = Table(title, ("rank", "tower", "height", "flag", "influence", prize), rows)
         data = {
             "kind": self.kind,
             "towers": [
@@ -123,7 +124,10 @@ def score(
     positions: Sequence[int],
     groups: Sequence[Groups],
 ) -> ScoringResult:
-    """Flag the towers by rank and hand each flag's values to the majorities."""
+    """Flag the towers by rank and hand each flag's values to the majorities.
+
+    ``kind`` names the flags: ``"intermezzo"`` or ``"finito"`` (2009), ``"final"`` (1996).
+    """
     flags = flags_for(kind, num_players)
     ranking = rank_towers(heights, positions)
     towers = []
@@ -140,9 +144,19 @@ def score(
 
 
 def winners(chips: Sequence[Sequence[int]]) -> list[int]:
-    """Most points; tied: the highest single chip; still tied: a shared victory."""
+    """2009: most points; tied: the highest single chip; still tied: a shared victory."""
     points = [sum(seat_chips) for seat_chips in chips]
     best = max(points)
     tied = [seat for seat, total in enumerate(points) if total == best]
     top_chip = max(max(chips[seat], default=0) for seat in tied)
     return [seat for seat in tied if max(chips[seat], default=0) == top_chip]
+
+
+def shared_winners(points: Sequence[int]) -> list[int]:
+    """1996: most points; tied: a shared victory.
+
+    >>> shared_winners([8, 12, 12])
+    [1, 2]
+    """
+    best = max(points)
+    return [seat for seat, total in enumerate(points) if total == best]

@@ -1,0 +1,231 @@
+"""What both editions of Campanile share: five towers raised from hands, markers under them.
+
+The edition states (``edition2009.CampanileState``, ``edition1996.Campanile1996State``)
+add their face-up cards, their draw, their end and their points on top of this.
+
+Flat data for speed: per-seat counts live in one list indexed ``seat * width + i``;
+the markers under a tower are a tuple of groups, each ``(seat, value, value, ...)``,
+in order from the base, replaced rather than mutated so that ``clone`` can share them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from tavola.core.errors import IllegalAction, NotationError
+from tavola.core.events import Event
+from tavola.core.game import State
+from tavola.games.campanile import scoring
+from tavola.games.campanile.actions import BUILD_IDS
+from tavola.games.campanile.components import HAND_SIZE, MARKERS_PER_PLAYER, NUM_STYLES, STYLES
+
+if TYPE_CHECKING:
+    from tavola.games.campanile.game import Campanile
+
+# The steps of a turn. The marker step is "influence" in 2009 and "bet" in 1996; the 1996
+# edition has no take step (its draw is automatic).
+BUILD_PHASE: Final = 0
+MARKER_PHASE: Final = 1
+TAKE_PHASE: Final = 2
+OVER: Final = 3
+
+Groups = tuple[tuple[int, ...], ...]
+
+_RULE_BUILD = "build: play a card from your hand onto the tower of its style, 1 to 3 floors"
+
+
+class TowersState(State):
+    """The towers, the hands and the markers, and the build step of every turn."""
+
+    __slots__ = (
+        "built_floors",
+        "built_style",
+        "groups",
+        "hands",
+        "heights",
+        "known",
+        "num_players",
+        "phase",
+        "played",
+        "player",
+        "supply",
+    )
+
+    game: Campanile
+    rule_turn: ClassVar[str]  # the order of a turn's steps, as an IllegalAction rule
+
+    def _set_up(self, game: Campanile, seed: int, dealt: list[int]) -> None:
+        """Empty towers, full marker supplies, and the hands dealt in seat order."""
+        n = game.num_players
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.num_players = n
+        self.player = 0
+        self.phase = BUILD_PHASE
+        self.heights = [0] * NUM_STYLES
+        self.groups: list[Groups] = [()] * NUM_STYLES
+        self.played = [0] * NUM_STYLES
+        self.supply = list(MARKERS_PER_PLAYER) * n
+        self.hands = [0] * (NUM_STYLES * n)
+        self.known = [0] * (NUM_STYLES * n)
+        for index, card in enumerate(dealt):
+            self.hands[NUM_STYLES * (index // HAND_SIZE) + card] += 1
+        self.built_style = -1
+        self.built_floors = 0
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # -- building (the same in both editions) ----------------------------------------------
+
+    def _build_actions(self) -> list[int]:
+        base = NUM_STYLES * self.player
+        hands = self.hands
+        actions: list[int] = []
+        for style in range(NUM_STYLES):
+            if hands[base + style]:
+                actions += BUILD_IDS[style]
+        return actions
+
+    def _raise_tower(self, style: int, floors: int) -> None:
+        """Play a hand card onto its tower; the edition decides the next step."""
+        slot = NUM_STYLES * self.player + style
+        if not self.hands[slot]:
+            raise IllegalAction(_RULE_BUILD, f"you have no {STYLES[style]} card in hand")
+        self.hands[slot] -= 1
+        if self.known[slot]:
+            self.known[slot] -= 1
+        self.played[style] += 1
+        self.heights[style] += floors
+        self.built_style = style
+        self.built_floors = floors
+
+    def _place_marker(self, style: int, value: int) -> None:
+        """Move one of the player's markers from supply under a tower (checked by the caller)."""
+        self.supply[3 * self.player + value - 1] -= 1
+        self.groups[style] = scoring.add_marker(self.groups[style], self.player, value)
+
+    def _take_into_hand(self, style: int) -> None:
+        """A face-up card joins the player's hand: everybody knows it is there."""
+        slot = NUM_STYLES * self.player + style
+        self.hands[slot] += 1
+        self.known[slot] += 1
+
+    def _game_over(self) -> Event:
+        names = self.game.seat_names
+        won = " and ".join(names[seat] for seat in self.winners)
+        text = f"{won} {'share the victory' if len(self.winners) > 1 else 'wins'}"
+        return Event("game_over", text, {"scores": self.scores, "winners": self.winners})
+
+    def _out_of_turn(self, action: int, expected: str) -> IllegalAction:
+        try:
+            name = self.game.action_to_string(action).split()[0]
+        except NotationError:
+            return IllegalAction(self.rule_turn, f"{action!r} is not an action id")
+        return IllegalAction(self.rule_turn, f"it is time to {expected}, not to {name}")
+
+    # -- copies and views ------------------------------------------------------------------
+
+    def _copy_shared(self, other: TowersState) -> None:
+        other.game = self.game
+        other.seed = self.seed
+        other.history = self.history[:]
+        other.num_players = self.num_players
+        other.player = self.player
+        other.phase = self.phase
+        other.heights = self.heights[:]
+        other.groups = self.groups[:]
+        other.played = self.played[:]
+        other.supply = self.supply[:]
+        other.hands = self.hands[:]
+        other.known = self.known[:]
+        other.built_style = self.built_style
+        other.built_floors = self.built_floors
+
+    def _shared_key(self) -> tuple[Any, ...]:
+        return (
+            self.game.name,
+            self.game.options,
+            self.seed,
+            self.history,
+            self.player,
+            self.phase,
+            self.heights,
+            self.groups,
+            self.played,
+            self.supply,
+            self.hands,
+            self.known,
+            self.built_style,
+            self.built_floors,
+        )
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards in a seat's hand, as counts per style."""
+        return self.hands[NUM_STYLES * seat : NUM_STYLES * seat + NUM_STYLES]
+
+    def _tower_order(self) -> list[int]:
+        positions = self.game.positions
+        return sorted(range(NUM_STYLES), key=positions.__getitem__)
+
+    def _names(self, counts: list[int]) -> list[str]:
+        """Cards given as counts per style, by name, in the order of the towers in the row."""
+        return [STYLES[style] for style in self._tower_order() for _ in range(counts[style])]
+
+    def _tower_views(self) -> list[dict[str, Any]]:
+        positions = self.game.positions
+        return [
+            {
+                "style": STYLES[style],
+                "position": positions[style],
+                "height": self.heights[style],
+                "cards": self.played[style],
+                "groups": [
+                    {"player": group[0], "markers": list(group[1:])} for group in self.groups[style]
+                ],
+            }
+            for style in self._tower_order()
+        ]
+
+    def _hand_views(self, player: int | None) -> list[dict[str, Any]]:
+        """Sizes and known cards of every hand; the cards of ``player``'s own hand only."""
+        hands = []
+        for seat in range(self.num_players):
+            cards = self.hand(seat)
+            known = self.known[NUM_STYLES * seat : NUM_STYLES * seat + NUM_STYLES]
+            hands.append(
+                {
+                    "size": sum(cards),
+                    "known": self._names(known),
+                    "cards": self._names(cards) if seat == player else None,
+                }
+            )
+        return hands
+
+    def _supply_views(self) -> list[list[int]]:
+        return [self.supply[3 * seat : 3 * seat + 3] for seat in range(self.num_players)]
+
+    def _unknown_in_hand(self, seat: int) -> list[int]:
+        """The cards of ``seat``'s hand nobody else knows, as a list of styles."""
+        base = NUM_STYLES * seat
+        return [
+            style
+            for style in range(NUM_STYLES)
+            for _ in range(self.hands[base + style] - self.known[base + style])
+        ]
+
+    def _redeal_hands(self, player: int, pool: list[int]) -> None:
+        """Give every other seat its known cards plus unknown ones popped from ``pool``."""
+        for seat in range(self.num_players):
+            if seat != player:
+                base = NUM_STYLES * seat
+                unknown = sum(self.hand(seat)) - sum(self.known[base : base + NUM_STYLES])
+                self.hands[base : base + NUM_STYLES] = self.known[base : base + NUM_STYLES]
+                for _ in range(unknown):
+                    self.hands[base + pool.pop()] += 1

@@ -1,0 +1,131 @@
+"""Carcassonne as a game of the engine: options, setup and notation."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from tavola.core.game import Game, State, check_players
+from tavola.core.options import Option
+from tavola.core.registry import register
+from tavola.games.carcassonne import actions, encoding, heuristic, render
+from tavola.games.carcassonne.state import CarcassonneState
+from tavola.games.carcassonne.tiles import (
+    BOX_COUNTS,
+    IS_RIVER,
+    LAKE,
+    SPRING,
+    START,
+    TILE_INDEX,
+    TILE_NAMES,
+    land_box,
+    river_box,
+)
+
+SMALL_CITY = ("2", "4")
+FARM_SCORING = ("per-farm-once", "per-farm", "per-city")
+
+
+@register
+class Carcassonne(Game):
+    """Carcassonne (Klaus-Juergen Wrede) with the River expansion as an option.
+
+    >>> state = Carcassonne(tiles="U,V").new_game(seed=1)
+    >>> state.current_tile, state.legal_notations()[:2]
+    ('U', ['place -1,0 0', 'place -1,0 180'])
+    """
+
+    name: ClassVar[str] = "carcassonne"
+    title: ClassVar[str] = "Carcassonne"
+    summary: ClassVar[str] = "2-5 players; lay tiles, deploy followers on roads, cities, fields"
+    rules_summary: ClassVar[str] = render.RULES_SUMMARY
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("players", 2, "number of players", choices=(2, 3, 4, 5)),
+        Option("river", False, "the River expansion: 12 River tiles come first"),
+        Option(
+            "small_city",
+            "2",
+            'a completed 2-tile city scores 2 + 1 per pennant ("2", the seed) or 4 + 2 ("4")',
+            choices=SMALL_CITY,
+        ),
+        Option(
+            "farm_scoring",
+            "per-farm-once",
+            "farms: 3 per completed city, once per player (the seed), per farm, or 4 per city",
+            choices=FARM_SCORING,
+        ),
+        Option(
+            "tiles",
+            None,
+            "stacked draw order after the start tile (River tiles first, the lake last of them)",
+            item_choices=tuple(name.lower() for name in TILE_NAMES),
+            kind=tuple,
+            secret=True,
+        ),
+    )
+
+    _stacked: list[int] | None
+
+    def check_options(self) -> None:
+        check_players(self, (2, 3, 4, 5))
+        self._stacked = None
+        tiles = self.options["tiles"]
+        if tiles is not None:
+            assert isinstance(tiles, tuple)
+            by_lower = {name.lower(): index for name, index in TILE_INDEX.items()}
+            self._stacked = self._check_tiles([by_lower[name] for name in tiles])
+
+    def _check_tiles(self, tiles: list[int]) -> list[int]:
+        river = bool(self.options["river"])
+        for tile in set(tiles):
+            limit = BOX_COUNTS[tile] - (tile == START and not river) - (tile == SPRING)
+            if tiles.count(tile) > limit:
+                raise self.invalid(f"tiles: at most {limit} {TILE_NAMES[tile]} tile(s) to draw")
+            if IS_RIVER[tile] and not river:
+                raise self.invalid(
+                    f"tiles: {TILE_NAMES[tile]} is a River tile; it needs river=true"
+                )
+        kinds = [IS_RIVER[tile] for tile in tiles]
+        if kinds != sorted(kinds, reverse=True):
+            raise self.invalid("tiles: the River tiles come before every land tile")
+        if LAKE in tiles and tiles.index(LAKE) != sum(kinds) - 1:
+            raise self.invalid("tiles: the lake is the last River tile")
+        return tiles
+
+    def new_game(self, seed: int | None = None) -> CarcassonneState:
+        seed = self.fresh_seed() if seed is None else seed
+        if self._stacked is not None:
+            return CarcassonneState(self, seed, self._stacked[:])
+        rng = random.Random(seed)
+        river = bool(self.options["river"])
+        land = land_box(river)
+        rng.shuffle(land)
+        if not river:
+            return CarcassonneState(self, seed, land)
+        stream = river_box()
+        rng.shuffle(stream)
+        return CarcassonneState(self, seed, [*stream, LAKE, *land])
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_to_string(self, action: int) -> str:
+        return actions.action_to_string(action)
+
+    def parse_action(self, text: str) -> int:
+        return actions.parse_action(text)
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render.render(view)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (encoding.observation_size(self.num_players),)
+
+    def encode_view(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(view)
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, CarcassonneState)
+        return heuristic.evaluate(state, player)

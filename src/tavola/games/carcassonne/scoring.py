@@ -1,0 +1,222 @@
+"""Scoring Carcassonne's features: completed ones during play, the rest and farms at the end.
+
+Followers on a feature are counted from its packed ``meeples`` (4 bits per seat). A
+feature's tiles are its segments, less the extra segments of one tile that the feature
+reaches twice (only tiles with two roads or two cities can do that; ``state.multi``
+lists their segments).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from tavola.core.events import Event, Table
+from tavola.games.carcassonne.actions import RING, cell_xy
+from tavola.games.carcassonne.tiles import (
+    CITY,
+    CLOISTER,
+    DEPLOY_CITY,
+    DEPLOY_CLOISTER,
+    DEPLOY_FIELD,
+    FIELD,
+    KINDS,
+    ROAD,
+    VARIANTS,
+)
+
+if TYPE_CHECKING:
+    from tavola.games.carcassonne.state import CarcassonneState
+
+FARM_POINTS: Final = {"per-farm-once": 3, "per-farm": 3, "per-city": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Points a feature gives to each of its owners (the seats with most followers)."""
+
+    kind: int
+    points: int
+    owners: tuple[int, ...]
+    cell: int  # a cell of the feature where a follower stands
+    detail: str
+
+
+def owners(packed: int, players: int) -> tuple[int, ...]:
+    """The seats with the most followers (ties: all of them), from a packed count.
+
+    >>> owners((2 << 4) | 2, 3)
+    (0, 1)
+    """
+    counts = [(packed >> (4 * seat)) & 15 for seat in range(players)]
+    best = max(counts)
+    return tuple(seat for seat in range(players) if best and counts[seat] == best)
+
+
+def follower_kind(offset: int) -> int:
+    if offset < DEPLOY_CITY:
+        return ROAD
+    if offset < DEPLOY_FIELD:
+        return CITY
+    return FIELD if offset < DEPLOY_CLOISTER else CLOISTER
+
+
+def ring(state: CarcassonneState, key: int) -> int:
+    """How many of the 8 cells around ``key`` hold tiles."""
+    board = state.board
+    return sum(1 for step in RING if key + step in board)
+
+
+def tile_count(state: CarcassonneState, root: int) -> int:
+    count = state.size[root]
+    find = state.find
+    for group in state.multi:
+        inside = sum(1 for segment in group if find(segment) == root)
+        if inside > 1:
+            count -= inside - 1
+    return count
+
+
+def feature_award(state: CarcassonneState, root: int, kind: int, final: bool) -> Award:
+    """What a road, city or cloister (by its root segment) scores now."""
+    cell = next(key for seg, _, key, _ in state.followers if state.find(seg) == root)
+    if kind == CLOISTER:
+        around = ring(state, cell)
+        points = 9 if not final else 1 + around
+        detail = "cloister" if not final else f"cloister with {around} of 8 neighbours"
+    else:
+        tiles = tile_count(state, root)
+        detail = f"{KINDS[kind]} of {tiles} tile{'s' * (tiles != 1)}"
+        if kind == ROAD:
+            points = tiles
+        else:
+            pennants = state.pennants[root]
+            if pennants:
+                detail += f", {pennants} pennant{'s' * (pennants != 1)}"
+            if final:
+                points = tiles + pennants
+            elif tiles == 2 and state.game.options["small_city"] == "2":
+                points = 2 + pennants
+                detail = "small " + detail
+            else:
+                points = 2 * (tiles + pennants)
+    return Award(kind, points, owners(state.meeples[root], state.num_players), cell, detail)
+
+
+def award(state: CarcassonneState, root: int, kind: int, final: bool) -> Event:
+    """Score a completed feature: points to its owners, its followers back to supply."""
+    result = feature_award(state, root, kind, final)
+    for seat in result.owners:
+        state.points[seat] += result.points
+    kept = []
+    find = state.find
+    for follower in state.followers:
+        scored = follower[3] < DEPLOY_FIELD or follower[3] == DEPLOY_CLOISTER
+        if scored and find(follower[0]) == root:
+            state.supply[follower[1]] += 1
+            continue
+        kept.append(follower)
+    state.followers = kept
+    state.meeples[root] = 0
+    if kind == CLOISTER:
+        del state.monks[result.cell]
+    return _event(result, "completed")
+
+
+def _names(seats: tuple[int, ...]) -> str:
+    return " and ".join(f"P{seat}" for seat in seats)
+
+
+def _event(result: Award, how: str) -> Event:
+    x, y = cell_xy(result.cell)
+    text = f"{_names(result.owners)} score{'s' * (len(result.owners) == 1)} {result.points}"
+    text += f" for a {how} {result.detail} at ({x},{y})"
+    return Event(
+        "scoring",
+        text,
+        {
+            "feature": KINDS[result.kind],
+            "points": result.points,
+            "players": list(result.owners),
+            "x": x,
+            "y": y,
+            "final": how != "completed",
+        },
+    )
+
+
+def final_awards(state: CarcassonneState) -> list[Award]:
+    """Every award of the final scoring, as it would be if the game ended now."""
+    awards = []
+    seen: set[int] = set()
+    find = state.find
+    farms: dict[int, int] = {}
+    for segment, _, _, offset in state.followers:
+        root = find(segment)
+        kind = follower_kind(offset)
+        if kind == FIELD:
+            farms[root] = state.meeples[root]
+        elif root not in seen:
+            seen.add(root)
+            awards.append(feature_award(state, root, kind, final=True))
+    if farms:
+        awards += farm_awards(state, farms)
+    return awards
+
+
+def farm_awards(state: CarcassonneState, farms: dict[int, int]) -> list[Award]:
+    """Farms (root -> packed farmers) and the completed cities they touch."""
+    find, open_ends, n = state.find, state.open_ends, state.num_players
+    cities: dict[int, set[int]] = {farm: set() for farm in farms}
+    for vid, base in state.board.values():
+        for local, adjacent in VARIANTS[vid].field_cities:
+            farm = find(base + local)
+            if farm in cities:
+                for city in adjacent:
+                    root = find(base + city)
+                    if not open_ends[root]:
+                        cities[farm].add(root)
+    where = {find(seg): key for seg, _, key, offset in state.followers if offset >= DEPLOY_FIELD}
+    rule = state.game.options["farm_scoring"]
+    awards = []
+    if rule == "per-city":
+        farmers: dict[int, int] = {}
+        near: dict[int, int] = {}
+        for farm, touched in cities.items():
+            for city in touched:
+                farmers[city] = farmers.get(city, 0) + farms[farm]
+                near.setdefault(city, where[farm])
+        for city, packed in farmers.items():
+            detail = f"completed city of {tile_count(state, city)} tiles supplied by farmers"
+            awards.append(Award(FIELD, 4, owners(packed, n), near[city], detail))
+        return awards
+    counted: list[set[int]] = [set() for _ in range(n)]
+    for farm, touched in cities.items():
+        if not touched:
+            continue
+        for seat in owners(farms[farm], n):
+            new = touched if rule == "per-farm" else touched - counted[seat]
+            counted[seat] |= touched
+            if new:
+                detail = f"farm supplying {len(new)} completed cit{'ies' if len(new) > 1 else 'y'}"
+                awards.append(Award(FIELD, 3 * len(new), (seat,), where[farm], detail))
+    return awards
+
+
+def final_scoring(state: CarcassonneState) -> list[Event]:
+    """Score the incomplete features and the farms; the game is over."""
+    events = []
+    rows = []
+    for result in final_awards(state):
+        for seat in result.owners:
+            state.points[seat] += result.points
+        x, y = cell_xy(result.cell)
+        rows.append((result.detail, f"{x},{y}", str(result.points), _names(result.owners)))
+    if rows:
+        table = Table("Final scoring", ("feature", "at", "points", "to"), tuple(rows))
+        events.append(Event("final_scoring", "Final scoring", {"awards": len(rows)}, table))
+    winners = state.winners
+    won = " and ".join(f"P{seat}" for seat in winners)
+    text = f"{won} {'share the victory' if len(winners) > 1 else 'wins'} with {max(state.points)}"
+    events.append(Event("game_over", text, {"scores": state.scores, "winners": winners}))
+    return events

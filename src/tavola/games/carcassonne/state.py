@@ -1,0 +1,483 @@
+"""A position of Carcassonne and its rules, tracked incrementally.
+
+Features are segments in a union-find (``parent``) over flat per-segment lists: open road or
+city ends (``open_ends``: completion is 0), segment count (``size``), pennants, and the
+followers on the feature packed 4 bits per seat (``meeples``: merging two features adds
+them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
+the frontier maps each empty cell next to the board to its edge constraint, so legal
+placements are one table lookup per frontier cell. ``clone`` copies flat lists and dicts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+from tavola.core.errors import IllegalAction
+from tavola.core.events import Event
+from tavola.core.game import State
+from tavola.games.carcassonne import scoring, views
+from tavola.games.carcassonne.actions import (
+    NEAR,
+    NUM_ACTIONS,
+    ORIGIN,
+    PASS,
+    PLACES,
+    STEP,
+    cell_xy,
+)
+from tavola.games.carcassonne.tiles import (
+    CLOISTER,
+    DEPLOY_CLOISTER,
+    FITS,
+    IS_RIVER,
+    LAKE,
+    ROTATIONS,
+    SPRING,
+    START,
+    TILE_NAMES,
+    VARIANTS,
+)
+
+if TYPE_CHECKING:
+    from tavola.games.carcassonne.game import Carcassonne
+
+PLACE_PHASE: Final = 0
+DEPLOY_PHASE: Final = 1
+OVER: Final = 2
+PHASES: Final = ("place", "deploy", "over")
+FOLLOWERS: Final = 7
+
+_RULE_TURN = "a turn is: place the drawn tile, then deploy a follower or pass"
+_RULE_ADJACENT = "a tile is placed edge to edge next to a tile already on the table"
+_RULE_MATCH = "every edge a tile shares must match: city-city, road-road, field-field, river-river"
+_RULE_RIVER = (
+    "a River tile continues the river's open end, with no U-turn and its new end facing a free cell"
+)
+_RULE_DEPLOY = (
+    "one follower from the supply, on a feature of the tile just placed whose whole extent "
+    "holds no follower (never on the river)"
+)
+
+
+class CarcassonneState(State):
+    """The full state; players see it through ``view``."""
+
+    __slots__ = (
+        "board",
+        "discarded",
+        "drawn",
+        "followers",
+        "frontier",
+        "last",
+        "legal",
+        "meeples",
+        "monks",
+        "multi",
+        "num_players",
+        "open_ends",
+        "parent",
+        "pennants",
+        "phase",
+        "pile",
+        "player",
+        "points",
+        "river_end",
+        "river_entry",
+        "river_turn",
+        "size",
+        "supply",
+        "tile",
+    )
+
+    game: Carcassonne
+
+    def __init__(self, game: Carcassonne, seed: int, pile: list[int]) -> None:
+        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles."""
+        n = game.num_players
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.num_players = n
+        self.player = 0
+        self.phase = PLACE_PHASE
+        self.pile = pile  # never changed: shared between clones
+        self.drawn = 0
+        self.tile = -1
+        self.board: dict[int, tuple[int, int]] = {}
+        self.frontier: dict[int, int] = {}
+        self.parent: list[int] = []
+        self.open_ends: list[int] = []
+        self.size: list[int] = []
+        self.pennants: list[int] = []
+        self.meeples: list[int] = []
+        self.multi: list[tuple[int, ...]] = []
+        # (segment, seat, cell key, deploy offset) of every follower on the table
+        self.followers: list[tuple[int, int, int, int]] = []
+        self.monks: dict[int, int] = {}  # cell key -> segment of an occupied cloister
+        self.supply = [FOLLOWERS] * n
+        self.points = [0] * n
+        self.discarded: list[int] = []
+        self.legal: list[int] = []
+        self.last = -1  # the cell of the tile just placed
+        self.river_end = -1
+        self.river_entry = 3
+        self.river_turn = 0
+        river = bool(game.options["river"])
+        self._put(ORIGIN, 4 * (SPRING if river else START))
+        if river:
+            self.river_end = ORIGIN + STEP[1]
+        self._draw([])
+
+    # -- the protocol ----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return self.points[:]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        best = max(self.points)
+        return [seat for seat, points in enumerate(self.points) if points == best]
+
+    def legal_actions(self) -> list[int]:
+        return self.legal[:]
+
+    @property
+    def current_tile(self) -> str | None:
+        """The name of the tile drawn this turn (``None`` once the game is over)."""
+        return None if self.phase == OVER else TILE_NAMES[self.tile]
+
+    @property
+    def tiles_left(self) -> int:
+        """Face-down tiles still to draw (the drawn one not counted)."""
+        return len(self.pile) - self.drawn
+
+    def read_action(self, text: str) -> int:
+        """Notation (a feature named by any of its sides or halves), or in the place step
+        ``N R``: candidate cell N (as drawn) turned R."""
+        words = text.replace(",", " ").split()
+        if self.phase == PLACE_PHASE and len(words) == 2 and all(w.isdigit() for w in words):
+            cells = views.candidate_cells(self)
+            number, rotation = int(words[0]), int(words[1])
+            if not 1 <= number <= len(cells):
+                raise IllegalAction(
+                    _RULE_ADJACENT, f"choose a candidate cell from 1 to {len(cells)}"
+                )
+            if rotation not in ROTATIONS:
+                raise IllegalAction(_RULE_MATCH, "the rotation is 0, 90, 180 or 270")
+            return 4 * cells[number - 1] + ROTATIONS.index(rotation)
+        return self.canonical(self.game.parse_action(text))
+
+    def canonical(self, action: int) -> int:
+        """A deploy naming a feature by any side or half, as its canonical id."""
+        if self.phase == DEPLOY_PHASE and PLACES <= action < PASS:
+            variant = VARIANTS[self.board[self.last][0]]
+            return PLACES + variant.alias.get(action - PLACES, action - PLACES)
+        return action
+
+    def _apply(self, action: int) -> list[Event]:
+        phase = self.phase
+        if phase == PLACE_PHASE:
+            if not 0 <= action < PLACES:
+                raise IllegalAction(_RULE_TURN, self._wrong_step(action, "place the drawn tile"))
+            return self._place(action)
+        if phase == DEPLOY_PHASE:
+            if action not in self.legal:
+                if PLACES <= action < PASS:
+                    raise IllegalAction(_RULE_DEPLOY, f"cannot {self._name(action)} here")
+                raise IllegalAction(_RULE_TURN, self._wrong_step(action, "deploy or pass"))
+            if action != PASS:
+                self._deploy(action - PLACES)
+            return self._end_turn([])
+        raise IllegalAction("the game ends with the final scoring", "the game is over")
+
+    def _name(self, action: int) -> str:
+        return self.game.action_to_string(action)
+
+    def _wrong_step(self, action: int, expected: str) -> str:
+        if 0 <= action < NUM_ACTIONS:
+            return f"it is time to {expected}, not to {self._name(action)}"
+        return f"{action!r} is not an action id"
+
+    # -- placing ---------------------------------------------------------------------------
+
+    def _placements(self, tile: int) -> list[int]:
+        """Every legal placement id of ``tile``, ascending."""
+        if IS_RIVER[tile]:
+            key = self.river_end
+            if key < 0 or key not in self.frontier:
+                return []
+            return [
+                4 * key + r
+                for r in FITS[tile][self.frontier[key]]
+                if self._river_step(4 * tile + r, key) is not None
+            ]
+        fits = FITS[tile]
+        found = [4 * key + r for key, constraint in self.frontier.items() for r in fits[constraint]]
+        found.sort()
+        return found
+
+    def _river_step(self, vid: int, key: int) -> tuple[int, int, int] | None:
+        """(new open end or -1, turn, exit side or -1) if the River tile continues the river.
+
+        ``None`` if it may not: the turn is 0 straight, 1 right, 3 left, and the river may
+        not turn the same way twice in a row (a U) nor point its open end at a placed tile.
+        """
+        entry = self.river_entry
+        exits = [side for side in VARIANTS[vid].river_sides if side != entry]
+        if not exits:
+            return (-1, 0, -1)
+        exit_side = exits[0]
+        turn = (exit_side - entry - 2) % 4
+        if turn and turn == self.river_turn:
+            return None
+        end = key + STEP[exit_side]
+        if end in self.board:
+            return None
+        return (end, turn, exit_side)
+
+    def _place(self, action: int) -> list[Event]:
+        key, r = action >> 2, action & 3
+        constraint = self.frontier.get(key)
+        if constraint is None:
+            x, y = cell_xy(key)
+            raise IllegalAction(_RULE_ADJACENT, f"({x},{y}) is not a free cell next to the board")
+        vid = 4 * self.tile + r
+        if r not in FITS[self.tile][constraint]:
+            raise IllegalAction(_RULE_MATCH, f"{self._name(action)}: an edge does not match")
+        if IS_RIVER[self.tile]:
+            step = self._river_step(vid, key) if key == self.river_end else None
+            if step is None:
+                raise IllegalAction(_RULE_RIVER, f"{self._name(action)} does not continue it")
+            self.river_end, self.river_turn, exit_side = step
+            if exit_side >= 0:
+                self.river_entry = (exit_side + 2) % 4
+        self._put(key, vid)
+        self.last = key
+        variant = VARIANTS[vid]
+        player = self.player
+        if self.supply[player]:
+            base = self.board[key][1]
+            meeples, parent = self.meeples, self.parent
+            options = []
+            for offset, local in variant.deploys:
+                x = base + local
+                while parent[x] != x:
+                    x = parent[x]
+                if not meeples[x]:
+                    options.append(PLACES + offset)
+            if options:
+                options.append(PASS)
+                self.legal = options
+                self.phase = DEPLOY_PHASE
+                return []
+        return self._end_turn([])
+
+    def _put(self, key: int, vid: int) -> None:
+        """Lay variant ``vid`` on cell ``key`` and join its features with the neighbours'."""
+        variant = VARIANTS[vid]
+        parent = self.parent
+        base = len(parent)
+        count = len(variant.kinds)
+        parent.extend(range(base, base + count))
+        self.open_ends.extend(variant.opens)
+        self.size.extend([1] * count)
+        self.pennants.extend(variant.pennants)
+        self.meeples.extend([0] * count)
+        board, frontier = self.board, self.frontier
+        board[key] = (vid, base)
+        frontier.pop(key, None)
+        for side in range(4):
+            other = key + STEP[side]
+            neighbour = board.get(other)
+            if neighbour is None:
+                frontier[other] = frontier.get(other, 0) + variant.constraint_parts[side]
+                continue
+            slots = VARIANTS[neighbour[0]].slots
+            theirs = neighbour[1]
+            for local, slot, closed in variant.links[side]:
+                self._union(base + local, theirs + slots[slot], closed)
+        for group in variant.multi:
+            self.multi.append(tuple(base + local for local in group))
+
+    def _union(self, a: int, b: int, closed: int) -> None:
+        parent = self.parent
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        open_ends = self.open_ends
+        if a == b:
+            open_ends[a] -= closed
+            return
+        size = self.size
+        if size[a] < size[b]:
+            a, b = b, a
+        parent[b] = a
+        open_ends[a] += open_ends[b] - closed
+        size[a] += size[b]
+        self.pennants[a] += self.pennants[b]
+        self.meeples[a] += self.meeples[b]
+
+    def find(self, segment: int) -> int:
+        """The root segment of a feature (with path halving)."""
+        parent = self.parent
+        while parent[segment] != segment:
+            parent[segment] = segment = parent[parent[segment]]
+        return segment
+
+    # -- followers and scoring -----------------------------------------------------------------
+
+    def _deploy(self, offset: int) -> None:
+        key = self.last
+        vid, base = self.board[key]
+        local = next(loc for off, loc in VARIANTS[vid].deploys if off == offset)
+        segment = base + local
+        player = self.player
+        self.meeples[self.find(segment)] += 1 << (4 * player)
+        self.supply[player] -= 1
+        self.followers.append((segment, player, key, offset))
+        if offset == DEPLOY_CLOISTER:
+            self.monks[key] = segment
+
+    def _end_turn(self, events: list[Event]) -> list[Event]:
+        """Score what the tile just placed completed, then the next player draws."""
+        key = self.last
+        vid, base = self.board[key]
+        variant = VARIANTS[vid]
+        done: list[int] = []
+        for local in variant.edge_features:
+            root = self.find(base + local)
+            if not self.open_ends[root] and self.meeples[root] and root not in done:
+                done.append(root)
+                events.append(scoring.award(self, root, variant.kinds[local], final=False))
+        if self.monks:
+            for step in NEAR:
+                segment = self.monks.get(key + step)
+                if segment is not None and scoring.ring(self, key + step) == 8:
+                    events.append(scoring.award(self, segment, CLOISTER, final=False))
+        self.phase = PLACE_PHASE
+        self.player = (self.player + 1) % self.num_players
+        self._draw(events)
+        return events
+
+    def _draw(self, events: list[Event]) -> None:
+        """The current player draws; tiles that fit nowhere are removed; no tile: the end."""
+        pile = self.pile
+        while self.drawn < len(pile):
+            tile = pile[self.drawn]
+            self.drawn += 1
+            placements = self._placements(tile)
+            if placements:
+                self.tile = tile
+                self.legal = placements
+                return
+            self.discarded.append(tile)
+            name = TILE_NAMES[tile]
+            events.append(
+                Event(
+                    "discard",
+                    f"Tile {name} fits nowhere: it is removed and P{self.player} draws again",
+                    {"tile": name, "player": self.player},
+                )
+            )
+        self.tile = -1
+        self.legal = []
+        self.phase = OVER
+        events.extend(scoring.final_scoring(self))
+
+    # -- copies, views and determinization -------------------------------------------------------
+
+    def clone(self) -> CarcassonneState:
+        other = object.__new__(CarcassonneState)
+        other.game = self.game
+        other.seed = self.seed
+        other.history = self.history[:]
+        other.num_players = self.num_players
+        other.player = self.player
+        other.phase = self.phase
+        other.pile = self.pile
+        other.drawn = self.drawn
+        other.tile = self.tile
+        other.board = self.board.copy()
+        other.frontier = self.frontier.copy()
+        other.parent = self.parent[:]
+        other.open_ends = self.open_ends[:]
+        other.size = self.size[:]
+        other.pennants = self.pennants[:]
+        other.meeples = self.meeples[:]
+        other.multi = self.multi[:]
+        other.followers = self.followers[:]
+        other.monks = self.monks.copy()
+        other.supply = self.supply[:]
+        other.points = self.points[:]
+        other.discarded = self.discarded[:]
+        other.legal = self.legal
+        other.last = self.last
+        other.river_end = self.river_end
+        other.river_entry = self.river_entry
+        other.river_turn = self.river_turn
+        return other
+
+    def _key(self) -> tuple[Any, ...]:
+        parent = self.parent
+
+        def root(segment: int) -> int:
+            while parent[segment] != segment:
+                segment = parent[segment]
+            return segment
+
+        return (
+            self.game.name,
+            self.game.options,
+            self.seed,
+            self.history,
+            self.player,
+            self.phase,
+            self.pile[self.drawn :],
+            self.drawn,
+            self.tile,
+            list(self.board.items()),
+            sorted(self.frontier.items()),
+            [root(segment) for segment in range(len(parent))],
+            self.open_ends,
+            self.size,
+            self.pennants,
+            self.meeples,
+            self.multi,
+            self.followers,
+            self.monks,
+            self.supply,
+            self.points,
+            self.discarded,
+            self.legal,
+            self.last,
+            (self.river_end, self.river_entry, self.river_turn),
+        )
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return views.view(self, player)
+
+    def _determinize(self, player: int, rng: random.Random) -> CarcassonneState:
+        """Reshuffle the face-down tiles: River tiles among themselves (the lake stays
+        last of them), land tiles among themselves."""
+        state = self.clone()
+        rest = self.pile[self.drawn :]
+        river = [t for t in rest if IS_RIVER[t] and t != LAKE]
+        lake = [t for t in rest if t == LAKE]
+        land = [t for t in rest if not IS_RIVER[t]]
+        rng.shuffle(river)
+        rng.shuffle(land)
+        state.pile = self.pile[: self.drawn] + river + lake + land
+        return state

@@ -1,0 +1,75 @@
+"""What a seat sees of a Carcassonne position: everything but the order of the face-down tiles.
+
+The candidate cells of the drawn tile are listed in reading order (north row first, then
+west to east); the terminal numbers them 1, 2, ... in that order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tavola.games.carcassonne.actions import PASS, PLACES, cell_xy, deploy_name
+from tavola.games.carcassonne.tiles import ROTATIONS, TILE_NAMES, VARIANTS
+
+if TYPE_CHECKING:
+    from tavola.games.carcassonne.state import CarcassonneState
+
+
+def _reading_order(key: int) -> tuple[int, int]:
+    x, y = cell_xy(key)
+    return (-y, x)
+
+
+def candidate_cells(state: CarcassonneState) -> list[int]:
+    """The cells where the drawn tile fits, in reading order (empty outside the place step)."""
+    from tavola.games.carcassonne.state import PLACE_PHASE
+
+    if state.phase != PLACE_PHASE:
+        return []
+    return sorted({action >> 2 for action in state.legal}, key=_reading_order)
+
+
+def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
+    from tavola.games.carcassonne.state import PHASES, PLACE_PHASE
+
+    board = []
+    for key, (vid, _) in state.board.items():
+        x, y = cell_xy(key)
+        variant = VARIANTS[vid]
+        board.append({"tile": variant.name, "x": x, "y": y, "rotation": 90 * variant.rotation})
+    followers = []
+    for _, seat, key, offset in state.followers:
+        x, y = cell_xy(key)
+        followers.append({"player": seat, "x": x, "y": y, "feature": deploy_name(offset)})
+    rotations: dict[int, list[int]] = {}
+    if state.phase == PLACE_PHASE:
+        for action in state.legal:
+            rotations.setdefault(action >> 2, []).append(ROTATIONS[action & 3])
+    candidates = []
+    for key in candidate_cells(state):
+        x, y = cell_xy(key)
+        candidates.append({"x": x, "y": y, "rotations": rotations[key]})
+    deploy = [deploy_name(a - PLACES) for a in state.legal if a != PASS and a >= PLACES]
+    last = None
+    if state.last >= 0:
+        x, y = cell_xy(state.last)
+        last = {"x": x, "y": y}
+    return {
+        "game": state.game.name,
+        "options": state.game.public_options(),
+        "players": state.num_players,
+        "seat": player,
+        "current_player": state.current_player,
+        "phase": PHASES[state.phase],
+        "tile": TILE_NAMES[state.tile] if state.phase == PLACE_PHASE else None,
+        "board": board,
+        "last": last,
+        "followers": followers,
+        "candidates": candidates,
+        "deploy": deploy,
+        "supply": state.supply[:],
+        "scores": state.scores,
+        "tiles_left": state.tiles_left,
+        "discarded": [TILE_NAMES[tile] for tile in state.discarded],
+        "winners": state.winners,
+    }

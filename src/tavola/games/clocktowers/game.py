@@ -1,0 +1,133 @@
+"""ClockTowers as a game of the engine: options, setup and notation."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, ClassVar
+
+from tavola.core.game import Game, State, check_players
+from tavola.core.options import Option
+from tavola.core.registry import register
+from tavola.games.clocktowers import actions, encoding, heuristic, render
+from tavola.games.clocktowers.components import (
+    CARD_CODES,
+    DECK_OF,
+    NUM_CARDS,
+    REMOVED_FROM_DECK,
+    cards_left_after_hands,
+)
+from tavola.games.clocktowers.state import ClockTowersState
+
+
+@register
+class ClockTowers(Game):
+    """ClockTowers (Alan R. Moon, Aaron Weissblum): build clock towers free of cats and mice.
+
+    >>> state = ClockTowers(players=2).new_game(seed=3)
+    >>> state.legal_notations()
+    ['play 1cat new', 'play 1mouse new', 'discard 1cat', 'discard 1mouse', 'discard clock-mouse']
+    """
+
+    name: ClassVar[str] = "clocktowers"
+    title: ClassVar[str] = "ClockTowers"
+    summary: ClassVar[str] = (
+        "2-4 players; build clock towers of the right heights (Jolly Roger 2004)"
+    )
+    rules_summary: ClassVar[str] = render.RULES_SUMMARY
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("players", 2, "number of players", choices=(2, 3, 4)),
+        Option(
+            "deck",
+            None,
+            "stacked decks, top first: each card goes to the deck of its type in this order; "
+            "the cards left out count as removed",
+            item_choices=CARD_CODES,
+            kind=tuple,
+            secret=True,
+        ),
+    )
+
+    seat_names: list[str]
+    _stacked: list[tuple[int, ...]] | None
+
+    def check_options(self) -> None:
+        check_players(self, (2, 3, 4))
+        self.seat_names = [f"P{seat}" for seat in range(self.num_players)]
+        self._stacked = None
+        deck = self.options["deck"]
+        if deck is not None:
+            assert isinstance(deck, tuple)
+            cards = [CARD_CODES.index(code) for code in deck]
+            left = cards_left_after_hands(self.num_players)
+            counts = Counter(cards)
+            for card, count in sorted(counts.items()):
+                if count > left[card]:
+                    raise self.invalid(
+                        f"deck: at most {left[card]} {CARD_CODES[card]!r} cards are left after "
+                        f"the starting hands with {self.num_players} players"
+                    )
+            # Top first in the option; a deck is kept from the bottom up.
+            self._stacked = [
+                tuple(card for card in reversed(cards) if DECK_OF[card] == deck_index)
+                for deck_index in range(3)
+            ]
+
+    def new_game(self, seed: int | None = None) -> ClockTowersState:
+        seed = self.fresh_seed() if seed is None else seed
+        left = cards_left_after_hands(self.num_players)
+        if self._stacked is not None:
+            in_decks = Counter(card for deck in self._stacked for card in deck)
+            removed = tuple(
+                card for card in range(NUM_CARDS) for _ in range(left[card] - in_decks[card])
+            )
+            return ClockTowersState(self, seed, list(self._stacked), removed)
+        rng = random.Random(seed)
+        decks = []
+        removed_cards: list[int] = []
+        for deck in range(3):
+            cards = [
+                card
+                for card in range(NUM_CARDS)
+                if DECK_OF[card] == deck
+                for _ in range(left[card])
+            ]
+            rng.shuffle(cards)
+            cut = REMOVED_FROM_DECK[deck]
+            removed_cards += cards[:cut]
+            decks.append(tuple(cards[cut:]))
+        return ClockTowersState(self, seed, decks, tuple(sorted(removed_cards)))
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_to_string(self, action: int) -> str:
+        return actions.action_to_string(action)
+
+    def parse_action(self, text: str) -> int:
+        return actions.parse_action(text)
+
+    def public_notation(self, action: int) -> str:
+        """An action as the other seats see it: a discard without its card.
+
+        >>> game = ClockTowers()
+        >>> game.public_notation(game.parse_action("discard 2cat"))
+        'discard'
+        """
+        text = actions.action_to_string(action)
+        return "discard" if text.startswith("discard") else text
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render.render(view)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (encoding.observation_size(self.num_players),)
+
+    def encode_view(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(view)
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, ClockTowersState)
+        return heuristic.evaluate(state, player)

@@ -1,0 +1,112 @@
+"""A plain-text picture of a ClockTowers view that fits 80 columns.
+
+A tower is drawn from the base up on one line: its floor cards (``1`` or ``2`` floors,
+``c`` a cat, ``m`` a mouse) joined by ``+``, then ``@`` for a clock (``@m`` with a mouse)
+and ``^colour`` for a roof, then its floor count or, once complete, its points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WIDTH = 76  # a panel around the picture takes 4 of the 80 columns
+
+RULES_SUMMARY = """\
+ClockTowers. A tower is floor cards, then a clock, then a roof (complete).
+Each turn: play a hand card onto one of your own towers (a floor card may
+start a new tower), or discard a card face down; then draw one of the three
+visible deck tops (a choice only while two or more decks are left).
+ - Floors go only on towers of floors alone; a 2-floor card counts 2.
+ - A clock goes on a tower of floors alone (at least one); one per tower.
+ - A roof goes on floors plus a clock. Your k-th tower of a roof colour
+   needs exactly k+1 floors: 2, then 3, then 4 ...
+Complete towers score: no animals 5, cats only 4, cats and mice 3, mice
+only 2 (a mouse on the clock counts). The game ends when the decks are
+empty and all hands are played out. Tie: a mouse on the topmost floor of a
+complete tower wins it, then a cat; otherwise the victory is shared."""
+
+LEGEND = "Towers, base up: 1/2 floors (c cat, m mouse), @ clock (@m: mouse), ^roof"
+
+_FLOOR_SHORT = {"1": "1", "1cat": "1c", "1mouse": "1m", "2": "2", "2cat": "2c", "2mouse": "2m"}
+
+
+def tower_text(tower: dict[str, Any]) -> str:
+    """One tower on one line.
+
+    >>> tower_text({"number": 2, "cards": ["1cat", "2", "clock-mouse", "roof-red"],
+    ...             "floors": 3, "complete": True, "points": 3})
+    '#2 1c+2 @m ^red =3'
+    >>> tower_text({"number": 1, "cards": ["2mouse"], "floors": 2, "complete": False})
+    '#1 2m (2)'
+    """
+    floors = [_FLOOR_SHORT[card] for card in tower["cards"] if card in _FLOOR_SHORT]
+    parts = [f"#{tower['number']}", "+".join(floors)]
+    for card in tower["cards"]:
+        if card.startswith("clock"):
+            parts.append("@m" if card == "clock-mouse" else "@")
+        elif card.startswith("roof-"):
+            parts.append("^" + card.removeprefix("roof-"))
+    parts.append(f"={tower['points']}" if tower["complete"] else f"({tower['floors']})")
+    return " ".join(parts)
+
+
+def render(view: dict[str, Any]) -> str:
+    """Deck tops, then each seat: points, hand, roof needs and towers."""
+    seat = view["seat"]
+    tops = "   ".join(
+        f"{deck['name']} {deck['top'] or '-'} ({deck['size']})" for deck in view["decks"]
+    )
+    lines = [f"Tops (cards left): {tops}", LEGEND]
+    for player in range(view["players"]):
+        name = "you" if player == seat else f"P{player}"
+        turn = ">" if player == view["current_player"] else " "
+        points = view["scores"][player]
+        hand = _hand_text(view["hands"][player])
+        lines += _wrap([f"{turn}{name:<4} {points:>2} pts  hand:", *hand.split(" ")], 0, " ", 9)
+        needs = " ".join(f"{colour} {height}" for colour, height in view["needs"][player].items())
+        discarded = view["discarded"][player]
+        tail = f"   discarded {discarded}" if discarded else ""
+        lines.append(f"      roofs need: {needs}{tail}")
+        towers = [tower_text(tower) for tower in view["towers"][player]] or ["no towers"]
+        lines += _wrap(towers, 6, "   ", 6)
+    if seat is not None and seat == view["current_player"]:
+        lines.append(_next_step(view))
+    return "\n".join(lines)
+
+
+def _hand_text(hand: dict[str, Any]) -> str:
+    if hand["cards"] is not None:
+        return ", ".join(hand["cards"]) or "empty"
+    known = ", ".join(hand["known"])
+    unknown = hand["unknown"]
+    if not unknown:
+        return known or "empty"
+    maybe: set[str] = set()
+    for cards in hand["possible"]:
+        rest = list(cards)
+        for card in hand["known"]:
+            rest.remove(card)
+        maybe.update(rest)
+    text = f"{known} + " if known else ""
+    return text + f"{unknown} unknown (of {', '.join(sorted(maybe))})"
+
+
+def _wrap(items: list[str], indent: int, gap: str, hanging: int) -> list[str]:
+    """Items joined by ``gap`` into lines of at most ``WIDTH``; later lines indented more."""
+    lines: list[str] = []
+    line = " " * indent
+    fresh = True
+    for item in items:
+        if not fresh and len(line) + len(gap) + len(item) > WIDTH:
+            lines.append(line)
+            line, fresh = " " * hanging, True
+        line = line + item if fresh else line + gap + item
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+def _next_step(view: dict[str, Any]) -> str:
+    if view["phase"] == "draw":
+        return "Your step: draw a visible top (draw floors / draw roofs / draw clocks)."
+    return "Your step: play a card (play CARD new / play CARD N) or discard CARD."

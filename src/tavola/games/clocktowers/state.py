@@ -1,0 +1,561 @@
+"""A position of ClockTowers and its rules.
+
+Flat data for speed: a hand is a short ascending list of card codes; a deck is a tuple
+from the bottom up with a count of the cards left in it (drawing just lowers the count);
+each seat's towers are a list of ``(status, floors, cards)`` tuples that are replaced,
+never mutated, so that ``clone`` copies only short lists; the numbers of each seat's
+towers of floors alone (``open``) and with a clock (``clocked``) are kept up to date.
+
+What the others know of a hand is kept as in ``knowledge``: ``base`` and ``log`` per seat
+(``None`` while the hand is known for sure), and a cheap over-approximation that says
+when the hand is sure again: ``sure`` (cards certainly held) plus ``vague`` cards of
+uncertain identity.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+from tavola.core.errors import IllegalAction, NotationError
+from tavola.core.events import Event
+from tavola.core.game import State
+from tavola.games.clocktowers import knowledge, scoring
+from tavola.games.clocktowers.actions import (
+    DECODED,
+    DISCARD,
+    DISCARD_KIND,
+    DRAW,
+    DRAW_KIND,
+    NUM_ACTIONS,
+    PLAY_IDS,
+    PLAY_KIND,
+)
+from tavola.games.clocktowers.components import (
+    CARD_CODES,
+    COLOURS,
+    DECK_OF,
+    DECKS,
+    FIRST_HEIGHT,
+    FIRST_ROOF,
+    FLOORS_OF,
+    MAX_TOWERS,
+    NUM_CARDS,
+    NUM_COLOURS,
+    NUM_FLOOR_CARDS,
+    STARTING_HAND,
+)
+
+if TYPE_CHECKING:
+    from tavola.games.clocktowers.game import ClockTowers
+
+PLAY_PHASE: Final = 0
+DRAW_PHASE: Final = 1
+OVER: Final = 2
+PHASES: Final = ("play", "draw", "over")
+
+# Tower status.
+FLOORS_ONLY: Final = 0
+CLOCKED: Final = 1
+COMPLETE: Final = 2
+
+Tower = tuple[int, int, tuple[int, ...]]  # (status, floors, cards from the base up)
+
+RULE_TURN: Final = "a turn is: play a card or discard one face down, then draw a visible top"
+RULE_HAND: Final = "play or discard one card of your own hand"
+RULE_FLOOR: Final = "a floor card starts a new tower or goes on a tower made only of floors"
+RULE_CLOCK: Final = "a clock goes only on one of your towers made only of floors (at least one)"
+RULE_ROOF: Final = (
+    "a roof goes only on floors plus a clock, and your k-th tower of a roof colour "
+    "has exactly k+1 floors (a 2-floor card counts 2)"
+)
+RULE_DRAW: Final = "draw the visible top card of a deck that is not empty"
+RULE_OVER: Final = "the game ends when the decks are empty and every hand is played out"
+
+_ZERO_HAND: Final = [0] * NUM_CARDS
+
+
+class ClockTowersState(State):
+    """The full state; players see it through ``view``."""
+
+    __slots__ = (
+        "base",
+        "cache",
+        "clocked",
+        "decks",
+        "discarded",
+        "done",
+        "hands",
+        "left",
+        "log",
+        "num_players",
+        "open",
+        "phase",
+        "player",
+        "points",
+        "removed",
+        "sure",
+        "towers",
+        "vague",
+    )
+
+    game: ClockTowers
+
+    def __init__(
+        self,
+        game: ClockTowers,
+        seed: int,
+        decks: list[tuple[int, ...]],
+        removed: tuple[int, ...],
+    ) -> None:
+        """Set up from the three decks (floors, roofs, clocks; each from the bottom up)."""
+        n = game.num_players
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.num_players = n
+        self.player = 0
+        self.phase = PLAY_PHASE
+        self.hands = [sorted(STARTING_HAND) for _ in range(n)]
+        self.decks = decks
+        self.left = [len(deck) for deck in decks]
+        self.removed = removed
+        self.towers: list[list[Tower]] = [[] for _ in range(n)]
+        self.open: list[list[int]] = [[] for _ in range(n)]  # numbers of towers of floors alone
+        self.clocked: list[list[int]] = [[] for _ in range(n)]  # numbers of clocked towers
+        self.done = [0] * (NUM_COLOURS * n)  # complete towers per seat and roof colour
+        self.points = [0] * n
+        self.discarded = [0] * n
+        self.base: list[knowledge.Hand | None] = [None] * n
+        self.log: list[tuple[int, ...] | None] = [None] * n
+        self.sure = [0] * (NUM_CARDS * n)
+        self.vague = [0] * n
+        # Per seat (base, log length, possible hands) last computed: logs only grow.
+        self.cache: list[tuple[knowledge.Hand, int, list[knowledge.Hand]] | None] = [None] * n
+        if not self.hands_left():
+            self.phase = OVER
+
+    # -- the protocol ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return self.points[:]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        return scoring.winners(self.points, self.complete_towers())
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            return self._play_actions()
+        if phase == DRAW_PHASE:
+            left = self.left
+            return [DRAW + deck for deck in range(3) if left[deck]]
+        return []
+
+    def _play_actions(self) -> list[int]:
+        player = self.player
+        open_towers = self.open[player]
+        plays: list[int] = []
+        discards: list[int] = []
+        previous = -1
+        for card in self.hands[player]:
+            if card == previous:
+                continue
+            previous = card
+            ids = PLAY_IDS[card]
+            if card < NUM_FLOOR_CARDS:
+                plays.append(ids[0])
+                plays += map(ids.__getitem__, open_towers)
+            elif card < FIRST_ROOF:
+                plays += map(ids.__getitem__, open_towers)
+            else:
+                need = self.done[NUM_COLOURS * player + card - FIRST_ROOF] + FIRST_HEIGHT
+                towers = self.towers[player]
+                plays += [ids[i] for i in self.clocked[player] if towers[i - 1][1] == need]
+            discards.append(DISCARD + card)
+        return plays + discards
+
+    def _apply(self, action: int) -> list[Event]:
+        if not 0 <= action < NUM_ACTIONS:
+            raise IllegalAction(RULE_TURN, f"{action!r} is not an action id")
+        kind, card, target = DECODED[action]
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            if kind == PLAY_KIND:
+                return self._play(card, target)
+            if kind == DISCARD_KIND:
+                return self._discard(card)
+            raise IllegalAction(RULE_TURN, "it is time to play or discard a card, not to draw")
+        if phase == DRAW_PHASE:
+            if kind != DRAW_KIND:
+                raise IllegalAction(RULE_TURN, "it is time to draw, not to play or discard")
+            if not self.left[card]:
+                raise IllegalAction(RULE_DRAW, f"the {DECKS[card]} deck is empty")
+            events = self._draw(card)
+            return events + self._next_turn()
+        raise IllegalAction(RULE_OVER, "the game is over")
+
+    def read_action(self, text: str) -> int:
+        """As ``parse_action``; in the draw step a deck's name or its prefix draws from it."""
+        try:
+            return self.game.parse_action(text)
+        except NotationError:
+            word = text.strip().lower()
+            found = [deck for deck in DECKS if word and deck.startswith(word)]
+            if self.phase == DRAW_PHASE and len(found) == 1:
+                return DRAW + DECKS.index(found[0])
+            raise
+
+    # -- the steps of a turn ------------------------------------------------------------
+
+    def _play(self, card: int, target: int) -> list[Event]:
+        player = self.player
+        hand = self.hands[player]
+        if card not in hand:
+            raise IllegalAction(RULE_HAND, f"you have no {CARD_CODES[card]} in hand")
+        towers = self.towers[player]
+        events: list[Event] = []
+        if target == 0:  # only floors name a new tower (see actions.PLAY_IDS)
+            if len(towers) >= MAX_TOWERS:
+                raise IllegalAction(RULE_FLOOR, f"no more than {MAX_TOWERS} towers")
+            towers.append((FLOORS_ONLY, FLOORS_OF[card], (card,)))
+            self.open[player].append(len(towers))
+        else:
+            if target > len(towers):
+                rule = (
+                    RULE_FLOOR
+                    if card < NUM_FLOOR_CARDS
+                    else (RULE_CLOCK if card < FIRST_ROOF else RULE_ROOF)
+                )
+                count = f"only {len(towers)}" if towers else "no towers yet"
+                raise IllegalAction(rule, f"you have no tower {target} ({count})")
+            status, floors, cards = towers[target - 1]
+            if card < NUM_FLOOR_CARDS:
+                if status != FLOORS_ONLY:
+                    raise IllegalAction(RULE_FLOOR, f"tower {target} {_holds(status)}")
+                towers[target - 1] = (FLOORS_ONLY, floors + FLOORS_OF[card], (*cards, card))
+            elif card < FIRST_ROOF:
+                if status != FLOORS_ONLY:
+                    raise IllegalAction(RULE_CLOCK, f"tower {target} {_holds(status)}")
+                towers[target - 1] = (CLOCKED, floors, (*cards, card))
+                self.open[player].remove(target)
+                self.clocked[player].append(target)
+                self.clocked[player].sort()
+            else:
+                colour = card - FIRST_ROOF
+                if status != CLOCKED:
+                    what = "has no clock" if status == FLOORS_ONLY else "is complete"
+                    raise IllegalAction(RULE_ROOF, f"tower {target} {what}")
+                slot_done = NUM_COLOURS * player + colour
+                need = self.done[slot_done] + FIRST_HEIGHT
+                if floors != need:
+                    nth = _ordinal(self.done[slot_done] + 1)
+                    raise IllegalAction(
+                        RULE_ROOF,
+                        f"your {nth} {COLOURS[colour]} tower needs exactly {need} floors; "
+                        f"tower {target} has {floors}",
+                    )
+                complete = (*cards, card)
+                towers[target - 1] = (COMPLETE, floors, complete)
+                self.clocked[player].remove(target)
+                self.done[slot_done] += 1
+                points = scoring.tower_points(complete)
+                self.points[player] += points
+                name = self.game.seat_names[player]
+                events.append(
+                    Event(
+                        "tower",
+                        f"{name} completes tower {target} ({COLOURS[colour]} roof, "
+                        f"{floors} floors): {points} points",
+                        {
+                            "player": player,
+                            "tower": target,
+                            "cards": [CARD_CODES[c] for c in complete],
+                            "points": points,
+                        },
+                    )
+                )
+        hand.remove(card)
+        log = self.log[player]
+        if log is not None:
+            self.log[player] = (*log, knowledge.PLAYED + card)
+            slot = NUM_CARDS * player + card
+            if self.sure[slot]:
+                self.sure[slot] -= 1
+            else:
+                self.vague[player] -= 1
+                if not self.vague[player]:
+                    self.log[player] = self.base[player] = None
+        return events + self._after_play()
+
+    def _discard(self, card: int) -> list[Event]:
+        player = self.player
+        hand = self.hands[player]
+        if card not in hand:
+            raise IllegalAction(RULE_HAND, f"you have no {CARD_CODES[card]} in hand")
+        log = self.log[player]
+        if log is None:
+            self.base[player] = tuple(hand)
+            log = ()
+        hand.remove(card)
+        self.discarded[player] += 1
+        first = NUM_CARDS * player
+        self.sure[first : first + NUM_CARDS] = _ZERO_HAND
+        self.vague[player] = len(hand)
+        if hand:
+            self.log[player] = (*log, knowledge.DISCARD)
+        else:
+            self.log[player] = self.base[player] = None
+        name = self.game.seat_names[player]
+        event = Event("discard", f"{name} discards a card face down", {"player": player})
+        return [event, *self._after_play()]
+
+    def _after_play(self) -> list[Event]:
+        """The draw: a choice between two or three decks, automatic from one, none from none."""
+        floors, roofs, clocks = self.left
+        if (floors and (roofs or clocks)) or (roofs and clocks):
+            self.phase = DRAW_PHASE
+            return []
+        if floors or roofs or clocks:
+            return self._draw(0 if floors else 1 if roofs else 2) + self._next_turn()
+        return self._next_turn()
+
+    def _draw(self, deck: int) -> list[Event]:
+        player = self.player
+        cards = self.decks[deck]
+        count = self.left[deck] - 1
+        card = cards[count]
+        self.left[deck] = count
+        hand = self.hands[player]
+        hand.append(card)
+        hand.sort()
+        log = self.log[player]
+        if log is not None:
+            self.log[player] = (*log, card)
+            self.sure[NUM_CARDS * player + card] += 1
+        name = self.game.seat_names[player]
+        code = CARD_CODES[card]
+        deck_name = DECKS[deck]
+        top = CARD_CODES[cards[count - 1]] if count else None
+        then = f"{top} is turned up" if top else f"the {deck_name} deck is empty"
+        text = f"{name} draws {code} from the {deck_name}; {then}"
+        data = {"player": player, "deck": deck_name, "card": code, "top": top}
+        return [Event("draw", text, data)]
+
+    def _next_turn(self) -> list[Event]:
+        n = self.num_players
+        hands = self.hands
+        for step in range(1, n + 1):
+            seat = (self.player + step) % n
+            if hands[seat]:
+                self.player = seat
+                self.phase = PLAY_PHASE
+                return []
+        self.phase = OVER
+        names = self.game.seat_names
+        won = self.winners
+        text = " and ".join(names[seat] for seat in won)
+        text += " share the victory" if len(won) > 1 else " wins"
+        return [
+            scoring.final_scoring(self.complete_towers(), names),
+            Event("game_over", text, {"scores": self.scores, "winners": won}),
+        ]
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def hands_left(self) -> bool:
+        return any(self.hands)
+
+    def complete_towers(self) -> list[list[tuple[int, ...]]]:
+        """Each seat's complete towers, as card codes from the base up."""
+        return [[t[2] for t in towers if t[0] == COMPLETE] for towers in self.towers]
+
+    def _hand_tuple(self, seat: int) -> knowledge.Hand:
+        return tuple(self.hands[seat])
+
+    def possible_hands(self, seat: int) -> list[knowledge.Hand]:
+        """Every hand the others may think ``seat`` holds (public knowledge)."""
+        base = self.base[seat]
+        log = self.log[seat]
+        if base is None or log is None:
+            return [self._hand_tuple(seat)]
+        cached = self.cache[seat]
+        if cached is not None and cached[0] is base and cached[1] <= len(log):
+            done, hands = cached[1], cached[2]
+            if done == len(log):
+                return hands
+        else:
+            done, hands = 0, [base]
+        hands = knowledge.advance(hands, log[done:])
+        self.cache[seat] = (base, len(log), hands)
+        return hands
+
+    def needs(self, seat: int) -> list[int]:
+        """Floors the next complete tower of each roof colour must have, for ``seat``."""
+        first = NUM_COLOURS * seat
+        return [count + FIRST_HEIGHT for count in self.done[first : first + NUM_COLOURS]]
+
+    # -- copies, views and determinization -----------------------------------------------
+
+    def clone(self) -> ClockTowersState:
+        other = object.__new__(ClockTowersState)
+        other.game = self.game
+        other.seed = self.seed
+        other.history = self.history[:]
+        other.num_players = self.num_players
+        other.player = self.player
+        other.phase = self.phase
+        other.hands = [hand[:] for hand in self.hands]
+        other.decks = self.decks[:]
+        other.left = self.left[:]
+        other.removed = self.removed
+        other.towers = [towers[:] for towers in self.towers]
+        other.open = [numbers[:] for numbers in self.open]
+        other.clocked = [numbers[:] for numbers in self.clocked]
+        other.done = self.done[:]
+        other.points = self.points[:]
+        other.discarded = self.discarded[:]
+        other.base = self.base[:]
+        other.log = self.log[:]
+        other.sure = self.sure[:]
+        other.vague = self.vague[:]
+        other.cache = self.cache[:]
+        return other
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.game.name,
+            self.game.options,
+            self.seed,
+            self.history,
+            self.player,
+            self.phase,
+            self.hands,
+            self.decks,
+            self.left,
+            self.removed,
+            self.towers,
+            self.open,
+            self.clocked,
+            self.done,
+            self.points,
+            self.discarded,
+            self.base,
+            self.log,
+            self.sure,
+            self.vague,
+        )
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        n = self.num_players
+        hands = []
+        for seat in range(n):
+            possible = self.possible_hands(seat)
+            known = knowledge.known_cards(possible)
+            hands.append(
+                {
+                    "size": len(self.hands[seat]),
+                    "cards": _codes(self._hand_tuple(seat)) if seat == player else None,
+                    "known": _codes(known),
+                    "unknown": len(self.hands[seat]) - len(known),
+                    "possible": [_codes(hand) for hand in possible],
+                }
+            )
+        return {
+            "game": self.game.name,
+            "options": self.game.public_options(),
+            "players": n,
+            "seat": player,
+            "current_player": self.current_player,
+            "phase": PHASES[self.phase],
+            "decks": [
+                {
+                    "name": DECKS[deck],
+                    "size": self.left[deck],
+                    "top": CARD_CODES[self.decks[deck][self.left[deck] - 1]]
+                    if self.left[deck]
+                    else None,
+                }
+                for deck in range(3)
+            ],
+            "towers": [
+                [_tower_view(number, tower) for number, tower in enumerate(towers, 1)]
+                for towers in self.towers
+            ],
+            "needs": [dict(zip(COLOURS, self.needs(seat), strict=True)) for seat in range(n)],
+            "hands": hands,
+            "discarded": self.discarded[:],
+            "scores": self.scores,
+            "winners": self.winners,
+        }
+
+    def _determinize(self, player: int, rng: random.Random) -> ClockTowersState:
+        """Redeal what ``player`` cannot see.
+
+        The cards below each deck's top and the removed cards are shuffled together, deck
+        type by deck type, and dealt back in the same numbers; each other seat whose hand
+        a discard made uncertain gets one of its possible hands, uniformly.
+        """
+        state = self.clone()
+        if self.phase == OVER:
+            return state
+        pools: list[list[int]] = [[], [], []]
+        for card in self.removed:
+            pools[DECK_OF[card]].append(card)
+        decks = []
+        for deck in range(3):
+            below = self.left[deck] - 1
+            if below <= 0:
+                decks.append(self.decks[deck][: self.left[deck]])
+                continue
+            pool = pools[deck]
+            pool += self.decks[deck][:below]
+            rng.shuffle(pool)
+            decks.append((*pool[:below], self.decks[deck][below]))
+            del pool[:below]
+        state.decks = decks
+        state.removed = tuple(sorted(card for pool in pools for card in pool))
+        for seat in range(self.num_players):
+            if seat == player or self.log[seat] is None:
+                continue
+            state.hands[seat] = list(rng.choice(self.possible_hands(seat)))
+        return state
+
+
+def _codes(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [CARD_CODES[card] for card in cards]
+
+
+def _tower_view(number: int, tower: Tower) -> dict[str, Any]:
+    status, floors, cards = tower
+    complete = status == COMPLETE
+    return {
+        "number": number,
+        "cards": _codes(cards),
+        "floors": floors,
+        "clock": status != FLOORS_ONLY,
+        "complete": complete,
+        "roof": COLOURS[cards[-1] - FIRST_ROOF] if complete else None,
+        "points": scoring.tower_points(cards) if complete else None,
+    }
+
+
+def _holds(status: int) -> str:
+    return "already has a clock" if status == CLOCKED else "is complete"
+
+
+def _ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
