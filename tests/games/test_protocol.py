@@ -198,6 +198,7 @@ def test_views_tensors_and_determinizations_agree(
         assert all(math.isfinite(number) for number in tensor)
         sample = state.determinize(player, rng)
         assert sample.view(player) == view
+        assert sample.history == [], "past actions may name hidden cards"
         assert sample.legal_actions() == state.legal_actions()
         assert math.isfinite(game.evaluate(sample, player))
 
