@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -241,3 +243,88 @@ def test_people_sharing_a_screen_are_asked_to_hand_over(tmp_path: Path) -> None:
         "P0 (human), your turn: press Enter when only you can see. ",
         "P1 (human), your turn: press Enter when only you can see. ",
     ]
+
+
+def panels(text: str) -> list[list[str]]:
+    """The framed pictures in a console's text, each as its lines."""
+    found: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("╭"):
+            found.append([])
+        if found and (len(found[-1]) == 0 or not found[-1][-1].startswith("╰")):
+            found[-1].append(line)
+    return found
+
+
+def test_carcassonne_fits_an_80_by_24_terminal_and_reads_candidate_numbers(
+    tmp_path: Path,
+) -> None:
+    """Placements are counted, not listed, and a bare number is a candidate cell; the
+    follower step keeps its numbered list; every board fits 24 rows but the 'board'
+    command's, which shows the whole board."""
+    state = tavola.load("carcassonne", players=2).new_game(3)
+    asked: set[int] = set()
+    script: list[str] = []
+    turns = 0
+
+    def read(prompt: str) -> str:
+        nonlocal turns
+        if script:
+            return script.pop(0)
+        if not state.reads_numbers:
+            return "1"  # the first of the numbered follower step's list
+        turns += 1
+        if turns == 25:
+            script.extend(["actions", "999", "board"])
+            return ""
+        if turns == 30:
+            return "quit"
+        candidates = state.view(0)["candidates"]
+        number = 1 + turns % len(candidates)
+        rotations = candidates[number - 1]["rotations"]
+        if len(rotations) == 1 or number in asked:
+            return str(number) if len(rotations) == 1 else f"{number} {rotations[-1]}"
+        asked.add(number)
+        return str(number)  # more than one rotation fits: the game asks which
+
+    console = Console(record=True, width=80, height=24, force_terminal=True, file=io.StringIO())
+    path, stopped = play(
+        state, ["human", "random"], console, save=tmp_path / "r.json", read=read, fit=True
+    )
+    styled = console.export_text(styles=True, clear=False)
+    out = console.export_text()
+    assert stopped == "quit"
+    assert "legal actions: 'actions' lists them" in out
+    assert re.search(r"candidate \d+ fits [234] ways: type \d+ \d+ or", out)
+    assert re.search(r"^  place -?\d+,-?\d+ \d+$", out, flags=re.MULTILINE)  # what N named
+    assert "choose a candidate cell from 1 to" in out
+    assert "1. deploy" in out  # the follower step is numbered
+    assert "1. place" not in out  # placements never are
+    assert "scores" in out  # a scoring as it happens
+    assert "Off-screen: " in out
+    pictures = panels(out)
+    whole = [p for p in pictures if len(p) > 22]
+    assert len(whole) == 1  # the 'board' command's picture
+    assert not any("Off-screen" in line for line in whole[0])
+    assert any("Off-screen" in line for p in pictures for line in p)
+    for picture in pictures:
+        assert max(len(line) for line in picture) <= 80
+    assert "\x1b[" not in out
+    assert ";41m" in styled  # P0's red
+    assert tavola.replay(json.loads(path.read_text())) == state
+
+
+def test_carcassonne_between_bots_ends_with_the_final_scoring_by_feature(tmp_path: Path) -> None:
+    """Not on a terminal: whole boards, plain text, and the final tables after the board."""
+    save = tmp_path / "c.json"
+    code, out = invoke(
+        "play", "carcassonne", "--seats", "random,random", "--seed", "4", "--save", str(save)
+    )
+    assert code == 0, out
+    assert "\x1b[" not in out
+    assert "Off-screen" not in out
+    board_end = out.rindex("Game over: ")
+    assert board_end < out.index("Final scoring by feature") < out.index("Result")
+    for column in ("roads", "cities", "cloisters", "farms"):
+        assert column in out
+    assert tavola.replay(json.loads(save.read_text())).is_over

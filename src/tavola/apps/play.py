@@ -8,22 +8,28 @@ from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.panel import Panel
 from rich.text import Text
 
 from tavola.core.errors import TavolaError
+from tavola.core.events import Event
 from tavola.core.game import State
 from tavola.players import Seat, bot_seed, make_bot
 from tavola.players.base import Bot
 
-from .output import board, scores_table, show_events
+from .output import scores_table, show_events
 from .records import default_record_path, save_record
 
 HUMAN = "human"
-HELP = """Type an action in its notation (Tab completes) or its number from the list.
+HELP = """Type an action in its notation (Tab completes it). A number picks
+from the list when the legal actions are listed with numbers; otherwise
+(too many to list, or the board numbers its places) it is the board's number.
   rules     the rules in a few lines
-  board     draw the board again
-  actions   list the legal actions again
+  board     draw the whole board
+  actions   list the legal actions
   quit      stop here; the game so far is saved"""
+LISTED = 20  # more legal actions than this are counted, not listed, at each turn
+FRAME = 2  # the rows of the frame around the board
 
 
 class Quit(Exception):
@@ -63,7 +69,9 @@ class TerminalGame:
         console: Console,
         read: Callable[[str], str] = input,
         delay: float = 0.0,
+        fit: bool | None = None,
     ) -> None:
+        """``fit``: draw the board to fit the console's height (default: on a terminal)."""
         self.game = state.game
         self.state = state
         self.console = console
@@ -88,6 +96,9 @@ class TerminalGame:
         self._legal: list[str] = []
         self._bot_line: list[str] = []
         self._bot_player = 0
+        self.fit = console.is_terminal if fit is None else fit
+        self.color = console.color_system is not None and not console.no_color
+        self._printed = 0  # lines printed since the board was last drawn
 
     def run(self) -> State:
         """Play to the end; ``Quit`` if it stops early (the state keeps the moves so far)."""
@@ -95,6 +106,7 @@ class TerminalGame:
         state = self.state
         if self.viewer is None:
             self.show_board(None)
+        events: list[Event] = []
         while (player := state.current_player) is not None:
             if player in self.bots:
                 events = state.apply(self.bot_turn(player))
@@ -102,23 +114,40 @@ class TerminalGame:
                     self.flush_bot_line()
             else:
                 events = state.apply(self.human_turn(player))
+            if state.is_over:
+                break  # the final scoring comes under the final board, with the result
             show_events(self.console, events, quiet_kinds={"reveal"})
-        self.show_board(self.viewer)
+            self._printed += sum(_event_lines(event) for event in events)
+        self.show_board(self.viewer, whole=True)
+        show_events(self.console, events, quiet_kinds={"reveal"})
         self.console.print(scores_table(self.names, state.scores, state.winners))
         return state
 
-    def show_board(self, player: int | None) -> None:
+    def show_board(self, player: int | None, below: int = 0, whole: bool = False) -> None:
+        """The board in a frame; on a terminal sized to leave the lines printed since the
+        last one and ``below`` more lines (the prompt's) on screen, unless ``whole``."""
         title = (
             f"{self.game.title}: the view of {self.names[player]}"
             if player is not None
             else (f"{self.game.title}: the table")
         )
-        board(self.console, self.game.render(self.state.view(player)), title)
+        height = None
+        if self.fit and not whole:
+            height = max(self.console.height - FRAME - below - min(self._printed, 4), 10)
+        text = self.game.render(
+            self.state.view(player),
+            color=self.color,
+            width=self.console.width - 4,
+            height=height,
+        )
+        picture = Text.from_ansi(text) if self.color else Text(text)
+        self.console.print(Panel(picture, title=title, expand=False))
+        self._printed = 0
 
     def bot_turn(self, player: int) -> int:
         """A bot's action; its turn is shown on one line once the turn is over."""
         decision = self.bots[player].choose(Seat(self.state, player))
-        move = self.game.action_to_string(decision.action)
+        move = self.game.public_notation(decision.action)
         self._bot_line.append(f"{move} ({decision.reason})" if decision.reason else move)
         self._bot_player = player
         if self.delay:
@@ -129,6 +158,7 @@ class TerminalGame:
         if self._bot_line:
             text = f"{self.names[self._bot_player]}: {' · '.join(self._bot_line)}"
             self.console.print(Text(text))
+            self._printed += 1 + len(text) // max(self.console.width, 1)
             self._bot_line = []
 
     def human_turn(self, player: int) -> int:
@@ -137,8 +167,10 @@ class TerminalGame:
             self.hand_over(player)
         legal = state.legal_actions()
         self._legal = [self.game.action_to_string(a) for a in legal]
-        self.show_board(player)
-        self.show_actions()
+        # Numbers pick from the list only when it is short and the board numbers nothing.
+        numbered = len(legal) <= LISTED and not state.reads_numbers
+        self.show_board(player, below=1 + self.actions_height(numbered))
+        self.show_actions(numbered)
         while True:
             try:
                 answer = self.read(f"{self.names[player]}> ").strip()
@@ -152,10 +184,10 @@ class TerminalGame:
             elif command == "rules":
                 self.console.print(Text(self.game.rules_summary))
             elif command == "board":
-                self.show_board(player)
+                self.show_board(player, whole=True)
             elif command in ("actions", ""):
-                self.show_actions()
-            elif command.isdigit():
+                self.show_actions(numbered, every=command == "actions")
+            elif command.isdigit() and numbered:
                 index = int(command) - 1
                 if 0 <= index < len(legal):
                     return legal[index]
@@ -165,24 +197,54 @@ class TerminalGame:
                     action = state.read_action(answer)
                     if action not in legal:
                         state.clone().apply(action)  # raises IllegalAction naming the rule
+                    if answer[:1].isdigit():  # a number the board shows: say what it named
+                        self.console.print(Text(f"  {self.game.action_to_string(action)}"))
+                        self._printed += 1
                     return action
                 except TavolaError as error:
                     self.console.print(Text(str(error), style="yellow"))
-                    self.console.print("Type 'actions' for the list, 'help' for help.")
+                    if not (command.isdigit() and state.reads_numbers):  # its answer says enough
+                        self.console.print("Type 'actions' for the list, 'help' for help.")
 
     def hand_over(self, player: int) -> None:
         """Between people at one screen: hide the last hand before showing the next."""
         self.flush_bot_line()
         self.console.clear()
+        self._printed = 0
         try:
             self.read(f"{self.names[player]}, your turn: press Enter when only you can see. ")
         except EOFError:
             raise Quit("end of input") from None
         self._last_human = player
 
-    def show_actions(self) -> None:
-        items = [Text(f"{i}. {notation}") for i, notation in enumerate(self._legal, start=1)]
-        self.console.print(Columns(items, padding=(0, 3)))
+    def show_actions(self, numbered: bool, every: bool = False) -> None:
+        """The legal actions, numbered if ``numbered``; if there are many, only their count
+        (unless ``every``)."""
+        if numbered:
+            items = [Text(f"{i}. {notation}") for i, notation in enumerate(self._legal, start=1)]
+            self.console.print(Columns(items, padding=(0, 3)))
+        elif every or self.list_height(numbered) == 1:
+            self.console.print(Columns([Text(n) for n in self._legal], padding=(0, 3)))
+        else:
+            count = len(self._legal)
+            self.console.print(
+                f"{count} legal actions: 'actions' lists them; Tab completes a notation."
+            )
+
+    def actions_height(self, numbered: bool) -> int:
+        """About how many lines ``show_actions`` takes (unnumbered: one, listed or counted)."""
+        return self.list_height(numbered) if numbered else 1
+
+    def list_height(self, numbered: bool) -> int:
+        """About how many lines the list of every legal action takes."""
+        labels = [f"{i}. {n}" if numbered else n for i, n in enumerate(self._legal, start=1)]
+        across = max(1, (self.console.width + 3) // (max(map(len, labels), default=1) + 3))
+        return -(-len(labels) // across)
+
+
+def _event_lines(event: Event) -> int:
+    """The lines ``show_events`` prints for an event (a table: its rows, title, rules)."""
+    return 1 if event.table is None else len(event.table.rows) + 5
 
 
 def play(
@@ -192,13 +254,14 @@ def play(
     save: Path | None = None,
     delay: float = 0.0,
     read: Callable[[str], str] = input,
+    fit: bool | None = None,
 ) -> tuple[Path, str | None]:
     """Play a game on from ``state`` and save its record, also when it stops early.
 
     Returns the record's path and how the game stopped early (``None`` if it was played
     to the end).
     """
-    runner = TerminalGame(state, seats, console, read=read, delay=delay)
+    runner = TerminalGame(state, seats, console, read=read, delay=delay, fit=fit)
     stopped: str | None = None
     try:
         runner.run()

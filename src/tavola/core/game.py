@@ -90,8 +90,19 @@ class Game(ABC):
         """The action id a notation names; raises ``NotationError`` if it names none."""
 
     @abstractmethod
-    def render(self, view: dict[str, Any]) -> str:
-        """A plain-text picture of a view, for terminals."""
+    def render(
+        self,
+        view: dict[str, Any],
+        *,
+        color: bool = False,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> str:
+        """A text picture of a view, for terminals: plain, or with ANSI colours if ``color``.
+
+        ``width`` and ``height`` are the room on screen in characters (``None``: the game's
+        default width, any height); a game may fit its picture to them or ignore them.
+        """
 
     @property
     @abstractmethod
@@ -197,6 +208,12 @@ class State(ABC):
         sides) override it; ``apply`` reads text through it.
         """
         return self.game.parse_action(text)
+
+    @property
+    def reads_numbers(self) -> bool:
+        """Whether ``read_action`` reads a bare number as something the picture numbers
+        (the terminal then leaves the legal actions unnumbered)."""
+        return False
 
     def legal_notations(self) -> list[str]:
         to_string = self.game.action_to_string

@@ -189,8 +189,15 @@ class Campanile(Game):
             return actions.parse_action_1996(text)
         return actions.parse_action(text)
 
-    def render(self, view: dict[str, Any]) -> str:
-        return render.render(view)
+    def render(
+        self,
+        view: dict[str, Any],
+        *,
+        color: bool = False,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> str:
+        return render.render(view)  # plain text whatever the screen
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

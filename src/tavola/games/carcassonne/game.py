@@ -116,8 +116,15 @@ class Carcassonne(Game):
     def parse_action(self, text: str) -> int:
         return actions.parse_action(text)
 
-    def render(self, view: dict[str, Any]) -> str:
-        return render.render(view)
+    def render(
+        self,
+        view: dict[str, Any],
+        *,
+        color: bool = False,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> str:
+        return render.render(view, color=color, width=width, height=height)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -207,14 +207,28 @@ def final_scoring(state: CarcassonneState) -> list[Event]:
     """Score the incomplete features and the farms; the game is over."""
     events = []
     rows = []
+    kinds = (ROAD, CITY, CLOISTER, FIELD)
+    by_kind = [[0] * len(kinds) for _ in range(state.num_players)]
     for result in final_awards(state):
         for seat in result.owners:
             state.points[seat] += result.points
+            by_kind[seat][kinds.index(result.kind)] += result.points
         x, y = cell_xy(result.cell)
         rows.append((result.detail, f"{x},{y}", str(result.points), _names(result.owners)))
     if rows:
         table = Table("Final scoring", ("feature", "at", "points", "to"), tuple(rows))
         events.append(Event("final_scoring", "Final scoring", {"awards": len(rows)}, table))
+        summary = Table(
+            "Final scoring by feature",
+            ("seat", "roads", "cities", "cloisters", "farms", "in all"),
+            tuple(
+                (f"P{seat}", *map(str, points), str(sum(points)))
+                for seat, points in enumerate(by_kind)
+            ),
+        )
+        events.append(
+            Event("final_summary", "Final scoring by feature", {"points": by_kind}, summary)
+        )
     winners = state.winners
     won = " and ".join(f"P{seat}" for seat in winners)
     text = f"{won} {'share the victory' if len(winners) > 1 else 'wins'} with {max(state.points)}"

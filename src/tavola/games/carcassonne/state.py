@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final
 
-from tavola.core.errors import IllegalAction
+from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import State
 from tavola.games.carcassonne import scoring, views
@@ -37,6 +37,8 @@ from tavola.games.carcassonne.tiles import (
     START,
     TILE_NAMES,
     VARIANTS,
+    Variant,
+    variant_id,
 )
 
 if TYPE_CHECKING:
@@ -58,6 +60,18 @@ _RULE_DEPLOY = (
     "one follower from the supply, on a feature of the tile just placed whose whole extent "
     "holds no follower (never on the river)"
 )
+
+
+def _look(variant: Variant) -> tuple[Any, ...]:
+    """What a placed variant looks like: edges, and each side's or half's feature."""
+    slots = variant.slots
+    features = tuple(
+        (variant.kinds[s], variant.pennants[s], frozenset(i for i, t in enumerate(slots) if t == s))
+        if s >= 0
+        else None
+        for s in slots
+    )
+    return variant.edges, variant.cloister >= 0, features
 
 
 class CarcassonneState(State):
@@ -165,19 +179,36 @@ class CarcassonneState(State):
 
     def read_action(self, text: str) -> int:
         """Notation (a feature named by any of its sides or halves), or in the place step
-        ``N R``: candidate cell N (as drawn) turned R."""
+        ``N R``: candidate cell N (as drawn) turned R, and ``N`` if one rotation fits there."""
         words = text.replace(",", " ").split()
-        if self.phase == PLACE_PHASE and len(words) == 2 and all(w.isdigit() for w in words):
+        if self.phase == PLACE_PHASE and len(words) in (1, 2) and all(w.isdigit() for w in words):
             cells = views.candidate_cells(self)
-            number, rotation = int(words[0]), int(words[1])
+            number = int(words[0])
             if not 1 <= number <= len(cells):
                 raise IllegalAction(
                     _RULE_ADJACENT, f"choose a candidate cell from 1 to {len(cells)}"
                 )
-            if rotation not in ROTATIONS:
-                raise IllegalAction(_RULE_MATCH, "the rotation is 0, 90, 180 or 270")
-            return 4 * cells[number - 1] + ROTATIONS.index(rotation)
+            fitting = [a & 3 for a in self.legal if a >> 2 == cells[number - 1]]
+            if len(words) == 2 and int(words[1]) in (ROTATIONS[i] for i in fitting):
+                return 4 * cells[number - 1] + ROTATIONS.index(int(words[1]))
+            looks: dict[tuple[Any, ...], int] = {}  # a symmetric tile looks alike turned
+            for index in fitting:
+                looks.setdefault(_look(VARIANTS[variant_id(self.tile, index)]), index)
+            if len(words) == 1 and len(looks) == 1:
+                return 4 * cells[number - 1] + fitting[0]
+            turns = [ROTATIONS[index] for index in looks.values()]
+            choices = " or ".join(f"{number} {turn}" for turn in turns)
+            if len(words) == 1:
+                raise NotationError(f"candidate {number} fits {len(turns)} ways: type {choices}")
+            raise IllegalAction(
+                _RULE_MATCH, f"candidate {number} does not fit turned {words[1]}: type {choices}"
+            )
         return self.canonical(self.game.parse_action(text))
+
+    @property
+    def reads_numbers(self) -> bool:
+        """In the place step a bare number is a candidate cell (see ``read_action``)."""
+        return self.phase == PLACE_PHASE
 
     def canonical(self, action: int) -> int:
         """A deploy naming a feature by any side or half, as its canonical id."""

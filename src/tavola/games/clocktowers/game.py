@@ -118,8 +118,15 @@ class ClockTowers(Game):
         text = actions.action_to_string(action)
         return "discard" if text.startswith("discard") else text
 
-    def render(self, view: dict[str, Any]) -> str:
-        return render.render(view)
+    def render(
+        self,
+        view: dict[str, Any],
+        *,
+        color: bool = False,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> str:
+        return render.render(view)  # plain text whatever the screen
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
