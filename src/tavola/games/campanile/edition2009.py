@@ -274,6 +274,7 @@ class CampanileState(TowersState):
         for seat in range(self.num_players):
             if seat != player:
                 pool += self._unknown_in_hand(seat)
+        pool.sort()  # so that the result depends on the view and rng alone
         rng.shuffle(pool)
         state._redeal_hands(player, pool)
         stack = pool[:in_stack]  # top first

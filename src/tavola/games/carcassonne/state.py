@@ -508,6 +508,8 @@ class CarcassonneState(State):
         river = [t for t in rest if IS_RIVER[t] and t != LAKE]
         lake = [t for t in rest if t == LAKE]
         land = [t for t in rest if not IS_RIVER[t]]
+        river.sort()  # so that the result depends on the view and rng alone
+        land.sort()
         rng.shuffle(river)
         rng.shuffle(land)
         state.pile = self.pile[: self.drawn] + river + lake + land

@@ -522,6 +522,7 @@ class ClockTowersState(State):
                 continue
             pool = pools[deck]
             pool += self.decks[deck][:below]
+            pool.sort()  # so that the result depends on the view and rng alone
             rng.shuffle(pool)
             decks.append((*pool[:below], self.decks[deck][below]))
             del pool[:below]
