@@ -1,8 +1,9 @@
-"""The ``tavola`` command: play, resume, simulate, replay, bench and list the games."""
+"""The ``tavola`` command: play, resume, simulate, replay, bench, tournament, list the games."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -17,13 +18,14 @@ from tavola.core.errors import TavolaError
 from tavola.core.game import Game, State
 from tavola.core.options import parse_assignments
 from tavola.core.registry import game_classes, load, replay
-from tavola.players import BotSpecError, make_bot
+from tavola.players import BotSpecError, make_bot, split_specs
 
 from .bench import random_playouts
 from .output import board, scores_table
 from .play import HUMAN, play
 from .records import load_record
 from .simulate import simulate, spread
+from .tournament import run_tournament
 
 app = typer.Typer(
     name="tavola",
@@ -98,7 +100,7 @@ DelayOpt = Annotated[
 
 
 def split_seats(seats: str | None) -> list[str] | None:
-    return [s.strip() for s in seats.split(",")] if seats else None
+    return split_specs(seats) if seats else None
 
 
 def run_terminal_game(
@@ -206,6 +208,68 @@ def simulate_command(
     )
 
 
+@app.command("tournament")
+def tournament_command(
+    game_name: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot specs, comma-separated, e.g. ismcts:iterations=1000,heuristic,random. "
+            "Each entry is one contestant (repeat a spec to seat it twice).",
+        ),
+    ],
+    options: OptionsArg = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    players: PlayersOpt = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Parallel processes (default: all cores)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option(help="Save standings and every game's record as JSON.")
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="'local' processes, or 'ray' (needs the cluster extra).")
+    ] = "local",
+) -> None:
+    """Bots against each other, seats rotated: wins with 95% intervals, scores, ratings."""
+    specs = split_specs(bots)
+    if players is None and not any(a.startswith("players=") for a in options or []):
+        players = min(len(specs), max(_player_counts(game_name)))
+    game = make_game(game_name, players, options)
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except BotSpecError as error:
+            fail(str(error))
+    if len(specs) < game.num_players:
+        fail(
+            f"{len(specs)} bots for {game.num_players}-player games: "
+            "give at least as many specs as seats (repeat a spec to seat it twice)"
+        )
+    if backend not in ("local", "ray"):
+        fail(f"unknown backend {backend!r}; backends are: local, ray")
+    outcome = run_tournament(
+        console, game, specs, games, seed, workers or os.cpu_count() or 1, backend, out
+    )
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+def _player_counts(game_name: str) -> tuple[int, ...]:
+    """The player counts a game allows, from its ``players`` option."""
+    classes = game_classes()
+    if game_name not in classes:
+        fail(f"unknown game {game_name!r}; available: {', '.join(classes)}")
+    for spec in classes[game_name].option_specs:
+        if spec.name == "players" and spec.choices:
+            return tuple(int(choice) for choice in spec.choices)
+    return (2,)
+
+
 @app.command("replay")
 def replay_command(
     record_file: Annotated[Path, typer.Argument(help="A record saved by 'tavola play'.")],
@@ -250,18 +314,20 @@ def replay_file(record_file: Path) -> State:
 @app.command("bench")
 def bench_command(
     game_names: Annotated[
-        list[str] | None, typer.Argument(help="Games to measure (default: all).")
+        list[str] | None,
+        typer.Argument(help="Games to measure (default: all), and options as name=value."),
     ] = None,
     seconds: Annotated[float, typer.Option(min=0.1, help="Seconds per game.")] = 3.0,
     players: PlayersOpt = None,
 ) -> None:
     """Random-playout throughput on one core: complete games and actions per second."""
-    names = game_names or list(game_classes())
+    assignments = [arg for arg in game_names or [] if "=" in arg]
+    names = [arg for arg in game_names or [] if "=" not in arg] or list(game_classes())
     table = Table(title="Random playouts, one core")
     for column in ("game", "options", "games", "games/s", "actions/s"):
         table.add_column(column, justify="right" if column != "options" else "left")
     for name in names:
-        result = random_playouts(make_game(name, players, None), seconds)
+        result = random_playouts(make_game(name, players, assignments), seconds)
         table.add_row(
             name,
             result.options,

@@ -182,6 +182,8 @@ class State(ABC):
         name hidden cards) and its seed is drawn from ``rng``.
         """
         state = self._determinize(player, rng)
+        if state is self:  # never clear the true game's history
+            state = state.clone()
         state.history = []
         state.seed = rng.randrange(2**32)
         return state

@@ -1,17 +1,21 @@
 """Bots and the machinery to play them against each other."""
 
 from tavola.players.base import Bot, Decision, Seat
-from tavola.players.match import bot_seed, game_seeds, play_match
-from tavola.players.specs import BOTS, BotSpecError, make_bot
+from tavola.players.match import Played, bot_seed, game_seeds, play_match, play_timed
+from tavola.players.specs import BOTS, BotKind, BotSpecError, make_bot, split_specs
 
 __all__ = [
     "BOTS",
     "Bot",
+    "BotKind",
     "BotSpecError",
     "Decision",
+    "Played",
     "Seat",
     "bot_seed",
     "game_seeds",
     "make_bot",
     "play_match",
+    "play_timed",
+    "split_specs",
 ]

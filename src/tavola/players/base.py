@@ -42,7 +42,9 @@ class Seat:
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this seat's view; search on it freely."""
-        return self._state.determinize(self.player, rng)
+        state = self._state.determinize(self.player, rng)
+        # A game with nothing hidden may hand back the state itself: never let a bot touch it.
+        return state.clone() if state is self._state else state
 
 
 class Bot(Protocol):
@@ -51,3 +53,17 @@ class Bot(Protocol):
     spec: str
 
     def choose(self, seat: Seat) -> Decision: ...
+
+
+def format_spec(name: str, options: dict[str, Any]) -> str:
+    """The spec of a bot with the options it was given (those left at ``None`` omitted).
+
+    >>> format_spec("ismcts", {"iterations": 1000, "time": None, "c": 0.5})
+    'ismcts:iterations=1000,c=0.5'
+    """
+    given = ",".join(
+        f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}"
+        for key, value in options.items()
+        if value is not None
+    )
+    return f"{name}:{given}" if given else name

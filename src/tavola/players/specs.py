@@ -1,17 +1,28 @@
-"""Bots are named by spec strings everywhere: ``random``, later ``ismcts:iterations=2000``.
+"""Bots are named by spec strings everywhere: ``random``, ``heuristic``, ``ismcts:iterations=2000``.
 
->>> make_bot("random", seed=1).spec
-'random'
+A spec is a bot's name, then optionally a colon and ``name=value`` options separated
+by commas. Options are typed and checked:
+
+>>> make_bot("ismcts:iterations=500,c=0.5", seed=1).spec
+'ismcts:iterations=500,c=0.5'
+>>> make_bot("ismcts:iterations=lots")
+Traceback (most recent call last):
+...
+tavola.players.specs.BotSpecError: bot spec 'ismcts:iterations=lots': iterations must be an integer
+>>> split_specs("human,ismcts:iterations=1000,depth=20,heuristic")
+['human', 'ismcts:iterations=1000,depth=20', 'heuristic']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.core.errors import TavolaError
-from tavola.core.options import parse_assignments
 from tavola.players.base import Bot
+from tavola.players.heuristic import HeuristicBot
+from tavola.players.ismcts import IsmctsBot
 from tavola.players.random_bot import RandomBot
 
 
@@ -19,21 +30,78 @@ class BotSpecError(TavolaError):
     """A bot spec names no bot, or gives it options it does not take."""
 
 
-BotFactory = Callable[..., Bot]
+@dataclass(frozen=True)
+class BotKind:
+    """A bot as the spec strings know it: how to make it and the options it takes."""
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot}
+    factory: Callable[..., Bot]
+    summary: str
+    options: dict[str, tuple[type, str]] = field(default_factory=dict)  # name: (type, help)
+
+
+BOTS: dict[str, BotKind] = {
+    "random": BotKind(RandomBot, "uniformly random legal actions"),
+    "heuristic": BotKind(
+        HeuristicBot,
+        "one ply: the action whose result the game's evaluation likes best",
+        {"samples": (int, "determinizations each action is evaluated on (default 2)")},
+    ),
+    "ismcts": BotKind(
+        IsmctsBot,
+        "information-set Monte Carlo tree search over determinizations",
+        {
+            "iterations": (int, "iterations per decision (default 1000)"),
+            "time": (float, "seconds per decision; with iterations, whichever ends first"),
+            "c": (float, "exploration constant of UCB (default 0.7)"),
+            "depth": (int, "rollout actions before the evaluation cuts in (0: to the end)"),
+            "scale": (float, "evaluation difference worth a 73% win chance (default 5)"),
+            "prior": (int, "virtual visits per root action at its one-ply evaluation (default 0)"),
+        },
+    ),
+}
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """The bot a spec names, seeded; options are ``name=value`` after a colon."""
     name, _, rest = spec.strip().partition(":")
+    name = name.strip()
     if name not in BOTS:
         raise BotSpecError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}")
+    kind = BOTS[name]
+    options: dict[str, Any] = {}
+    for text in (part.strip() for part in rest.split(",")):
+        if not text:
+            continue
+        key, sep, value = (s.strip() for s in text.partition("="))
+        if not sep or not key:
+            raise BotSpecError(f"bot spec {spec!r}: options are written name=value")
+        if key not in kind.options:
+            valid = ", ".join(kind.options) or "none"
+            raise BotSpecError(
+                f"bot spec {spec!r}: {name} takes no option {key!r} (valid: {valid})"
+            )
+        options[key] = _convert(spec, key, value, kind.options[key][0])
     try:
-        options: dict[str, Any] = parse_assignments([a for a in rest.split(",") if a])
-    except TavolaError as error:
+        return kind.factory(seed=seed, **options)
+    except ValueError as error:
         raise BotSpecError(f"bot spec {spec!r}: {error}") from error
+
+
+def _convert(spec: str, key: str, value: str, kind: type) -> Any:
     try:
-        return BOTS[name](seed=seed, **options)
-    except TypeError as error:
-        raise BotSpecError(f"bot spec {spec!r}: {error}") from error
+        return kind(value)
+    except ValueError:
+        noun = {int: "an integer", float: "a number"}.get(kind, kind.__name__)
+        raise BotSpecError(f"bot spec {spec!r}: {key} must be {noun}") from None
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of specs; ``name=value`` pieces join the spec before."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        key, sep, _ = piece.partition("=")
+        if specs and sep and ":" not in key and ":" in specs[-1]:
+            specs[-1] += f",{piece}"
+        else:
+            specs.append(piece)
+    return specs

@@ -1,0 +1,203 @@
+"""Information-set Monte Carlo tree search (single observer, SO-ISMCTS).
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG
+2012). Each iteration draws a determinization of the bot's information set (only
+through ``Seat.determinize``, so the bot never sees the true state) and walks one tree
+whose edges are actions:
+
+- **selection** among the actions legal in this determinization, by UCB1 with
+  *availability* counts: an action's exploration term grows with the number of
+  iterations in which it was legal, not with the parent's visits, because an action
+  legal in only some determinizations must not look under-explored in the others;
+- **expansion** of one untried legal action, chosen at random;
+- **rollout** with uniformly random actions, to the end of the game, or for ``depth``
+  actions after which the game's ``evaluate`` is squashed into a win chance per seat,
+  ``1 / (1 + exp(-evaluate / scale))`` (long games such as Carcassonne need this to
+  afford 1,000 iterations per decision); with two players the chances are taken to add
+  up to 1, as they do at the end, so only the bot's own seat is evaluated;
+- **backpropagation** of a reward per seat: 1 for a sole win, 1/k to each of k seats
+  sharing a victory, 0 otherwise. Each node keeps the reward of the seat that chose the
+  action leading to it, so every seat maximises its own reward (a paranoid-free,
+  max-n style search that works for any number of players).
+
+With ``prior=N`` every root action first gets N virtual visits worth the win chance of
+its one-ply evaluation (as the heuristic bot sees it), so that in games with dozens of
+actions per decision the iterations go to the promising ones from the start.
+
+The decision is the root action visited most often; the reason shown with it is that
+action's estimated win chance. With an ``iterations`` budget the bot is deterministic
+for its seed; a ``time`` budget depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as clock
+
+from tavola.core.game import State
+from tavola.players.base import Decision, Seat, format_spec
+
+DEFAULT_ITERATIONS = 1000
+
+
+class _Node:
+    """The statistics of one edge (action) and the subtree below it."""
+
+    __slots__ = ("avail", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat that chose the action leading here
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # summed reward of ``mover``
+        self.avail = 1  # iterations in which this action was legal
+
+
+class IsmctsBot:
+    """SO-ISMCTS with UCB1 over availability counts, random or depth-limited rollouts."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        time: float | None = None,
+        c: float | None = None,
+        depth: int | None = None,
+        scale: float | None = None,
+        prior: int | None = None,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if time is not None and not time > 0:
+            raise ValueError("time must be a positive number of seconds")
+        if c is not None and c < 0:
+            raise ValueError("c must not be negative")
+        if depth is not None and depth < 0:
+            raise ValueError("depth must not be negative")
+        if scale is not None and not scale > 0:
+            raise ValueError("scale must be positive")
+        if prior is not None and prior < 0:
+            raise ValueError("prior must not be negative")
+        self.spec = format_spec(
+            "ismcts",
+            {
+                "iterations": iterations,
+                "time": time,
+                "c": c,
+                "depth": depth,
+                "scale": scale,
+                "prior": prior,
+            },
+        )
+        self.iterations = DEFAULT_ITERATIONS if iterations is None and time is None else iterations
+        self.time = time
+        self.c = 0.7 if c is None else c
+        self.depth = depth or 0
+        self.scale = 5.0 if scale is None else scale
+        self.prior = prior or 0
+        self._rng = random.Random(seed)
+        self.last_iterations = 0  # how many iterations the last decision ran
+        self._seat = 0  # the seat deciding now
+
+    def choose(self, seat: Seat) -> Decision:
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return Decision(legal[0], "the only move")
+        root = _Node(-1)
+        self._seat = seat.player
+        if self.prior:
+            self._seed_root(root, seat, legal)
+        deadline = None if self.time is None else clock.perf_counter() + self.time
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done and clock.perf_counter() >= deadline:
+                break
+            self._iterate(root, seat.determinize(self._rng))
+            done += 1
+        self.last_iterations = done
+        children = root.children
+        action = max(legal, key=lambda a: children[a].visits if a in children else -1)
+        chosen = children[action]
+        return Decision(action, f"{chosen.reward / chosen.visits:.0%} to win, {done} iterations")
+
+    def _seed_root(self, root: _Node, seat: Seat, legal: list[int]) -> None:
+        """A prior: ``prior`` virtual visits per root action, at its one-ply evaluation."""
+        base = seat.determinize(self._rng)
+        player, evaluate, scale = seat.player, seat.game.evaluate, self.scale
+        weight = self.prior
+        for action in legal:
+            after = base.clone()
+            after.apply(action)
+            chance = 1.0 / (1.0 + math.exp(min(50.0, -evaluate(after, player) / scale)))
+            child = root.children[action] = _Node(player)
+            child.visits = weight
+            child.reward = weight * chance
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        """One selection, expansion, rollout and backpropagation on a determinization."""
+        rand = self._rng.random
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        node = root
+        path: list[_Node] = []
+        while (player := state.current_player) is not None:
+            children = node.children
+            untried: list[int] = []
+            best: _Node | None = None
+            best_action = -1
+            best_value = -1.0
+            for action in state.legal_actions():
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                    continue
+                child.avail += 1
+                visits = child.visits
+                value = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                if value > best_value:
+                    best, best_action, best_value = child, action, value
+            if untried:
+                action = untried[int(rand() * len(untried))]
+                child = children[action] = _Node(player)
+                state.apply(action)
+                path.append(child)
+                break
+            assert best is not None
+            state.apply(best_action)
+            path.append(best)
+            node = best
+        depth = self.depth
+        steps = 0
+        while state.current_player is not None and not (depth and steps >= depth):
+            legal = state.legal_actions()
+            state.apply(legal[int(rand() * len(legal))])
+            steps += 1
+        rewards = self._rewards(state)
+        root.visits += 1
+        for node in path:
+            node.visits += 1
+            node.reward += rewards[node.mover]
+
+    def _rewards(self, state: State) -> list[float]:
+        """Each seat's reward: its share of the victory, or its squashed evaluation."""
+        game = state.game
+        n = game.num_players
+        if state.is_over:
+            winners = state.winners
+            rewards = [0.0] * n
+            for seat in winners:
+                rewards[seat] = 1.0 / len(winners)
+            return rewards
+        scale, exp = self.scale, math.exp
+        if n == 2:
+            # Two seats' chances add up to 1, as at the end: one evaluation, from our seat.
+            seat = self._seat
+            chance = 1.0 / (1.0 + exp(min(50.0, -game.evaluate(state, seat) / scale)))
+            return [chance, 1.0 - chance] if seat == 0 else [1.0 - chance, chance]
+        # Clamped so that exp cannot overflow whatever a game's evaluation returns.
+        return [
+            1.0 / (1.0 + exp(min(50.0, -game.evaluate(state, seat) / scale))) for seat in range(n)
+        ]

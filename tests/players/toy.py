@@ -1,0 +1,133 @@
+"""A tiny game for testing bots on positions whose best move is known: Nim with one pile.
+
+Players take 1 to 3 counters in turn; whoever takes the last one wins. With ``n``
+counters left, the winning move leaves a multiple of 4. Optionally, ``target`` ends the
+game when the pile reaches exactly that size with a shared victory, to test rewards.
+The game is not registered, so it never appears among the real games.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Self
+
+from tavola.core.errors import IllegalAction, NotationError
+from tavola.core.events import Event
+from tavola.core.game import Game, State
+from tavola.core.options import Option
+
+
+class Nim(Game):
+    name: ClassVar[str] = "nim"
+    title: ClassVar[str] = "Nim"
+    summary: ClassVar[str] = "take 1-3 counters; the last one wins"
+    rules_summary: ClassVar[str] = summary
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("players", 2, "number of players", choices=(2, 3)),
+        Option("pile", 5, "counters at the start"),
+        Option("tie_at", -1, "a shared victory when the pile reaches this size (-1: never)"),
+    )
+
+    def new_game(self, seed: int | None = None) -> NimState:
+        pile = self.options["pile"]
+        assert isinstance(pile, int)
+        return NimState(self, 0 if seed is None else seed, pile)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 3
+
+    def action_to_string(self, action: int) -> str:
+        if not 0 <= action < 3:
+            raise NotationError(f"no action {action}")
+        return f"take {action + 1}"
+
+    def parse_action(self, text: str) -> int:
+        return int(text.split()[-1]) - 1
+
+    def render(
+        self,
+        view: dict[str, Any],
+        *,
+        color: bool = False,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> str:
+        return f"{view['pile']} counters"
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (1,)
+
+    def encode_view(self, view: dict[str, Any]) -> list[float]:
+        return [float(view["pile"])]
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Good for the player who just moved when the pile is a multiple of 4."""
+        assert isinstance(state, NimState)
+        just_moved = (state.player - 1) % self.num_players
+        sign = 1.0 if state.pile % 4 == 0 else -1.0
+        return sign if player == just_moved else -sign
+
+
+class NimState(State):
+    __slots__ = ("over", "pile", "player", "shared")
+
+    game: Nim
+
+    def __init__(self, game: Nim, seed: int, pile: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.pile = pile
+        self.player = 0
+        self.over = False
+        self.shared = False
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.player
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.over else list(range(min(3, self.pile)))
+
+    def _apply(self, action: int) -> list[Event]:
+        if action not in self.legal_actions():
+            raise IllegalAction("take 1 to 3 counters", f"cannot take {action + 1}")
+        self.pile -= action + 1
+        if self.pile == 0:
+            self.over = True
+        elif self.pile == self.game.options["tie_at"]:
+            self.over = self.shared = True
+        else:
+            self.player = (self.player + 1) % self.game.num_players
+        return []
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> list[int]:
+        return [int(seat in self.winners) for seat in range(self.game.num_players)]
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        return list(range(self.game.num_players)) if self.shared else [self.player]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return {"pile": self.pile, "current_player": self.current_player}
+
+    def clone(self) -> Self:
+        other = type(self)(self.game, self.seed, self.pile)
+        other.history = self.history[:]
+        other.player, other.over, other.shared = self.player, self.over, self.shared
+        return other
+
+    def _determinize(self, player: int, rng: random.Random) -> Self:
+        return self.clone()  # nothing is hidden
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.pile, self.player, self.over, self.shared, self.history)
