@@ -235,14 +235,20 @@ class State(ABC):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._key() == other._key()
+        return (
+            self.game.name == other.game.name
+            and self.game.options == other.game.options
+            and self.seed == other.seed
+            and self.history == other.history
+            and self._key() == other._key()
+        )
 
     def __hash__(self) -> int:
         raise TypeError("states are mutable and unhashable")
 
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, for equality."""
+        """The game's own position, for equality (game, options, seed, history aside)."""
 
 
 def check_players(game: Game, allowed: Sequence[int]) -> None:

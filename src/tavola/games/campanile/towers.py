@@ -150,10 +150,6 @@ class TowersState(State):
 
     def _shared_key(self) -> tuple[Any, ...]:
         return (
-            self.game.name,
-            self.game.options,
-            self.seed,
-            self.history,
             self.player,
             self.phase,
             self.heights,

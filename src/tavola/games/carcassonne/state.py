@@ -470,10 +470,6 @@ class CarcassonneState(State):
             return segment
 
         return (
-            self.game.name,
-            self.game.options,
-            self.seed,
-            self.history,
             self.player,
             self.phase,
             self.pile[self.drawn :],

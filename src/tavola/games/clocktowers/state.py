@@ -436,10 +436,6 @@ class ClockTowersState(State):
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self.game.name,
-            self.game.options,
-            self.seed,
-            self.history,
             self.player,
             self.phase,
             self.hands,
