@@ -3,17 +3,23 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The browser tests drive Debian's Chromium; the database tests start a throwaway
+# PostgreSQL cluster. Both are Debian packages, installed here when missing.
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play play-terminal test lint typecheck unit system bench bench-server clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tavola needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,cluster,rl,openspiel]'
 	@touch $@
 
-play: $(STAMP)  ## a game of Campanile in the terminal, you against three bots
+play: $(STAMP)  ## the game server: open the printed address in a browser
+	$(BIN)/tavola serve --open
+
+play-terminal: $(STAMP)  ## a game of Campanile in the terminal, you against three bots
 	$(BIN)/tavola play campanile --seats human,random,random,random
 
 test: lint typecheck unit  ## everything that checks the project
@@ -25,11 +31,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+system:  ## Debian's chromium and postgresql, for the browser and database tests
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+unit: $(STAMP) system
 	$(BIN)/pytest
 
 bench: $(STAMP)  ## engine throughput, one core
 	$(BIN)/python benchmarks/engine.py
+
+bench-server: $(STAMP) system  ## server moves/s and latency, SQLite then PostgreSQL
+	$(BIN)/python benchmarks/server.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

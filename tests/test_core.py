@@ -273,8 +273,14 @@ def test_replay_reads_abbreviated_notations_and_records_canonical_ones() -> None
     build = state.legal_notations()[0]  # e.g. "build blue 1"
     style = build.split()[1]
     short = f"B {style[:3].upper()} {build.split()[2]}"
-    record = {"game": "campanile", "options": {"players": 2}, "seed": 3, "actions": [short]}
-    again = tavola.replay(record)  # no "format": the current one
+    record = {
+        "format": "tavola-record/1",
+        "game": "campanile",
+        "options": {"players": 2},
+        "seed": 3,
+        "actions": [short],
+    }
+    again = tavola.replay(record)
     assert again.record()["actions"] == [build]
 
 

@@ -7,9 +7,11 @@ True
 """
 
 from tavola.core import (
+    ArgumentTypeError,
     Event,
     Game,
     IllegalAction,
+    InvalidArgument,
     InvalidOption,
     NotationError,
     ReplayError,
@@ -22,9 +24,11 @@ from tavola.core import (
 )
 
 __all__ = [
+    "ArgumentTypeError",
     "Event",
     "Game",
     "IllegalAction",
+    "InvalidArgument",
     "InvalidOption",
     "NotationError",
     "ReplayError",

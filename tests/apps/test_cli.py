@@ -169,6 +169,7 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
     assert "Your step: build" in out
     assert "Traceback" not in out
     assert all(p == "P0 (you)> " for p in prompts)
+    assert path is not None
     assert tavola.replay(json.loads(path.read_text())) == state
 
 
@@ -185,6 +186,7 @@ def test_leaving_the_prompt_saves_the_game_so_far(tmp_path: Path) -> None:
     )
     assert stopped == "quit"
     assert not state.is_over
+    assert path is not None
     record = json.loads(path.read_text())
     assert len(record["actions"]) >= 2
     assert tavola.replay(record) == state
@@ -311,6 +313,7 @@ def test_carcassonne_fits_an_80_by_24_terminal_and_reads_candidate_numbers(
         assert max(len(line) for line in picture) <= 80
     assert "\x1b[" not in out
     assert ";41m" in styled  # P0's red
+    assert path is not None
     assert tavola.replay(json.loads(path.read_text())) == state
 
 

@@ -80,7 +80,7 @@ def test_players_default_to_the_number_of_bots(tmp_path: Path) -> None:
     [
         (["--bots", "random,alphazero"], "unknown bot 'alphazero'"),
         (["--bots", "ismcts:iterations=x,random"], "iterations must be an integer"),
-        (["--bots", "random", "--players", "2"], "1 bots for 2-player games"),
+        (["--bots", "random", "--players", "2"], "1 bot for 2-player games"),
         (["--bots", "random,random", "--backend", "slurm"], "unknown backend 'slurm'"),
         (["--bots", "random,random", "players=9"], "option players: '9' is not valid"),
     ],

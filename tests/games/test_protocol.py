@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from xml.etree import ElementTree
 from typing import Any
 
 import pytest
@@ -203,6 +204,34 @@ def test_views_tensors_and_determinizations_agree(
         assert math.isfinite(game.evaluate(sample, player))
 
     play_randomly(game, seed, rng, check)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGURATIONS, ids=IDS)
+@few
+@given(seed=seeds)
+def test_views_say_the_turn_and_scores_and_pictures_play_exactly_the_legal_actions(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    """What the server reads from a view (it sends nothing else), and the SVG's contract."""
+    game = tavola.load(name, **options)
+    rng = random.Random(seed)
+
+    def check(state: State) -> None:
+        if rng.random() > 0.2:
+            return
+        for seat in (*range(game.num_players), None):
+            view = state.view(seat)
+            assert view["current_player"] == state.current_player
+            assert view["scores"] == state.scores
+            assert view["winners"] == state.winners
+            mine = state.legal_notations() if seat == state.current_player else []
+            root = ElementTree.fromstring(game.svg(view, mine))
+            played = {e.get("data-action") for e in root.iter() if e.get("data-action")}
+            assert played == set(mine)
+
+    final = play_randomly(game, seed, rng, check)
+    assert final.view(None)["winners"] == final.winners
+    ElementTree.fromstring(final._repr_svg_())
 
 
 def test_every_game_is_covered() -> None:

@@ -9,6 +9,7 @@ The game is not registered, so it never appears among the real games.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from tavola.core.errors import IllegalAction, NotationError
@@ -31,38 +32,36 @@ class Nim(Game):
     def new_game(self, seed: int | None = None) -> NimState:
         pile = self.options["pile"]
         assert isinstance(pile, int)
-        return NimState(self, 0 if seed is None else seed, pile)
+        return NimState(self, 0 if seed is None else self.seed_for(seed), pile)
 
     @property
     def num_distinct_actions(self) -> int:
         return 3
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if not 0 <= action < 3:
             raise NotationError(f"no action {action}")
         return f"take {action + 1}"
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return int(text.split()[-1]) - 1
 
-    def render(
-        self,
-        view: dict[str, Any],
-        *,
-        color: bool = False,
-        width: int | None = None,
-        height: int | None = None,
+    def _render(
+        self, view: dict[str, Any], color: bool, width: int | None, height: int | None
     ) -> str:
         return f"{view['pile']} counters"
+
+    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+        return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{view["pile"]}</text></svg>'
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
         return (1,)
 
-    def encode_view(self, view: dict[str, Any]) -> list[float]:
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
         return [float(view["pile"])]
 
-    def evaluate(self, state: State, player: int) -> float:
+    def _evaluate(self, state: State, player: int) -> float:
         """Good for the player who just moved when the pile is a multiple of 4."""
         assert isinstance(state, NimState)
         just_moved = (state.player - 1) % self.num_players
@@ -117,8 +116,13 @@ class NimState(State):
             return []
         return list(range(self.game.num_players)) if self.shared else [self.player]
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        return {"pile": self.pile, "current_player": self.current_player}
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "players": self.game.num_players,
+            "pile": self.pile,
+            "current_player": self.current_player,
+        }
 
     def clone(self) -> Self:
         other = type(self)(self.game, self.seed, self.pile)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -13,7 +14,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
+from tavola.core.checks import plural, shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game, State
 from tavola.core.options import parse_assignments
@@ -23,19 +26,46 @@ from tavola.players import BotSpecError, make_bot, split_specs
 from .bench import random_playouts
 from .output import board, scores_table
 from .play import HUMAN, play
-from .records import load_record
+from .records import check_writable, default_record_path, is_record_of, load_record
+from .signals import stopping_signals
 from .simulate import simulate, spread
 from .tournament import run_tournament
 
+
+def _quiet_flags(params: list[Any]) -> list[Any]:
+    """Flags take no value: their help shows none (typer writes '<bool>')."""
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    return params
+
+
+class Group(TyperGroup):
+    """The ``tavola`` command group: its commands' help shows no '<bool>' for flags."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _quiet_flags(super().get_params(ctx))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and not hasattr(command, "_tavola_quiet"):
+            get_params: Callable[[Any], list[Any]] = command.get_params
+            setattr(command, "get_params", lambda ctx: _quiet_flags(get_params(ctx)))  # noqa: B010
+            setattr(command, "_tavola_quiet", True)  # noqa: B010
+        return command
+
+
 app = typer.Typer(
     name="tavola",
+    cls=Group,
     help="Play, simulate and study Campanile and other tabletop games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+# No markup: names, paths and specs people type may hold brackets ("game[/1].json").
+console = Console(highlight=False, markup=False)
+errors = Console(stderr=True, highlight=False, markup=False)
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see 'tavola games').")]
 OptionsArg = Annotated[
@@ -48,7 +78,7 @@ PlayersOpt = Annotated[
 
 
 def fail(message: str) -> NoReturn:
-    errors.print(Text(f"error: {message}", style="bold red"))
+    errors.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -70,10 +100,11 @@ def games_command() -> None:
     """List the games with their options, defaults and valid values."""
     for name, cls in game_classes().items():
         table = Table(title=f"{name}: {cls.summary}", title_justify="left", title_style="bold")
-        table.add_column("option")
-        table.add_column("default")
-        table.add_column("valid values")
-        table.add_column("meaning")
+        # Narrow screens wrap the cells; a word too long for its column folds, never cut.
+        table.add_column("option", no_wrap=True)  # a name is typed: shown whole
+        table.add_column("default", overflow="fold")
+        table.add_column("valid values", overflow="fold")
+        table.add_column("meaning", overflow="fold")
         for spec in cls.option_specs:
             default = "none" if spec.default is None else spec.to_json(spec.default)
             if isinstance(default, list):
@@ -91,43 +122,94 @@ SeatsOpt = Annotated[
         "Default: you at seat 0, random bots in the others.",
     ),
 ]
+NamesOpt = Annotated[
+    str | None,
+    typer.Option("--names", help="What to call each seat, comma-separated, e.g. Ann,Bob."),
+]
 SaveOpt = Annotated[
     Path | None, typer.Option(help="Where to save the record (default: the records folder).")
 ]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", help="Replace the file given to save to, if it exists.")
+]
 DelayOpt = Annotated[
-    float, typer.Option(help="Seconds to pause after each bot move, for watching.")
+    float, typer.Option(min=0, help="Seconds to pause after each bot move, for watching.")
 ]
 
 
 def split_seats(seats: str | None) -> list[str] | None:
-    return split_specs(seats) if seats else None
+    """The seat specs; ``human`` in any case reads as ``human``."""
+    if not seats:
+        return None
+    return [HUMAN if spec.lower() == HUMAN else spec for spec in split_specs(seats)]
 
 
-def run_terminal_game(
-    state: State, seat_specs: list[str] | None, save: Path | None, delay: float
-) -> NoReturn:
-    """Check the seats, play on from ``state``, save, and exit with how it ended."""
-    n = state.game.num_players
-    if seat_specs is None:
-        seat_specs = [HUMAN] + ["random"] * (n - 1)
-    if len(seat_specs) != n:
-        fail(f"{len(seat_specs)} seats given for a {n}-player game")
+def split_names(names: str | None) -> list[str] | None:
+    return [name.strip() for name in names.split(",")] if names is not None else None
+
+
+def check_seats(seat_specs: list[str], names: list[str] | None, players: int) -> None:
+    """One seat (and name) per player; each seat 'human' or a bot spec."""
+    for what, given in (("seat", seat_specs), ("name", names)):
+        if given is not None and len(given) != players:
+            fail(f"{plural(len(given), what)} given for a {players}-player game")
+    if names is not None and (not all(names) or any(len(name) > 40 for name in names)):
+        fail("each name has 1 to 40 characters")
     for spec in seat_specs:
         if spec != HUMAN:
             try:
                 make_bot(spec)
             except BotSpecError as error:
-                fail(f"{error} (or 'human')")
+                message = str(error)
+                if message.startswith("unknown bot"):  # a seat may also be a person
+                    message = message.replace("; bots are:", "; a seat is 'human' or a bot:")
+                fail(message)
+
+
+def run_terminal_game(
+    state: State,
+    seat_specs: list[str],
+    names: list[str] | None,
+    save: Path,
+    delay: float,
+    force: bool,
+) -> NoReturn:
+    """Play on from ``state`` (seats checked, ``save`` checked), save, exit with how it ended."""
+    n = state.game.num_players
     title = f"{state.game.title}, {n} players, seed {state.seed}"
     if state.history:
-        title += f", resumed after {len(state.history)} actions"
+        title += f", resumed after {plural(len(state.history), 'action')}"
     console.print(Text(f"{title}. Type 'help' at a prompt.", style="bold"))
-    path, stopped = play(state, seat_specs, console, save=save, delay=delay)
+    with stopping_signals() as caught:
+        path, stopped = play(
+            state, seat_specs, console, save=save, delay=delay, names=names, force=force
+        )
+    if path is None:
+        raise typer.Exit(1)
     console.print(f"Record saved to {path}")
     if stopped:
         console.print(f"Play on with: tavola resume {path}")
-    # A chosen quit is a normal end; lost input or Ctrl-C are not.
-    raise typer.Exit({None: 0, "quit": 0, "end of input": 1}.get(stopped, 130))
+    # A chosen quit is a normal end; lost input, Ctrl-C or kill are not.
+    codes = {None: 0, "quit": 0, "end of input": 1}
+    raise typer.Exit(codes.get(stopped, caught.exit_code))
+
+
+def checked_save(
+    save: Path | None, force: bool, state: State, default: Path, resumed: Path | None = None
+) -> Path:
+    """Where the record will go, checked before the game starts (see ``check_writable``):
+    an existing file only if it is the one ``resumed`` or an earlier record of this game."""
+    record = state.record()
+
+    def mine(path: Path) -> bool:
+        return path == resumed or is_record_of(path, record)
+
+    try:
+        return check_writable(save or default, force=force, mine=mine)
+    except TavolaError as error:
+        if save is None:
+            fail(f"{error}; give --save FILE to save the record elsewhere")
+        fail(str(error))
 
 
 @app.command("play")
@@ -136,10 +218,12 @@ def play_command(
     options: OptionsArg = None,
     players: PlayersOpt = None,
     seats: SeatsOpt = None,
+    names: NamesOpt = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the deal (random if not given).")
     ] = None,
     save: SaveOpt = None,
+    force: ForceOpt = False,
     delay: DelayOpt = 0.0,
 ) -> None:
     """Play a game in the terminal against bots or friends."""
@@ -147,25 +231,49 @@ def play_command(
     if seat_specs is not None and players is None:
         players = len(seat_specs)
     game = make_game(game_name, players, options)
-    run_terminal_game(
-        game.new_game(Game.fresh_seed() if seed is None else seed), seat_specs, save, delay
-    )
+    try:
+        state = game.new_game(seed)
+    except TavolaError as error:
+        fail(str(error))
+    n = game.num_players
+    seat_specs = seat_specs or [HUMAN] + ["random"] * (n - 1)
+    seat_names = split_names(names)
+    check_seats(seat_specs, seat_names, n)
+    path = checked_save(save, force, state, default_record_path(game.name, state.seed))
+    run_terminal_game(state, seat_specs, seat_names, path, delay, force)
 
 
 @app.command("resume")
 def resume_command(
     record_file: Annotated[Path, typer.Argument(help="A record saved by 'tavola play'.")],
-    seats: SeatsOpt = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="Who sits where, as for play (default: as the record says, else you at "
+            "seat 0 and random bots).",
+        ),
+    ] = None,
+    names: NamesOpt = None,
     save: Annotated[
         Path | None, typer.Option(help="Where to save the record (default: the same file).")
     ] = None,
+    force: ForceOpt = False,
     delay: DelayOpt = 0.0,
 ) -> None:
-    """Play on a saved game from where its record stops."""
-    state = replay_file(record_file)
+    """Play on a saved game from where its record stops, with the same players."""
+    record = read_record(record_file)
+    state = replay_record(record)
     if state.is_over:
         fail(f"the game in {record_file} is over; see it with: tavola replay {record_file}")
-    run_terminal_game(state, split_seats(seats), save or record_file, delay)
+    n = state.game.num_players
+    recorded = [HUMAN if s.lower() == HUMAN else s for s in record.get("seats", [])]
+    seat_specs = split_seats(seats) or recorded or [HUMAN] + ["random"] * (n - 1)
+    seat_names = split_names(names) or record.get("names")
+    check_seats(seat_specs, seat_names, n)
+    path = checked_save(save, force, state, record_file, resumed=record_file)
+    run_terminal_game(state, seat_specs, seat_names, path, delay, force)
 
 
 @app.command("simulate")
@@ -178,17 +286,25 @@ def simulate_command(
 ) -> None:
     """Play many games between random bots; show wins, scores and game length per seat."""
     game = make_game(game_name, players, options)
-    with Progress(
-        *Progress.get_default_columns()[:-1],
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(f"{game_name}", total=games)
+    with (
+        stopping_signals() as caught,
+        Progress(
+            *Progress.get_default_columns()[:-1],
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress,
+    ):
+        task = progress.add_task(f"{game.name}", total=games)
         result = simulate(game, games, seed, advance=lambda: progress.advance(task))
-    table = Table(title=f"{game.title}: {games} games between random bots (seed {seed})")
+    played = len(result.lengths)
+    if result.interrupted:
+        console.print(f"Interrupted: {played} of {games} games finished; here they are.")
+    if not played:
+        raise typer.Exit(caught.exit_code)
+    table = Table(title=f"{game.title}: {plural(played, 'game')} between random bots (seed {seed})")
     for column in ("seat", "wins", "win %", "mean score", "spread (sd)"):
         table.add_column(column, justify="right")
     for seat, stats in enumerate(result.seats):
@@ -196,16 +312,18 @@ def simulate_command(
         table.add_row(
             f"P{seat}",
             f"{stats.wins:g}",
-            f"{100 * stats.wins / games:.1f}",
+            f"{100 * stats.wins / played:.1f}",
             f"{mean:.2f}",
             f"{spread(stats.scores):.2f}",
         )
     console.print(table)
-    mean_length = sum(result.lengths) / games
+    mean_length = sum(result.lengths) / played
     console.print(
         f"Mean game length: {mean_length:.1f} actions; shared victories: {result.shared}; "
         "a shared victory counts 1/k to each of its k winners."
     )
+    if result.interrupted:
+        raise typer.Exit(caught.exit_code)
 
 
 @app.command("tournament")
@@ -216,8 +334,9 @@ def tournament_command(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot specs, comma-separated, e.g. ismcts:iterations=1000,heuristic,random. "
-            "Each entry is one contestant (repeat a spec to seat it twice).",
+            help="Bot specs, comma-separated, e.g. heuristic,random or "
+            "ismcts:iterations=500,random. Each entry is one contestant (repeat a spec "
+            "to seat it twice).",
         ),
     ],
     options: OptionsArg = None,
@@ -231,6 +350,9 @@ def tournament_command(
     out: Annotated[
         Path | None, typer.Option(help="Save standings and every game's record as JSON.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out file if it exists.")
+    ] = False,
     backend: Annotated[
         str, typer.Option(help="'local' processes, or 'ray' (needs the cluster extra).")
     ] = "local",
@@ -247,24 +369,31 @@ def tournament_command(
             fail(str(error))
     if len(specs) < game.num_players:
         fail(
-            f"{len(specs)} bots for {game.num_players}-player games: "
+            f"{plural(len(specs), 'bot')} for {game.num_players}-player games: "
             "give at least as many specs as seats (repeat a spec to seat it twice)"
         )
     if backend not in ("local", "ray"):
-        fail(f"unknown backend {backend!r}; backends are: local, ray")
-    outcome = run_tournament(
-        console, game, specs, games, seed, workers or os.cpu_count() or 1, backend, out
-    )
+        fail(f"unknown backend {shown(backend)}; backends are: local, ray")
+    if out is not None:
+        try:
+            check_writable(out, force=force)
+        except TavolaError as error:
+            fail(str(error))
+    with stopping_signals() as caught:
+        outcome = run_tournament(
+            console, game, specs, games, seed, workers or os.cpu_count() or 1, backend, out
+        )
     if outcome.interrupted:
-        raise typer.Exit(130)
+        raise typer.Exit(caught.exit_code)
 
 
 def _player_counts(game_name: str) -> tuple[int, ...]:
     """The player counts a game allows, from its ``players`` option."""
     classes = game_classes()
-    if game_name not in classes:
-        fail(f"unknown game {game_name!r}; available: {', '.join(classes)}")
-    for spec in classes[game_name].option_specs:
+    name = game_name.strip().lower()
+    if name not in classes:
+        fail(f"unknown game {shown(game_name)}; available: {', '.join(classes)}")
+    for spec in classes[name].option_specs:
         if spec.name == "players" and spec.choices:
             return tuple(int(choice) for choice in spec.choices)
     return (2,)
@@ -278,7 +407,8 @@ def replay_command(
     ] = False,
 ) -> None:
     """Rebuild a game from its record and show where it stands."""
-    state = replay_file(record_file)
+    record = read_record(record_file)
+    state = replay_record(record)
     if as_json:
         summary = {
             "game": state.game.name,
@@ -295,18 +425,28 @@ def replay_command(
         return
     game = state.game
     names = [f"P{seat}" for seat in range(game.num_players)]
+    if "names" in record:
+        names = [f"{name} (P{seat})" for seat, name in enumerate(record["names"])]
     board(
         console, game.render(state.view(None)), f"{game.title} after {len(state.history)} actions"
     )
     if state.is_over:
         console.print(scores_table(names, state.scores, state.winners))
     else:
-        console.print(f"The game is not over: P{state.current_player} to play.")
+        assert state.current_player is not None
+        console.print(f"The game is not over: {names[state.current_player]} to play.")
 
 
-def replay_file(record_file: Path) -> State:
+def read_record(record_file: Path) -> dict[str, Any]:
     try:
-        return replay(load_record(record_file))
+        return load_record(record_file)
+    except TavolaError as error:
+        fail(str(error))
+
+
+def replay_record(record: dict[str, Any]) -> State:
+    try:
+        return replay(record)
     except TavolaError as error:
         fail(str(error))
 
@@ -338,5 +478,60 @@ def bench_command(
     console.print(table)
 
 
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Database URL: postgresql+psycopg://USER@HOST/NAME, or sqlite:///FILE "
+        "(default: a SQLite file in the user's data directory).",
+        show_default=False,
+    ),
+]
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    db: DbOpt = None,
+    bot_workers: Annotated[int, typer.Option(min=1, help="Processes in which bots think.")] = 2,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", help="Open the lobby in a browser, if any.")
+    ] = False,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            help="SMTP server for turn e-mails: smtp://[USER[:PASS]@]HOST[:PORT][?from=ADDR] "
+            "(default: $TAVOLA_SMTP; none: no e-mails).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Run the game server: the lobby and matches in the browser, and the API."""
+    from tavola.apps.serve import serve  # the server's libraries load only here
+
+    try:
+        serve(console, host, port, db, bot_workers, open_browser, smtp=smtp)
+    except TavolaError as error:
+        fail(str(error))
+
+
+db_app = typer.Typer(help="The server's database.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("upgrade")
+def db_upgrade_command(db: DbOpt = None) -> None:
+    """Create the server's tables, or bring them to the newest schema."""
+    from tavola.apps.serve import upgrade
+
+    upgrade(console, db)
+
+
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

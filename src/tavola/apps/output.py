@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 
 from rich.console import Console
 from rich.panel import Panel
@@ -11,29 +12,51 @@ from rich.text import Text
 
 from tavola.core.events import Event, Table
 
+SEAT_NAME = re.compile(r"\bP(\d)\b")  # how the engine's events name seats
 
-def rich_table(table: Table) -> RichTable:
-    out = RichTable(title=table.title, title_style="bold")
+
+def relabel(text: str, labels: Sequence[str] | None) -> str:
+    """An event's text with its seat names (``P0``...) as the board shows them.
+
+    >>> relabel("P0 +4, P1 +2", ["P0 (you)", "P1"])
+    'P0 (you) +4, P1 +2'
+    """
+    if labels is None:
+        return text
+    return SEAT_NAME.sub(lambda m: _label(labels, int(m.group(1)), m.group(0)), text)
+
+
+def _label(labels: Sequence[str], seat: int, name: str) -> str:
+    return labels[seat] if seat < len(labels) else name
+
+
+def rich_table(table: Table, labels: Sequence[str] | None = None) -> RichTable:
+    out = RichTable(title=Text(relabel(table.title, labels)), title_style="bold")
     for column in table.columns:
-        out.add_column(column)
+        out.add_column(Text(relabel(column, labels)))
     for row in table.rows:
-        out.add_row(*row)
+        out.add_row(*(Text(relabel(cell, labels)) for cell in row))
     return out
 
 
-def show_events(console: Console, events: Iterable[Event], quiet_kinds: set[str]) -> None:
-    """Tables for events that have one, a line for the others (except ``quiet_kinds``)."""
+def show_events(
+    console: Console,
+    events: Iterable[Event],
+    quiet_kinds: set[str],
+    labels: Sequence[str] | None = None,
+) -> None:
+    """Tables for events that have one, a line for the others (except ``quiet_kinds``);
+    seats named by ``labels`` (as on the board) if given."""
     for event in events:
         if event.table is not None:
-            console.print(rich_table(event.table))
+            console.print(rich_table(event.table, labels))
         elif event.kind not in quiet_kinds:
-            console.print(
-                Text(f"  {event.text}", style="bold" if event.kind == "game_over" else "")
-            )
+            text = relabel(event.text, labels)
+            console.print(Text(f"  {text}", style="bold" if event.kind == "game_over" else ""))
 
 
 def board(console: Console, text: str, title: str) -> None:
-    console.print(Panel(Text(text), title=title, expand=False))
+    console.print(Panel(Text(text), title=Text(title), expand=False))
 
 
 def scores_table(names: list[str], scores: list[int], winners: list[int]) -> RichTable:
@@ -42,5 +65,5 @@ def scores_table(names: list[str], scores: list[int], winners: list[int]) -> Ric
     table.add_column("points", justify="right")
     table.add_column("")
     for seat, name in enumerate(names):
-        table.add_row(name, str(scores[seat]), "winner" if seat in winners else "")
+        table.add_row(Text(name), str(scores[seat]), "winner" if seat in winners else "")
     return table

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,6 +13,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from tavola.core.checks import MAX_TEXT
 from tavola.core.errors import TavolaError
 from tavola.core.events import Event
 from tavola.core.game import State
@@ -18,7 +21,14 @@ from tavola.players import Seat, bot_seed, make_bot
 from tavola.players.base import Bot
 
 from .output import scores_table, show_events
-from .records import default_record_path, save_record
+from .records import (
+    RecordFileError,
+    default_record_path,
+    free_path,
+    is_record_of,
+    records_dir,
+    save_json,
+)
 
 HUMAN = "human"
 HELP = """Type an action in its notation (Tab completes it). A number picks
@@ -70,8 +80,10 @@ class TerminalGame:
         read: Callable[[str], str] = input,
         delay: float = 0.0,
         fit: bool | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
-        """``fit``: draw the board to fit the console's height (default: on a terminal)."""
+        """``fit``: draw the board to fit the console's height (default: on a terminal);
+        ``names``: what to call each seat (default: P0, P1, ...)."""
         self.game = state.game
         self.state = state
         self.console = console
@@ -85,12 +97,21 @@ class TerminalGame:
         }
         humans = [seat for seat, spec in enumerate(seats) if spec == HUMAN]
         self.names = [
-            f"P{seat} ({'you' if len(humans) == 1 else 'human'})"
+            f"{names[seat]} (P{seat})"
+            if names is not None
+            else f"P{seat} ({'you' if len(humans) == 1 else 'human'})"
             if spec == HUMAN
             else f"P{seat} ({spec})"
             for seat, spec in enumerate(seats)
         ]
         self.viewer = humans[0] if len(humans) == 1 else None
+        # The board calls the one person at the table "you": events say who that is.
+        self.labels = [f"P{seat}" for seat in range(len(seats))]
+        if names is not None:
+            self.labels = self.names[:]
+        elif self.viewer is not None:
+            self.labels[self.viewer] = f"P{self.viewer} (you)"
+        self._frame_width = 0
         self.hot_seat = len(humans) > 1
         self._last_human: int | None = None
         self._legal: list[str] = []
@@ -116,10 +137,10 @@ class TerminalGame:
                 events = state.apply(self.human_turn(player))
             if state.is_over:
                 break  # the final scoring comes under the final board, with the result
-            show_events(self.console, events, quiet_kinds={"reveal"})
+            show_events(self.console, events, quiet_kinds={"reveal"}, labels=self.labels)
             self._printed += sum(_event_lines(event) for event in events)
         self.show_board(self.viewer, whole=True)
-        show_events(self.console, events, quiet_kinds={"reveal"})
+        show_events(self.console, events, quiet_kinds={"reveal"}, labels=self.labels)
         self.console.print(scores_table(self.names, state.scores, state.winners))
         return state
 
@@ -141,7 +162,10 @@ class TerminalGame:
             height=height,
         )
         picture = Text.from_ansi(text) if self.color else Text(text)
-        self.console.print(Panel(picture, title=title, expand=False))
+        # The frame never narrows from one turn to the next, so the screen does not jump.
+        needed = max(line.cell_len for line in picture.split()) + 4
+        self._frame_width = min(max(self._frame_width, needed, len(title) + 6), self.console.width)
+        self.console.print(Panel(picture, title=Text(title), width=self._frame_width))
         self._printed = 0
 
     def bot_turn(self, player: int) -> int:
@@ -169,8 +193,13 @@ class TerminalGame:
         self._legal = [self.game.action_to_string(a) for a in legal]
         # Numbers pick from the list only when it is short and the board numbers nothing.
         numbered = len(legal) <= LISTED and not state.reads_numbers
-        self.show_board(player, below=1 + self.actions_height(numbered))
-        self.show_actions(numbered)
+        hint = state.input_hint()
+        below = self.hint_height(hint) if hint else self.actions_height(numbered)
+        self.show_board(player, below=1 + below)
+        if hint:
+            self.console.print(Text(hint))
+        else:
+            self.show_actions(numbered)
         while True:
             try:
                 answer = self.read(f"{self.names[player]}> ").strip()
@@ -179,15 +208,21 @@ class TerminalGame:
             command = answer.lower()
             if command in ("quit", "exit", "q"):
                 raise Quit("quit")
-            if command in ("help", "?", "h"):
-                self.console.print(HELP)
+            if len(answer) > MAX_TEXT:
+                self.console.print(
+                    f"That is {len(answer)} characters: no action is that long.", style="yellow"
+                )
+            elif command in ("help", "?", "h"):
+                self.console.print(Text(HELP))
+                if self.game.input_help:
+                    self.console.print(Text(self.game.input_help))
             elif command == "rules":
                 self.console.print(Text(self.game.rules_summary))
             elif command == "board":
                 self.show_board(player, whole=True)
             elif command in ("actions", ""):
                 self.show_actions(numbered, every=command == "actions")
-            elif command.isdigit() and numbered:
+            elif command.isdecimal() and numbered:
                 index = int(command) - 1
                 if 0 <= index < len(legal):
                     return legal[index]
@@ -197,13 +232,13 @@ class TerminalGame:
                     action = state.read_action(answer)
                     if action not in legal:
                         state.clone().apply(action)  # raises IllegalAction naming the rule
-                    if answer[:1].isdigit():  # a number the board shows: say what it named
+                    if answer[:1].isdecimal():  # a number the board shows: say what it named
                         self.console.print(Text(f"  {self.game.action_to_string(action)}"))
                         self._printed += 1
                     return action
                 except TavolaError as error:
                     self.console.print(Text(str(error), style="yellow"))
-                    if not (command.isdigit() and state.reads_numbers):  # its answer says enough
+                    if not (command.isdecimal() and state.reads_numbers):  # its answer says enough
                         self.console.print("Type 'actions' for the list, 'help' for help.")
 
     def hand_over(self, player: int) -> None:
@@ -231,6 +266,10 @@ class TerminalGame:
                 f"{count} legal actions: 'actions' lists them; Tab completes a notation."
             )
 
+    def hint_height(self, hint: str) -> int:
+        """About how many lines the input hint takes."""
+        return 1 + len(hint) // max(self.console.width, 1)
+
     def actions_height(self, numbered: bool) -> int:
         """About how many lines ``show_actions`` takes (unnumbered: one, listed or counted)."""
         return self.list_height(numbered) if numbered else 1
@@ -255,13 +294,18 @@ def play(
     delay: float = 0.0,
     read: Callable[[str], str] = input,
     fit: bool | None = None,
-) -> tuple[Path, str | None]:
+    names: Sequence[str] | None = None,
+    force: bool = False,
+) -> tuple[Path | None, str | None]:
     """Play a game on from ``state`` and save its record, also when it stops early.
 
-    Returns the record's path and how the game stopped early (``None`` if it was played
-    to the end).
+    The record carries who sat where (``seats``) and ``names``, for ``tavola resume``. It
+    replaces an existing file at ``save`` only if that is an earlier record of this game,
+    or with ``force``; otherwise it goes to a free name beside it. Returns the record's
+    path (``None`` if it could be saved nowhere: it is then printed) and how the game
+    stopped early (``None`` if it was played to the end).
     """
-    runner = TerminalGame(state, seats, console, read=read, delay=delay, fit=fit)
+    runner = TerminalGame(state, seats, console, read=read, delay=delay, fit=fit, names=names)
     stopped: str | None = None
     try:
         runner.run()
@@ -269,8 +313,22 @@ def play(
         stopped = quit.how
     except KeyboardInterrupt:
         stopped = "interrupted"
+    record = state.record(seats=seats, names=names)
+    target = save or default_record_path(state.game.name, state.seed)
+    if target.exists() and not force and not is_record_of(target, record):
+        target = free_path(target)  # another game's record appeared there meanwhile: keep it
+    fallbacks = [records_dir() / target.name, Path(tempfile.gettempdir()) / target.name]
+    path: Path | None = None
+    try:
+        path, problem = save_json(record, target, fallbacks)
+    except RecordFileError as error:
+        problem = str(error)
     if stopped:
         done = len(state.history)
         console.print(f"\nGame stopped ({stopped}) after {done} action{'s' * (done != 1)}.")
-    path = save_record(state.record(), save or default_record_path(state.game.name, state.seed))
+    if problem:
+        console.print(Text(problem, style="yellow"))
+    if path is None:
+        console.print("The record could be saved nowhere; here it is:")
+        console.print(Text(json.dumps(record)), soft_wrap=True)
     return path, stopped

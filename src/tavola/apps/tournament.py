@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +19,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
+from tavola.apps.records import RecordFileError, save_json
 from tavola.core.game import Game
 from tavola.players.tournament import (
     Outcome,
@@ -77,8 +80,17 @@ def run_tournament(
     )
     if out is not None:
         extra: dict[str, Any] = {"workers": workers, "backend": backend, "seconds": elapsed}
-        out.write_text(json.dumps(results_json(outcome, specs, seed, extra), indent=1) + "\n")
-        console.print(f"Results and records saved to {out}")
+        data = results_json(outcome, specs, seed, extra)
+        fallback = Path(tempfile.gettempdir()) / out.name
+        try:
+            path, problem = save_json(data, out, [fallback])
+        except RecordFileError as error:
+            console.print(f"{error}; here are the results:")
+            console.print(Text(json.dumps(data)), soft_wrap=True)
+            return outcome
+        if problem:
+            console.print(Text(problem, style="yellow"))
+        console.print(f"Results and records saved to {path}")
     return outcome
 
 

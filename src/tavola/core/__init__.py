@@ -1,7 +1,9 @@
 """The game protocol, options, events, errors and the registry."""
 
 from tavola.core.errors import (
+    ArgumentTypeError,
     IllegalAction,
+    InvalidArgument,
     InvalidOption,
     NotationError,
     ReplayError,
@@ -14,9 +16,11 @@ from tavola.core.options import Option
 from tavola.core.registry import game_classes, load, register, replay
 
 __all__ = [
+    "ArgumentTypeError",
     "Event",
     "Game",
     "IllegalAction",
+    "InvalidArgument",
     "InvalidOption",
     "NotationError",
     "Option",

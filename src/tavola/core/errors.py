@@ -31,6 +31,16 @@ class IllegalAction(TavolaError):
         self.reason = reason
 
 
+class InvalidArgument(TavolaError):
+    """An argument of a public call is not one it takes (a seat that does not exist, an
+    action's notation too long to be one); the state it was called on is unchanged."""
+
+
+class ArgumentTypeError(InvalidArgument, TypeError):
+    """An argument of the wrong type (``None``, a float, ``True`` for a seat...): both a
+    ``TavolaError`` and a ``TypeError``."""
+
+
 class ReplayError(TavolaError):
     """A record does not replay. ``step`` is the 1-based index of the failing action (0: setup)."""
 

@@ -15,15 +15,28 @@ double as a flat action space); every action also has a short notation, and
 from __future__ import annotations
 
 import random
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
-from tavola.core.errors import InvalidOption
+from tavola.core.checks import (
+    check_action,
+    check_index,
+    check_metadata,
+    check_rng,
+    check_seat,
+    check_seed,
+    check_text,
+    check_view,
+)
+from tavola.core.errors import ArgumentTypeError, InvalidArgument, InvalidOption
 from tavola.core.events import Event
 from tavola.core.options import Option, OptionValue, resolve_options
 
 RECORD_FORMAT = "tavola-record/1"
+
+T = TypeVar("T")
 
 
 class Game(ABC):
@@ -33,11 +46,13 @@ class Game(ABC):
     title: ClassVar[str]
     summary: ClassVar[str]
     rules_summary: ClassVar[str]  # the rules in a few lines, for the terminal
+    input_help: ClassVar[str] = ""  # the terminal's help on this game: picture and input
     option_specs: ClassVar[tuple[Option, ...]]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, OptionValue] = resolve_options(self.option_specs, options)
         self.check_options()
+        self.view_options = self.public_options()  # what each view says, to check views by
 
     def check_options(self) -> None:
         """Refuse combinations of options that make no sense (override per game)."""
@@ -74,22 +89,39 @@ class Game(ABC):
 
     @abstractmethod
     def new_game(self, seed: int | None = None) -> State:
-        """A new game; all chance is resolved from ``seed`` (a random one if ``None``)."""
+        """A new game; all chance is resolved from ``seed`` (a random one if ``None``).
+
+        A game reads ``seed`` through ``seed_for``, which refuses anything but an integer
+        from 0 to 2**64 - 1.
+        """
+
+    def seed_for(self, seed: object) -> int:
+        """The seed a new game is dealt from: ``seed`` checked, or a fresh one for ``None``."""
+        return self.fresh_seed() if seed is None else check_seed("new_game", seed)
 
     @property
     @abstractmethod
     def num_distinct_actions(self) -> int:
         """Action ids are ``0 .. num_distinct_actions - 1``."""
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """The canonical notation of an action id."""
+        """The canonical notation of an action id; ``NotationError`` if it is none."""
+        if type(action) is not int:
+            action = check_index("action_to_string", "action", action)
+        return self._action_to_string(action)
 
     @abstractmethod
+    def _action_to_string(self, action: int) -> str:
+        """``action_to_string`` once the argument is known to be an ``int``."""
+
     def parse_action(self, text: str) -> int:
         """The action id a notation names; raises ``NotationError`` if it names none."""
+        return self._parse_action(check_text("parse_action", "text", text))
 
     @abstractmethod
+    def _parse_action(self, text: str) -> int:
+        """``parse_action`` once the argument is known to be a short ``str``."""
+
     def render(
         self,
         view: dict[str, Any],
@@ -103,33 +135,90 @@ class Game(ABC):
         ``width`` and ``height`` are the room on screen in characters (``None``: the game's
         default width, any height); a game may fit its picture to them or ignore them.
         """
+        for name, size in (("width", width), ("height", height)):
+            if size is not None and check_index("render", name, size) < 1:
+                raise InvalidArgument(f"render: {name} must be positive, not {size}")
+        checked = check_view("render", view, self)
+        return self._guarded("render", lambda: self._render(checked, color, width, height))
+
+    @abstractmethod
+    def _render(
+        self, view: dict[str, Any], color: bool, width: int | None, height: int | None
+    ) -> str:
+        """``render`` once the view is known to be one of this game's."""
 
     @property
     @abstractmethod
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of ``encode_view``'s tensor (fixed for the game and its options)."""
 
-    @abstractmethod
     def encode_view(self, view: dict[str, Any]) -> list[float]:
         """A seat's view as a flat tensor of ``prod(observation_shape)`` numbers.
 
         Built from the view alone, so it can hold nothing the seat may not know.
         """
+        checked = check_view("encode_view", view, self)
+        return self._guarded("encode_view", lambda: self._encode_view(checked))
 
     @abstractmethod
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
+        """``encode_view`` once the view is known to be one of this game's."""
+
+    def _guarded(self, call: str, work: Callable[[], T]) -> T:
+        """``work()``, a view's reader: a view that is not as the engine makes them (edited
+        by hand, or from another edition) raises ``InvalidArgument``, not a Python error."""
+        try:
+            return work()
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, InvalidArgument):
+                raise
+            raise InvalidArgument(
+                f"{call}: view is not a view of this game as the engine makes them "
+                f"({type(error).__name__}: {error})"
+            ) from error
+
     def evaluate(self, state: State, player: int) -> float:
         """How good ``state`` looks for ``player``: the heuristic bot's one-ply evaluation.
 
         Bots call it on determinized states only; higher is better for ``player``.
         """
+        if not isinstance(state, State) or state.game.name != self.name:
+            raise ArgumentTypeError(
+                f"evaluate: state must be a state of {self.name}, not {type(state).__name__}"
+            )
+        seat = check_seat("evaluate", player, self.num_players, spectator=False)
+        assert seat is not None
+        return self._evaluate(state, seat)
+
+    @abstractmethod
+    def _evaluate(self, state: State, player: int) -> float:
+        """``evaluate`` once its arguments are checked."""
+
+    @abstractmethod
+    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+        """A picture of a view as one SVG document (see ``tavola.core.svg``).
+
+        ``actions`` are the canonical notations of the viewing seat's legal actions (empty
+        for a spectator or a seat not to move); exactly those are clickable, each element
+        carrying ``data-action``. Built from the view alone, so it shows nothing the seat
+        may not know.
+        """
 
     def public_notation(self, action: int) -> str:
         """The notation as the other seats see it (a game hides secret parts here)."""
-        return self.action_to_string(action)
+        if type(action) is not int:
+            action = check_index("public_notation", "action", action)
+        return self._public_notation(action)
+
+    def _public_notation(self, action: int) -> str:
+        """``public_notation`` once the argument is an ``int`` (override to hide secrets)."""
+        return self._action_to_string(action)
 
     @staticmethod
     def fresh_seed() -> int:
-        return random.SystemRandom().randrange(2**32)
+        """A random seed of 63 bits: far too many to find a deal's seed by trying them
+        (32 bits were found in hours from the tiles a spectator sees)."""
+        return secrets.randbits(63)
 
 
 class State(ABC):
@@ -168,12 +257,25 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats once the game is over (several for a shared victory), else []."""
 
-    @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (``None``: a spectator), as JSON-serialisable data."""
+        if player is not None:
+            player = check_seat("view", player, self.game.num_players, spectator=True)
+        return self._view(player)
 
     @abstractmethod
-    def clone(self) -> Self: ...
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """``view`` once ``player`` is known to be a seat of the game or ``None``."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (``copy.copy`` and ``copy.deepcopy`` make the same)."""
+
+    def __copy__(self) -> Self:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.clone()
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A full state drawn from those consistent with ``view(player)``.
@@ -181,7 +283,9 @@ class State(ABC):
         It keeps no trace of the true game: its history is empty (past actions may
         name hidden cards) and its seed is drawn from ``rng``.
         """
-        state = self._determinize(player, rng)
+        seat = check_seat("determinize", player, self.game.num_players, spectator=False)
+        assert seat is not None
+        state = self._determinize(seat, check_rng("determinize", rng))
         if state is self:  # never clear the true game's history
             state = state.clone()
         state.history = []
@@ -195,21 +299,32 @@ class State(ABC):
     def apply(self, action: int | str) -> list[Event]:
         """Play one action (an id or its notation); return the events it caused.
 
-        An illegal action raises ``IllegalAction`` and leaves the state unchanged.
+        An illegal action raises ``IllegalAction`` and leaves the state unchanged; so
+        does anything that is neither (``ArgumentTypeError``: ``True`` is no action).
         """
-        if isinstance(action, str):
-            action = self.read_action(action)
+        if type(action) is not int:
+            action = (
+                self._read_action(check_text("apply", "action", action))
+                if isinstance(action, str)
+                else check_action("apply", action)
+            )
         events = self._apply(action)
         self.history.append(action)
         return events
 
     def read_action(self, text: str) -> int:
-        """The action a notation (or a game's input shortcut) names in this position.
+        """The action a notation (or a game's input shortcut) names in this position."""
+        return self._read_action(check_text("read_action", "text", text))
 
-        Games whose notation depends on the position (a feature named by any of its
-        sides) override it; ``apply`` reads text through it.
-        """
-        return self.game.parse_action(text)
+    def _read_action(self, text: str) -> int:
+        """``read_action`` once ``text`` is a short ``str``. Games whose notation depends on
+        the position (a feature named by any of its sides) override it."""
+        return self.game._parse_action(text)
+
+    def input_hint(self) -> str | None:
+        """A line telling a person what to type now, shown above the terminal's prompt
+        instead of the legal actions (``None``: no hint, the actions are shown)."""
+        return None
 
     @property
     def reads_numbers(self) -> bool:
@@ -217,20 +332,38 @@ class State(ABC):
         (the terminal then leaves the legal actions unnumbered)."""
         return False
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a state as the picture of the seat to move (a spectator's at the end)."""
+        player = self.current_player
+        return self.game.svg(
+            self.view(player), self.legal_notations() if player is not None else ()
+        )
+
     def legal_notations(self) -> list[str]:
         to_string = self.game.action_to_string
         return [to_string(a) for a in self.legal_actions()]
 
-    def record(self) -> dict[str, Any]:
-        """Everything needed to rebuild this state: game, options, seed and actions."""
-        to_string = self.game.action_to_string
-        return {
+    def record(
+        self, *, seats: Sequence[str] | None = None, names: Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        """Everything needed to rebuild this state: game, options, seed and actions.
+
+        ``seats`` (who sat where: ``"human"`` or a bot spec) and ``names`` (what to call
+        each seat) are optional metadata, one text per seat, added only when given:
+        ``replay`` ignores them, ``tavola resume`` seats the same players again.
+        """
+        to_string = self.game._action_to_string
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game.name,
             "options": self.game.option_json(),
             "seed": self.seed,
             "actions": [to_string(a) for a in self.history],
         }
+        for key, texts in (("seats", seats), ("names", names)):
+            if texts is not None:
+                record[key] = check_metadata("record", key, texts, self.game.num_players)
+        return record
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tavola.core.checks import shown
 from tavola.core.errors import InvalidOption
 
 OptionValue = bool | int | str | tuple[str, ...] | None
@@ -74,9 +75,8 @@ class Option:
         if isinstance(parsed, tuple) and self.item_choices is not None:
             for item in parsed:
                 if item not in self.item_choices:
-                    raise InvalidOption(
-                        f"option {self.name}: {item!r} is not one of {', '.join(self.item_choices)}"
-                    )
+                    valid = ", ".join(self.item_choices)
+                    raise InvalidOption(f"option {self.name}: {shown(item)} is not one of {valid}")
         return parsed
 
     @staticmethod
@@ -113,7 +113,7 @@ class Option:
 
     def _bad(self, value: Any) -> InvalidOption:
         return InvalidOption(
-            f"option {self.name}: {value!r} is not valid; valid values: {self.valid_values()}"
+            f"option {self.name}: {shown(value)} is not valid; valid values: {self.valid_values()}"
         )
 
     def to_json(self, value: OptionValue) -> Any:
@@ -130,7 +130,7 @@ def resolve_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[s
     unknown = sorted(set(given) - set(known))
     if unknown:
         names = ", ".join(sorted(known))
-        raise InvalidOption(f"unknown option {unknown[0]!r}; valid options: {names}")
+        raise InvalidOption(f"unknown option {shown(unknown[0])}; valid options: {names}")
     return {
         spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default
         for spec in specs
@@ -143,6 +143,6 @@ def parse_assignments(texts: Sequence[str]) -> dict[str, str]:
     for text in texts:
         name, sep, value = text.partition("=")
         if not sep or not name.strip():
-            raise InvalidOption(f"{text!r}: options are written name=value")
+            raise InvalidOption(f"{shown(text)}: options are written name=value")
         options[name.strip()] = value.strip()
     return options

@@ -7,6 +7,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tavola.core.checks import plural
+from tavola.core.errors import InvalidArgument
 from tavola.core.game import Game, State
 from tavola.players.base import Seat
 from tavola.players.specs import make_bot
@@ -35,7 +37,9 @@ class Played:
 def play_timed(game: Game, specs: Sequence[str], seed: int) -> Played:
     """One game to the end, timing every decision; bot ``i`` sits at seat ``i``."""
     if len(specs) != game.num_players:
-        raise ValueError(f"{len(specs)} bots for {game.num_players} seats")
+        raise InvalidArgument(
+            f"play_timed: {plural(len(specs), 'bot')} for {plural(game.num_players, 'seat')}"
+        )
     bots = [make_bot(spec, seed=bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
     decisions = [0] * len(bots)
     seconds = [0.0] * len(bots)

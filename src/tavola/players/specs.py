@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavola.core.errors import TavolaError
+from tavola.core.checks import MAX_TEXT, check_index, shown, type_name
+from tavola.core.errors import ArgumentTypeError, TavolaError
 from tavola.players.base import Bot
 from tavola.players.heuristic import HeuristicBot
 from tavola.players.ismcts import IsmctsBot
@@ -62,11 +63,18 @@ BOTS: dict[str, BotKind] = {
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """The bot a spec names, seeded; options are ``name=value`` after a colon."""
+    """The bot a spec names (its name in any case), seeded; options are ``name=value``
+    after a colon."""
+    if not isinstance(spec, str):
+        raise ArgumentTypeError(f"make_bot: spec must be a str (a bot spec), not {type_name(spec)}")
+    if len(spec) > MAX_TEXT:
+        raise BotSpecError(f"bot spec {shown(spec)}: a spec has at most {MAX_TEXT} characters")
+    if seed is not None:
+        seed = check_index("make_bot", "seed", seed)
     name, _, rest = spec.strip().partition(":")
-    name = name.strip()
+    name = name.strip().lower()
     if name not in BOTS:
-        raise BotSpecError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}")
+        raise BotSpecError(f"unknown bot {shown(name)}; bots are: {', '.join(BOTS)}")
     kind = BOTS[name]
     options: dict[str, Any] = {}
     for text in (part.strip() for part in rest.split(",")):
@@ -74,17 +82,17 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             continue
         key, sep, value = (s.strip() for s in text.partition("="))
         if not sep or not key:
-            raise BotSpecError(f"bot spec {spec!r}: options are written name=value")
+            raise BotSpecError(f"bot spec {shown(spec)}: options are written name=value")
         if key not in kind.options:
             valid = ", ".join(kind.options) or "none"
             raise BotSpecError(
-                f"bot spec {spec!r}: {name} takes no option {key!r} (valid: {valid})"
+                f"bot spec {shown(spec)}: {name} takes no option {key!r} (valid: {valid})"
             )
         options[key] = _convert(spec, key, value, kind.options[key][0])
     try:
         return kind.factory(seed=seed, **options)
     except ValueError as error:
-        raise BotSpecError(f"bot spec {spec!r}: {error}") from error
+        raise BotSpecError(f"bot spec {shown(spec)}: {error}") from error
 
 
 def _convert(spec: str, key: str, value: str, kind: type) -> Any:
@@ -92,7 +100,7 @@ def _convert(spec: str, key: str, value: str, kind: type) -> Any:
         return kind(value)
     except ValueError:
         noun = {int: "an integer", float: "a number"}.get(kind, kind.__name__)
-        raise BotSpecError(f"bot spec {spec!r}: {key} must be {noun}") from None
+        raise BotSpecError(f"bot spec {shown(spec)}: {key} must be {noun}") from None
 
 
 def split_specs(text: str) -> list[str]:

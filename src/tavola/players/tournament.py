@@ -4,13 +4,19 @@ The bots are *contestants* numbered by their place in the list (the same spec tw
 makes two contestants). Every table of ``players`` contestants plays every seating (all
 permutations up to 4 players, the rotations beyond), and every seating of a cycle plays
 the same deal, so the luck of the cards and the advantage of a seat cancel out over a
-whole cycle. Game ``i`` depends only on the tournament's seed and ``i``, so the results
-are the same whatever the number of workers or the backend.
+whole cycle. Seatings that put the same specs in the same seats (``random,random``)
+would play the same game twice: the second plays the next deal instead, so every game
+of a tournament is a different one (each deal still sees every seating of the specs
+once). Game ``i`` depends only on the tournament's seed and ``i``, so the results are
+the same whatever the number of workers or the backend.
 
 >>> lineups(2, 2)
 [(0, 1), (1, 0)]
 >>> [task.seats for task in schedule("campanile", {"players": 2}, ["random", "heuristic"], 4, 1)]
 [(0, 1), (1, 0), (0, 1), (1, 0)]
+>>> twins = schedule("campanile", {"players": 2}, ["random", "random"], 2, 1)
+>>> twins[0].specs == twins[1].specs and twins[0].seed != twins[1].seed
+True
 """
 
 from __future__ import annotations
@@ -24,8 +30,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tavola.core.checks import plural, shown
+from tavola.core.errors import InvalidArgument
 from tavola.core.registry import load
 from tavola.players.match import game_seeds, play_timed
+from tavola.players.specs import BotSpecError, make_bot
 
 RESULTS_FORMAT = "tavola-tournament/1"
 MAX_PERMUTATIONS = 24  # all seatings up to 4 players; rotations only beyond
@@ -106,9 +115,9 @@ class Outcome:
 def lineups(contestants: int, players: int) -> list[tuple[int, ...]]:
     """Every seating of every table of ``players`` contestants: one cycle of the schedule."""
     if contestants < players:
-        raise ValueError(
-            f"{contestants} bots for {players}-player games: give at least {players} "
-            "(repeat a spec to seat the same bot several times)"
+        raise InvalidArgument(
+            f"{plural(contestants, 'bot')} for {players}-player games: give at least "
+            f"{players} (repeat a spec to seat the same bot several times)"
         )
     seatings: list[tuple[int, ...]] = []
     for table in itertools.combinations(range(contestants), players):
@@ -122,10 +131,14 @@ def lineups(contestants: int, players: int) -> list[tuple[int, ...]]:
 def schedule(
     game: str, options: dict[str, Any], specs: Sequence[str], games: int, seed: int
 ) -> list[GameTask]:
-    """The tournament's games; the seatings of one cycle share a deal."""
+    """The tournament's games; the seatings of one cycle share a deal, but seatings that
+    seat the same specs take one deal each (see ``repeats``)."""
     players = load(game, **options).num_players
     cycle = lineups(len(specs), players)
-    deals = game_seeds(seed, -(-games // len(cycle)))
+    same = [_canonical(spec) for spec in specs]  # "RANDOM" and "random" play alike
+    again = repeats([tuple(same[c] for c in seating) for seating in cycle])
+    deals_per_cycle = max(again) + 1
+    deals = game_seeds(seed, -(-games // len(cycle)) * deals_per_cycle)
     return [
         GameTask(
             index=index,
@@ -133,10 +146,31 @@ def schedule(
             options=dict(options),
             specs=tuple(specs[c] for c in cycle[index % len(cycle)]),
             seats=cycle[index % len(cycle)],
-            seed=deals[index // len(cycle)],
+            seed=deals[index // len(cycle) * deals_per_cycle + again[index % len(cycle)]],
         )
         for index in range(games)
     ]
+
+
+def _canonical(spec: str) -> str:
+    try:
+        return make_bot(spec).spec
+    except BotSpecError:
+        return spec  # not a bot (yet): it is checked when played
+
+
+def repeats(seatings: Sequence[tuple[str, ...]]) -> list[int]:
+    """For each seating (the spec at each seat), how many earlier ones are the same.
+
+    >>> repeats([("h", "r"), ("r", "h"), ("h", "r"), ("r", "r"), ("r", "r")])
+    [0, 0, 1, 0, 1]
+    """
+    seen: dict[tuple[str, ...], int] = {}
+    counts = []
+    for seating in seatings:
+        counts.append(seen.get(seating, 0))
+        seen[seating] = counts[-1] + 1
+    return counts
 
 
 def play_task(task: GameTask) -> GameResult:
@@ -190,7 +224,7 @@ def run(
 
         stream = run_ray(tasks, workers)
     else:
-        raise ValueError(f"unknown backend {backend!r}; backends are: local, ray")
+        raise InvalidArgument(f"unknown backend {shown(backend)}; backends are: local, ray")
     outcome = Outcome(tasks)
     try:
         for result in stream:

@@ -106,7 +106,7 @@ class Campanile1996State(TowersState):
             raise self._out_of_turn(action, "bet or pass")
         raise IllegalAction("the game ends when a pile runs out", "the game is over")
 
-    def read_action(self, text: str) -> int:
+    def _read_action(self, text: str) -> int:
         """As ``parse_action``, but a lone ``b`` means build or bet, whichever step it is."""
         words = text.replace(",", " ").split()
         if words and words[0].lower() == "b":
@@ -196,7 +196,7 @@ class Campanile1996State(TowersState):
     def _key(self) -> tuple[Any, ...]:
         return (*self._shared_key(), self.piles, self.tops, self.points)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         built = None
         if self.phase == BET_PHASE:
             built = {"style": STYLES[self.built_style], "floors": self.built_floors}
@@ -231,14 +231,7 @@ class Campanile1996State(TowersState):
         state = self.clone()
         if self.phase == OVER:
             return state
-        unseen = [cards_per_style(self.num_players, "1996")] * NUM_STYLES
-        seen = [*self.played, *self.hand(player), *self.tops]
-        for seat in range(self.num_players):
-            if seat != player:
-                seen += self.known[NUM_STYLES * seat : NUM_STYLES * seat + NUM_STYLES]
-        for index, count in enumerate(seen):
-            unseen[index % NUM_STYLES] -= count
-        pool = [style for style in range(NUM_STYLES) for _ in range(unseen[style])]
+        pool = self._unseen_by(player, self.tops)
         rng.shuffle(pool)
         state._redeal_hands(player, pool)
         for pile, copy in zip(self.piles, state.piles, strict=True):

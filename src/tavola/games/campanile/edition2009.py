@@ -236,7 +236,7 @@ class CampanileState(TowersState):
             self.intermezzo_scored,
         )
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         built = None
         if self.phase in (INFLUENCE_PHASE, TAKE_PHASE):
             built = {"style": STYLES[self.built_style], "floors": self.built_floors}
@@ -263,6 +263,8 @@ class CampanileState(TowersState):
     def _determinize(self, player: int, rng: random.Random) -> CampanileState:
         """Redeal what ``player`` cannot see: others' unknown cards, the stack, the specials.
 
+        The cards come from those ``player`` has not seen (with a stacked deck that leaves
+        cards out, more than are in play: which ones are out is not known to the seat).
         The Intermezzo and the Finito are put back where the setup rule could have put
         them, given how many cards have been drawn without turning them up.
         """
@@ -271,9 +273,12 @@ class CampanileState(TowersState):
             return state
         pool = [card for card in self.stack if card < NUM_STYLES]
         in_stack = len(pool)
-        for seat in range(self.num_players):
-            if seat != player:
-                pool += self._unknown_in_hand(seat)
+        if self.game.options["deck"] is None:  # every card is in play: the unseen ones are
+            for seat in range(self.num_players):
+                if seat != player:
+                    pool += self._unknown_in_hand(seat)
+        else:
+            pool = self._unseen_by(player, self.display)
         pool.sort()  # so that the result depends on the view and rng alone
         rng.shuffle(pool)
         state._redeal_hands(player, pool)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from tavola.core.game import Game, State, check_players
 from tavola.core.options import Option
 from tavola.core.registry import register
-from tavola.games.campanile import actions, encoding, heuristic, render
+from tavola.games.campanile import actions, encoding, heuristic, render, svg
 from tavola.games.campanile.components import (
     CARD_NAMES,
     DISPLAY_SIZE,
@@ -51,6 +51,7 @@ class Campanile(Game):
         "2-5 players; raise five towers and bet on the tallest (DDD 2009; Blatz 1996)"
     )
     rules_summary: ClassVar[str] = render.RULES_SUMMARY
+    input_help: ClassVar[str] = render.INPUT_HELP
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "number of players", choices=(2, 3, 4, 5)),
         Option(
@@ -144,7 +145,7 @@ class Campanile(Game):
         return cards
 
     def new_game(self, seed: int | None = None) -> CampanileState | Campanile1996State:
-        seed = self.fresh_seed() if seed is None else seed
+        seed = self.seed_for(seed)
         if self.edition == "1996":
             return self._new_game_1996(seed)
         if self.options["deck"] is not None:
@@ -179,33 +180,31 @@ class Campanile(Game):
     def num_distinct_actions(self) -> int:
         return actions.NUM_ACTIONS_1996 if self.edition == "1996" else actions.NUM_ACTIONS
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if self.edition == "1996":
             return actions.action_to_string_1996(action)
         return actions.action_to_string(action)
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         if self.edition == "1996":
             return actions.parse_action_1996(text)
         return actions.parse_action(text)
 
-    def render(
-        self,
-        view: dict[str, Any],
-        *,
-        color: bool = False,
-        width: int | None = None,
-        height: int | None = None,
+    def _render(
+        self, view: dict[str, Any], color: bool, width: int | None, height: int | None
     ) -> str:
         return render.render(view)  # plain text whatever the screen
+
+    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+        return svg.draw(view, actions)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
         return (encoding.observation_size(self.num_players, self.edition),)
 
-    def encode_view(self, view: dict[str, Any]) -> list[float]:
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
-    def evaluate(self, state: State, player: int) -> float:
+    def _evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, TowersState)
         return heuristic.evaluate(state, player)

@@ -7,6 +7,19 @@ from typing import Any
 from tavola.games.campanile.components import FLAGS_1996
 
 BAR_WIDTH = 24
+SUPPLY_HEADER = "1s 2s 3s"  # the markers each seat has left, by value
+SUPPLY_TITLE = " " * 41 + "markers left"  # over SUPPLY_HEADER
+
+INPUT_HELP = """\
+Campanile: the picture, from the top:
+  the towers in their row, each with its rank, height and the markers under it
+  from the base, one group per player (P1:2+1 is P1's group of a 2 and a 1);
+  the display (2009) or the three piles' top cards (1996);
+  a line per seat: its hand (another seat's: the size and the known cards), then
+  1s 2s 3s: how many influence markers of value 1, 2 and 3 the seat still has
+  to place (5, 3 and 1 at the start), then its points (and 2009 chips).
+Actions: build STYLE FLOORS, influence STYLE (2009) or bet STYLE VALUE (1996),
+pass, take STYLE (2009); the first letters do (b blu 2)."""
 
 RULES_SUMMARY = """\
 Campanile 2009 (the default). Each turn, in this order:
@@ -65,14 +78,13 @@ def render(view: dict[str, Any]) -> str:
         f"Display: {', '.join(view['display'])}"
         + (f"   (built this turn: {built['style']} +{built['floors']})" if built else "")
     )
-    lines.append(f"{'seat':<5} {'hand':<38} {'markers':<7} {'points':>6}  chips")
+    lines += [SUPPLY_TITLE, f"{'seat':<5} {'hand':<37} {SUPPLY_HEADER} {'points':>6}  chips"]
     for s, hand in enumerate(view["hands"]):
-        supply = view["supply"][s]
         chips = view["chips"][s]
         cards = ", ".join(hand["cards"]) if hand["cards"] is not None else _others(hand)
         turn = ">" if s == view["current_player"] else " "
         lines.append(
-            f"{turn}{names[s]:<4} {cards:<38} {supply[0]}/{supply[1]}/{supply[2]}  "
+            f"{turn}{names[s]:<4} {cards:<37} {_supply(view['supply'][s])} "
             f"{sum(chips):>6}  {'+'.join(map(str, chips)) or '-'}"
         )
     if seat is not None and seat == view["current_player"]:
@@ -109,14 +121,12 @@ def render_1996(view: dict[str, Any]) -> str:
     built = view["built"]
     if built:
         lines.append(f"Built this turn: {built['style']} +{built['floors']}")
-    lines.append(f"{'seat':<5} {'hand':<38} {'markers':<7} {'points':>6}")
+    lines += [SUPPLY_TITLE, f"{'seat':<5} {'hand':<37} {SUPPLY_HEADER} {'points':>6}"]
     for s, hand in enumerate(view["hands"]):
-        supply = view["supply"][s]
         cards = ", ".join(hand["cards"]) if hand["cards"] is not None else _others(hand)
         turn = ">" if s == view["current_player"] else " "
         lines.append(
-            f"{turn}{names[s]:<4} {cards:<38} {supply[0]}/{supply[1]}/{supply[2]}  "
-            f"{view['scores'][s]:>6}"
+            f"{turn}{names[s]:<4} {cards:<37} {_supply(view['supply'][s])} {view['scores'][s]:>6}"
         )
     if seat is not None and seat == view["current_player"]:
         lines.append(_next_step_1996(view))
@@ -141,6 +151,11 @@ def _next_step(view: dict[str, Any]) -> str:
         floors = view["built"]["floors"]
         return f"Your step: place your {floors}-marker under a tower shown in the display, or pass."
     return "Your step: take one card from the display."
+
+
+def _supply(supply: list[int]) -> str:
+    """A seat's markers left to place, under the columns ``1s 2s 3s``."""
+    return " ".join(f"{count:>2}" for count in supply)
 
 
 def _others(hand: dict[str, Any]) -> str:

@@ -17,7 +17,13 @@ from tavola.core.events import Event
 from tavola.core.game import State
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import BUILD_IDS
-from tavola.games.campanile.components import HAND_SIZE, MARKERS_PER_PLAYER, NUM_STYLES, STYLES
+from tavola.games.campanile.components import (
+    HAND_SIZE,
+    MARKERS_PER_PLAYER,
+    NUM_STYLES,
+    STYLES,
+    cards_per_style,
+)
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
@@ -215,6 +221,20 @@ class TowersState(State):
             for style in range(NUM_STYLES)
             for _ in range(self.hands[base + style] - self.known[base + style])
         ]
+
+    def _unseen_by(self, player: int, face_up: list[int]) -> list[int]:
+        """Every card of the game ``player`` has not seen, as a sorted list of styles: the
+        edition's cards less the towers', ``player``'s hand, the ``face_up`` cards (counts
+        per style) and the other hands' known cards. A stacked deck that leaves cards out
+        changes nothing here: which cards it left out is not known to the seat."""
+        unseen = [cards_per_style(self.num_players, self.game.edition)] * NUM_STYLES
+        seen = [*self.played, *self.hand(player), *face_up]
+        for seat in range(self.num_players):
+            if seat != player:
+                seen += self.known[NUM_STYLES * seat : NUM_STYLES * seat + NUM_STYLES]
+        for index, count in enumerate(seen):
+            unseen[index % NUM_STYLES] -= count
+        return [style for style in range(NUM_STYLES) for _ in range(unseen[style])]
 
     def _redeal_hands(self, player: int, pool: list[int]) -> None:
         """Give every other seat its known cards plus unknown ones popped from ``pool``."""

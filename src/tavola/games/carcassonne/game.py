@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tavola.core.game import Game, State, check_players
 from tavola.core.options import Option
 from tavola.core.registry import register
-from tavola.games.carcassonne import actions, encoding, heuristic, render
+from tavola.games.carcassonne import actions, encoding, heuristic, render, svg
 from tavola.games.carcassonne.state import CarcassonneState
 from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
@@ -39,6 +40,7 @@ class Carcassonne(Game):
     title: ClassVar[str] = "Carcassonne"
     summary: ClassVar[str] = "2-5 players; lay tiles, deploy followers on roads, cities, fields"
     rules_summary: ClassVar[str] = render.RULES_SUMMARY
+    input_help: ClassVar[str] = render.INPUT_HELP
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, "number of players", choices=(2, 3, 4, 5)),
         Option("river", False, "the River expansion: 12 River tiles come first"),
@@ -93,7 +95,7 @@ class Carcassonne(Game):
         return tiles
 
     def new_game(self, seed: int | None = None) -> CarcassonneState:
-        seed = self.fresh_seed() if seed is None else seed
+        seed = self.seed_for(seed)
         if self._stacked is not None:
             return CarcassonneState(self, seed, self._stacked[:])
         rng = random.Random(seed)
@@ -110,29 +112,27 @@ class Carcassonne(Game):
     def num_distinct_actions(self) -> int:
         return actions.NUM_ACTIONS
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return actions.action_to_string(action)
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return actions.parse_action(text)
 
-    def render(
-        self,
-        view: dict[str, Any],
-        *,
-        color: bool = False,
-        width: int | None = None,
-        height: int | None = None,
+    def _render(
+        self, view: dict[str, Any], color: bool, width: int | None, height: int | None
     ) -> str:
         return render.render(view, color=color, width=width, height=height)
+
+    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+        return svg.draw(view, actions)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
         return (encoding.observation_size(self.num_players),)
 
-    def encode_view(self, view: dict[str, Any]) -> list[float]:
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
-    def evaluate(self, state: State, player: int) -> float:
+    def _evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, CarcassonneState)
         return heuristic.evaluate(state, player)

@@ -47,7 +47,22 @@ city 2 per tile + 2 per pennant (a 2-tile city 2 + 1 with small_city=2);
 cloister 9 when surrounded. Ties share. At the end: incomplete road 1/tile,
 city 1/tile + 1/pennant, cloister 1 + neighbours; farms 3 per completed city
 they touch. River: its tiles come first, continuing the river, no U-turn.
-Type: N (candidate N) | N R (turned R) | place X,Y R | deploy road E | pass."""
+Type: N R (cell N, turned R) | place X,Y R | deploy road E | pass ('help')."""
+
+INPUT_HELP = """\
+Carcassonne:
+  N R       place the tile on candidate cell N (the numbers on the board),
+            turned R degrees clockwise from the picture of the tile as drawn:
+            0, 90, 180 or 270 (the line above the prompt lists what fits).
+  N         the same, where the tile fits cell N only one way.
+  place X,Y R    the same by coordinates: X eastwards, Y northwards.
+  deploy road E, deploy city N, deploy cloister: a follower on that feature
+            of the tile just placed, named by a side: N, E, S or W.
+  deploy field Nl: a field is named by the half of a side it touches, seen
+            from the tile's centre looking out over that side: Nl the west
+            half of the north side, Nr the east half; El north, Er south;
+            Sl east, Sr west; Wl south, Wr north. Any side or half of a
+            feature names it. pass: no follower."""
 
 TILE_H = 3
 MAX_WIDTH = 76  # the default: an 80-column terminal less the frame around the picture
@@ -501,7 +516,7 @@ def _status(view: dict[str, Any], width: int) -> list[Line]:
                     band[r].append((f"{rotation:>4} " if r == 0 else "     ", ""))
                     band[r] += [(char, TERRAIN.get(char, "")) for char in picture[r]]
             rows += band
-        hint = "Type N (candidate N), N R (turned R as drawn) or place X,Y R."
+        hint = "Type N R (cell N, the tile turned R as drawn), or N where it fits one way."
         lines += _beside(rows, hint, width) if across == 4 else rows + _plain(hint, width)
     elif view["phase"] == "deploy":
         last = view["last"]

@@ -11,6 +11,7 @@ placements are one table lookup per frontier cell. ``clone`` copies flat lists a
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
 from tavola.core.errors import IllegalAction, NotationError
@@ -38,6 +39,8 @@ from tavola.games.carcassonne.tiles import (
     TILE_NAMES,
     VARIANTS,
     Variant,
+    land_box,
+    river_box,
     variant_id,
 )
 
@@ -177,11 +180,11 @@ class CarcassonneState(State):
         """Face-down tiles still to draw (the drawn one not counted)."""
         return len(self.pile) - self.drawn
 
-    def read_action(self, text: str) -> int:
+    def _read_action(self, text: str) -> int:
         """Notation (a feature named by any of its sides or halves), or in the place step
         ``N R``: candidate cell N (as drawn) turned R, and ``N`` if one rotation fits there."""
         words = text.replace(",", " ").split()
-        if self.phase == PLACE_PHASE and len(words) in (1, 2) and all(w.isdigit() for w in words):
+        if self.phase == PLACE_PHASE and len(words) in (1, 2) and all(w.isdecimal() for w in words):
             cells = views.candidate_cells(self)
             number = int(words[0])
             if not 1 <= number <= len(cells):
@@ -191,12 +194,9 @@ class CarcassonneState(State):
             fitting = [a & 3 for a in self.legal if a >> 2 == cells[number - 1]]
             if len(words) == 2 and int(words[1]) in (ROTATIONS[i] for i in fitting):
                 return 4 * cells[number - 1] + ROTATIONS.index(int(words[1]))
-            looks: dict[tuple[Any, ...], int] = {}  # a symmetric tile looks alike turned
-            for index in fitting:
-                looks.setdefault(_look(VARIANTS[variant_id(self.tile, index)]), index)
-            if len(words) == 1 and len(looks) == 1:
+            turns = self._ways(cells[number - 1])
+            if len(words) == 1 and len(turns) == 1:
                 return 4 * cells[number - 1] + fitting[0]
-            turns = [ROTATIONS[index] for index in looks.values()]
             choices = " or ".join(f"{number} {turn}" for turn in turns)
             if len(words) == 1:
                 raise NotationError(f"candidate {number} fits {len(turns)} ways: type {choices}")
@@ -204,6 +204,34 @@ class CarcassonneState(State):
                 _RULE_MATCH, f"candidate {number} does not fit turned {words[1]}: type {choices}"
             )
         return self.canonical(self.game.parse_action(text))
+
+    def _ways(self, cell: int) -> list[int]:
+        """The rotations (degrees) in which the drawn tile fits ``cell``, one per look: a
+        symmetric tile turned half round looks the same."""
+        looks: dict[tuple[Any, ...], int] = {}
+        for action in self.legal:
+            if action >> 2 == cell:
+                looks.setdefault(_look(VARIANTS[variant_id(self.tile, action & 3)]), action & 3)
+        return [ROTATIONS[index] for index in looks.values()]
+
+    def input_hint(self) -> str | None:
+        """In the place step: the candidate cells with the rotations that fit each.
+
+        >>> import tavola
+        >>> tavola.load("carcassonne", tiles="V").new_game(1).input_hint().split(". ")[0]
+        'Fits: 1 (180/270), 2 (0/90), 3 (0/270)'
+        """
+        if self.phase != PLACE_PHASE:
+            return None
+        cells = views.candidate_cells(self)
+        fits = ", ".join(
+            f"{number} ({'/'.join(map(str, self._ways(cell)))})"
+            for number, cell in enumerate(cells, start=1)
+        )
+        return (
+            f"Fits: {fits}. Type the cell and its rotation (N R, e.g. 1 "
+            f"{self._ways(cells[0])[0]}), or N alone where one rotation fits."
+        )
 
     @property
     def reads_numbers(self) -> bool:
@@ -428,6 +456,17 @@ class CarcassonneState(State):
         self.phase = OVER
         events.extend(scoring.final_scoring(self))
 
+    def _unseen(self) -> list[int]:
+        """The tiles of the box not on the table, removed or drawn, sorted: River tiles only
+        while no land tile (nor the lake) has been drawn, as the River tiles come first."""
+        drawn = self.pile[: self.drawn]
+        box = land_box(bool(self.game.options["river"]))
+        if self.game.options["river"] and all(IS_RIVER[t] and t != LAKE for t in drawn):
+            box += [*river_box(), LAKE]
+        unseen = Counter(box)
+        unseen.subtract(drawn)
+        return sorted(unseen.elements())
+
     # -- copies, views and determinization -------------------------------------------------------
 
     def clone(self) -> CarcassonneState:
@@ -493,14 +532,24 @@ class CarcassonneState(State):
             (self.river_end, self.river_entry, self.river_turn),
         )
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
 
     def _determinize(self, player: int, rng: random.Random) -> CarcassonneState:
         """Reshuffle the face-down tiles: River tiles among themselves (the lake stays
-        last of them), land tiles among themselves."""
+        last of them), land tiles among themselves.
+
+        They are drawn from the tiles not yet seen; when a stacked ``tiles`` option left
+        tiles out, from more tiles than there are face down, since which ones are out is
+        not known to a seat.
+        """
         state = self.clone()
         rest = self.pile[self.drawn :]
+        if self.game.options["tiles"] is not None:
+            rest = self._unseen()
+            left = len(self.pile) - self.drawn
+            if len(rest) > left:
+                rest = rng.sample(rest, left)
         river = [t for t in rest if IS_RIVER[t] and t != LAKE]
         lake = [t for t in rest if t == LAKE]
         land = [t for t in rest if not IS_RIVER[t]]

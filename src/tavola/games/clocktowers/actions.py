@@ -147,7 +147,7 @@ def _target(word: str, text: str) -> int:
     if word in ("new", "n", "+"):
         return NEW
     number = word.lstrip("t#")
-    if number.isdigit() and 1 <= int(number) <= MAX_TOWERS:
+    if number.isdecimal() and 1 <= int(number) <= MAX_TOWERS:
         return int(number)
     raise NotationError(f"{text!r}: a target is 'new' or a tower number 1 to {MAX_TOWERS}")
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tavola.core.game import Game, State, check_players
 from tavola.core.options import Option
 from tavola.core.registry import register
-from tavola.games.clocktowers import actions, encoding, heuristic, render
+from tavola.games.clocktowers import actions, encoding, heuristic, render, svg
 from tavola.games.clocktowers.components import (
     CARD_CODES,
     DECK_OF,
@@ -74,7 +75,7 @@ class ClockTowers(Game):
             ]
 
     def new_game(self, seed: int | None = None) -> ClockTowersState:
-        seed = self.fresh_seed() if seed is None else seed
+        seed = self.seed_for(seed)
         left = cards_left_after_hands(self.num_players)
         if self._stacked is not None:
             in_decks = Counter(card for deck in self._stacked for card in deck)
@@ -102,13 +103,13 @@ class ClockTowers(Game):
     def num_distinct_actions(self) -> int:
         return actions.NUM_ACTIONS
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return actions.action_to_string(action)
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return actions.parse_action(text)
 
-    def public_notation(self, action: int) -> str:
+    def _public_notation(self, action: int) -> str:
         """An action as the other seats see it: a discard without its card.
 
         >>> game = ClockTowers()
@@ -118,23 +119,21 @@ class ClockTowers(Game):
         text = actions.action_to_string(action)
         return "discard" if text.startswith("discard") else text
 
-    def render(
-        self,
-        view: dict[str, Any],
-        *,
-        color: bool = False,
-        width: int | None = None,
-        height: int | None = None,
+    def _render(
+        self, view: dict[str, Any], color: bool, width: int | None, height: int | None
     ) -> str:
         return render.render(view)  # plain text whatever the screen
+
+    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+        return svg.draw(view, actions)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
         return (encoding.observation_size(self.num_players),)
 
-    def encode_view(self, view: dict[str, Any]) -> list[float]:
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
-    def evaluate(self, state: State, player: int) -> float:
+    def _evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, ClockTowersState)
         return heuristic.evaluate(state, player)

@@ -207,7 +207,7 @@ class ClockTowersState(State):
             return events + self._next_turn()
         raise IllegalAction(RULE_OVER, "the game is over")
 
-    def read_action(self, text: str) -> int:
+    def _read_action(self, text: str) -> int:
         """As ``parse_action``; in the draw step a deck's name or its prefix draws from it."""
         try:
             return self.game.parse_action(text)
@@ -454,7 +454,7 @@ class ClockTowersState(State):
             self.vague,
         )
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         n = self.num_players
         hands = []
         for seat in range(n):

@@ -1,0 +1,248 @@
+"""Are the review's win probabilities honest? Calibration, Brier score and noise per game.
+
+    python benchmarks/review.py                          # every game, 300 games each
+    python benchmarks/review.py campanile --games 100 --depths 0,10,20
+    python benchmarks/review.py carcassonne --samples 16 --judged 20
+
+1. **Calibration.** It plays ``--games`` heuristic-vs-heuristic games (2 players) and
+   picks one decision of each at random. From the deciding seat's view only, the review's
+   estimator gives the win probability of the move that was played (``--samples``
+   determinizations, a heuristic rollout of each, cut after ``depth`` actions and judged
+   by the softmax of the evaluation with ``scale``); the game's real outcome for that seat
+   (1, 0, or 1/k for a shared victory) is what it predicts. For each depth the scale is
+   fitted on the even-numbered games (least Brier score on a grid) and the odd-numbered
+   games, held out, give the calibration table and the Brier score. The Brier score of
+   always saying 50% is 0.25.
+2. **Noise.** On ``--judged`` other decisions it runs the whole review of the decision
+   (every move, with the game's default budget), twice with independent seeds: the median
+   standard error of the loss, the seconds per decision, how many moves were flagged, and
+   the loss the second run gives the moves the first flagged (how much of a flag is luck).
+
+It prints Markdown tables for docs/review.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+import tavola
+from tavola.players import Seat, play_match
+from tavola.players.review import Budget, Ending, default_budget, judge, rollout, samples
+
+GAMES = ("campanile", "clocktowers", "carcassonne")
+SCALES = [0.5 * 1.25**i for i in range(24)]  # 0.5 .. 83: the grid the scale is fitted on
+BINS = 10
+
+
+@dataclass
+class Position:
+    """One decision of a heuristic game and how the game ended for the deciding seat."""
+
+    game: str
+    record: dict[str, Any]  # the game's record up to the decision
+    seat: int
+    action: int
+    outcome: float  # 1, 0, or 1/k
+
+
+def position(job: tuple[str, int, int]) -> Position:
+    """One random decision (a choice of at least two moves) of one heuristic game."""
+    game, seed, index = job
+    final = play_match(tavola.load(game, players=2), ["heuristic"] * 2, seed * 1000 + index)
+    state = final.game.new_game(final.seed)
+    choices = []
+    for step, action in enumerate(final.history):
+        if len(state.legal_actions()) > 1:
+            choices.append(step)
+        state.apply(action)
+    step = random.Random(seed * 1000 + index).choice(choices)
+    state = final.game.new_game(final.seed)
+    for action in final.history[:step]:
+        state.apply(action)
+    seat = state.current_player
+    assert seat is not None
+    share = 1 / len(final.winners) if seat in final.winners else 0.0
+    return Position(game, state.record(), seat, final.history[step], share)
+
+
+def endings(job: tuple[Position, Budget, int]) -> tuple[list[Ending], float]:
+    """The rollouts of the move played, from the seat's view (as the review does it), and
+    the CPU seconds they took."""
+    position, budget, seed = job
+    state = tavola.replay(position.record)
+    seat = Seat(state, position.seat)
+    start = time.process_time()
+    worlds, seeds = samples(seat, budget, seed)
+    found = [rollout(w, position.action, budget, s) for w, s in zip(worlds, seeds, strict=True)]
+    return found, time.process_time() - start
+
+
+def predicted(found: list[Ending], seat: int, scale: float) -> float:
+    return statistics.fmean(ending.win(seat, scale) for ending in found)
+
+
+def brier(pairs: list[tuple[float, float]]) -> float:
+    return statistics.fmean((p - o) ** 2 for p, o in pairs)
+
+
+def calibration(
+    found: list[Position], rolled: list[list[Ending]], depth: int
+) -> tuple[float, list[tuple[float, float]]]:
+    """The fitted scale and the held-out (prediction, outcome) pairs."""
+    train = [(p, r) for i, (p, r) in enumerate(zip(found, rolled, strict=True)) if i % 2 == 0]
+    test = [(p, r) for i, (p, r) in enumerate(zip(found, rolled, strict=True)) if i % 2 == 1]
+
+    def score(scale: float, part: list[tuple[Position, list[Ending]]]) -> float:
+        return brier([(predicted(r, p.seat, scale), p.outcome) for p, r in part])
+
+    scale = min(SCALES, key=lambda s: score(s, train)) if depth else 0.0
+    return scale, [(predicted(r, p.seat, scale), p.outcome) for p, r in test]
+
+
+def table(pairs: list[tuple[float, float]]) -> list[str]:
+    rows = ["| predicted | positions | mean predicted | observed |", "|---|---|---|---|"]
+    for b in range(BINS):
+        low, high = b / BINS, (b + 1) / BINS
+        inside = [(p, o) for p, o in pairs if low <= p < high or (b == BINS - 1 and p == 1.0)]
+        if not inside:
+            continue
+        mean_p = statistics.fmean(p for p, _ in inside)
+        observed = statistics.fmean(o for _, o in inside)
+        rows.append(
+            f"| {100 * low:.0f}-{100 * high:.0f}% | {len(inside)} | {100 * mean_p:.1f}% | "
+            f"{100 * observed:.1f}% |"
+        )
+    return rows
+
+
+def judged(job: tuple[Position, Budget, int]) -> tuple[float, float, str | None, float, float]:
+    """One decision reviewed twice (seeds ``seed`` and ``seed + 1``): se, seconds, the
+    first run's verdict and loss, the second run's loss of the same move against the
+    first run's best."""
+    position, budget, seed = job
+    state = tavola.replay(position.record)
+    seat = Seat(state, position.seat)
+    start = time.process_time()
+    first = judge(seat, position.action, budget, seed)
+    seconds = time.process_time() - start
+    second = judge(seat, position.action, budget, seed + 1)
+    again = {m.action: m.win for m in second.moves}
+    best_again = again.get(first.best, max(again.values()))
+    return first.loss_se, seconds, first.verdict, first.loss, best_again - again[first.played]
+
+
+def run(pool: Any, function: Any, jobs: list[Any]) -> list[Any]:
+    done: list[Any] = []
+    for index, result in enumerate(pool.imap(function, jobs), start=1):
+        done.append(result)
+        if index % 25 == 0 or index == len(jobs):
+            print(f"  {index}/{len(jobs)}", file=sys.stderr)
+    return done
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="*", help="games (default: all)")
+    parser.add_argument("--games", type=int, default=300, help="games (positions) per game")
+    parser.add_argument("--samples", type=int, help="samples per position (default: the game's)")
+    parser.add_argument("--depths", help="rollout depths to compare, e.g. 0,10,20 (0: to the end)")
+    parser.add_argument("--judged", type=int, default=24, help="decisions reviewed for the noise")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(args.workers) as pool:
+        for game in args.names or GAMES:
+            report(pool, game, args)
+
+
+def report(pool: Any, game: str, args: argparse.Namespace) -> None:
+    budget = default_budget(game)
+    if args.samples:
+        budget = replace(budget, samples=args.samples)
+    depths = [int(d) for d in args.depths.split(",")] if args.depths else [budget.depth]
+    start = time.perf_counter()
+    print(f"{game}: playing {args.games + args.judged} heuristic games", file=sys.stderr)
+    found = run(pool, position, [(game, args.seed, i) for i in range(args.games + args.judged)])
+    found, noise = found[: args.games], found[args.games :]
+    print(f"\n## {game}\n")
+    if found:
+        calibrate(pool, game, found, budget, depths, args)
+    if noise:
+        print(f"\nNoise: {len(noise)} decisions reviewed whole, each twice (seeds s, s + 1):\n")
+        print(
+            "| budget | median se of a loss | CPU s/decision | flagged "
+            "| their loss | their loss, new seed |"
+        )
+        print("|---|---|---|---|---|---|")
+        for depth in depths:
+            trial = replace(budget, depth=depth)
+            jobs = [(p, trial, args.seed + 7 * i) for i, p in enumerate(noise)]
+            results = run(pool, judged, jobs)
+            flagged = [r for r in results if r[2] is not None]
+            losses = [r[0] for r in results if r[0] > 0 or r[3] > 0] or [0.0]
+            loss = f"{statistics.fmean(r[3] for r in flagged):.3f}" if flagged else "-"
+            again = f"{statistics.fmean(r[4] for r in flagged):.3f}" if flagged else "-"
+            print(
+                f"| `{trial.describe()}` | {statistics.median(losses):.3f} | "
+                f"{statistics.fmean(r[1] for r in results):.2f} | {len(flagged)} | {loss} | "
+                f"{again} |"
+            )
+    print(f"\n({time.perf_counter() - start:.0f} s)", file=sys.stderr)
+
+
+def calibrate(
+    pool: Any,
+    game: str,
+    found: list[Position],
+    budget: Budget,
+    depths: list[int],
+    args: argparse.Namespace,
+) -> None:
+    """Each depth's fitted scale and held-out Brier score, then the calibration table of
+    the game's default budget (its own scale) over every position."""
+    print(f"{len(found)} positions, one per heuristic-vs-heuristic game (seed {args.seed}); ")
+    print(f"`{budget.bot}` rollouts, {budget.samples} samples per position.\n")
+    print(
+        "| depth | scale fitted (even games) | Brier, odd games | Brier of 50% | CPU s/position |"
+    )
+    print("|---|---|---|---|---|")
+    default: list[tuple[float, float]] = []
+    for depth in sorted(set(depths) | {budget.depth}):
+        trial = replace(budget, depth=depth)
+        jobs = [(p, trial, args.seed + i) for i, p in enumerate(found)]
+        done = run(pool, endings, jobs)
+        rolled = [r for r, _ in done]
+        scale, pairs = calibration(found, rolled, depth)
+        if depth == budget.depth:
+            default = [
+                (predicted(r, p.seat, budget.scale), p.outcome)
+                for p, r in zip(found, rolled, strict=True)
+            ]
+        if depth not in depths:
+            continue
+        print(
+            f"| {depth or 'end'} | {scale:.2f} | {brier(pairs):.4f} | "
+            f"{brier([(0.5, o) for _, o in pairs]):.4f} | "
+            f"{statistics.fmean(s for _, s in done):.3f} |"
+        )
+    base = statistics.fmean(o for _, o in default)
+    base_brier = brier([(base, o) for _, o in default])
+    print(f"\nThe default budget `{budget.describe()}`, scale {budget.scale:g}, all positions:\n")
+    print("\n".join(table(default)))
+    print(
+        f"\nBrier score {brier(default):.4f}; always 50%: "
+        f"{brier([(0.5, o) for _, o in default]):.4f}; always the base rate "
+        f"({100 * base:.1f}% of the seats to move won): {base_brier:.4f}."
+    )
+
+
+if __name__ == "__main__":
+    main()

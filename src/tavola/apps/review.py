@@ -1,0 +1,261 @@
+"""``tavola review``: how good was each move of a recorded game, judged from each seat's view.
+
+The estimation is ``tavola.players.review`` (one decision) and ``review_runs`` (a whole
+record, in processes or on Ray); this module reads the command line, shows progress, and
+writes the table, the JSON and the HTML page (``review_page``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from tavola.core.checks import plural, shown
+from tavola.core.errors import TavolaError
+from tavola.core.game import State
+from tavola.core.registry import replay
+from tavola.players import BotSpecError
+from tavola.players.review import Budget, default_budget, with_overrides
+from tavola.players.review_runs import ReviewOutcome, plan, review_json, run
+
+from .records import check_writable, load_record, write_file
+from .review_page import page
+from .signals import stopping_signals
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+VERDICT_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def fail(message: str) -> NoReturn:
+    """As the other commands: the message in red on stderr, exit code 2."""
+    errors.print(Text(f"error: {message}", style="bold red"))
+    raise typer.Exit(2)
+
+
+def review_command(
+    record_file: Annotated[
+        Path, typer.Argument(help="A record saved by 'tavola play' or downloaded from a match.")
+    ],
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            help="The bot spec that plays every seat in the simulations after each move "
+            "(default: the game's, see docs/review.md).",
+        ),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", "-s", help="The seats to review, e.g. 0,2 (default: all)."),
+    ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option(min=2, help="Deals each move is tried on (default: the game's)."),
+    ] = None,
+    depth: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Actions simulated after a move before the game's evaluation judges "
+            "(0: to the end; default: the game's).",
+        ),
+    ] = None,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Moves examined per decision besides the one played (default: the game's)."
+        ),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Parallel processes (default: all cores)."),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="'local' processes, or 'ray' (needs the cluster extra).")
+    ] = "local",
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the review.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option(help="Save the review as a self-contained HTML page.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out file if it exists.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the review as JSON instead of tables.")
+    ] = False,
+    every: Annotated[
+        bool, typer.Option("--all", help="List every decision, not only the flagged ones.")
+    ] = False,
+) -> None:
+    """Review a recorded game: each move's win chance and loss, from its seat's view."""
+    record = _read(record_file)
+    final = _replay(record)
+    game = final.game
+    chosen = parse_seats(seats, game.num_players)
+    try:
+        budget = with_overrides(
+            default_budget(game.name), bot=bot, samples=samples, depth=depth, width=width
+        )
+    except (BotSpecError, ValueError) as error:
+        fail(str(error))
+    if backend not in ("local", "ray"):
+        fail(f"unknown backend {shown(backend)}; backends are: local, ray")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        fail("the ray backend needs Ray: pip install 'tavola[cluster]'")
+    if out is not None:
+        try:
+            check_writable(out, force=force)
+        except TavolaError as error:
+            fail(str(error))
+    workers = jobs or os.cpu_count() or 1
+    tasks = plan(record, final, chosen, budget, seed)
+    with (
+        stopping_signals() as caught,
+        Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=errors,
+            transient=True,
+        ) as progress,
+    ):
+        bar = progress.add_task(f"reviewing, {workers} {backend} workers", total=len(tasks))
+        outcome = run(tasks, workers, backend, lambda _: progress.advance(bar))
+    data = review_json(outcome, final, chosen, budget, seed, record.get("names"))
+    if outcome.interrupted:
+        errors.print(f"Interrupted: {outcome_count(outcome)} decisions reviewed; here they are.")
+    if as_json:
+        json.dump(data, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        show(data, budget, every)
+    if out is not None:
+        path = write_file(out, page(data, boards(final, data)))
+        (errors if as_json else console).print(f"Review saved to {path}")
+    if outcome.interrupted:
+        raise typer.Exit(caught.exit_code)
+
+
+def outcome_count(outcome: ReviewOutcome) -> str:
+    return f"{len(outcome.results)} of {len(outcome.tasks)}"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return load_record(path)
+    except TavolaError as error:
+        fail(str(error))
+
+
+def _replay(record: dict[str, Any]) -> State:
+    try:
+        return replay(record)
+    except TavolaError as error:
+        fail(str(error))
+
+
+def parse_seats(text: str | None, players: int) -> list[int]:
+    """``0,2`` -> [0, 2]; every seat when ``None``; a bad list ends the command clearly."""
+    if text is None:
+        return list(range(players))
+    seats: list[int] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece.isdigit():
+            fail(f"--seats {shown(text)}: give seat numbers separated by commas, e.g. 0,2")
+        seat = int(piece)
+        if seat >= players:
+            fail(
+                f"--seats: {seat} is no seat of this {players}-player game "
+                f"(seats are 0 to {players - 1})"
+            )
+        if seat not in seats:
+            seats.append(seat)
+    return sorted(seats)
+
+
+def boards(final: State, data: dict[str, Any]) -> dict[int, str]:
+    """The picture each flagged move's seat saw before it, by step."""
+    flagged = {d["step"]: d["seat"] for d in data["decisions"] if d["verdict"]}
+    pictures: dict[int, str] = {}
+    state = final.game.new_game(final.seed)
+    for step, action in enumerate(final.history):
+        if step in flagged:
+            pictures[step] = final.game.svg(state.view(flagged[step]), [])
+        state.apply(action)
+    return pictures
+
+
+def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
+    names = data["names"]
+    summary = Table(
+        title=f"{data['title']}: review of {plural(data['decisions_reviewed'], 'decision')}",
+        caption=f"{budget.describe()}; seed {data['seed']}",
+    )
+    for column in ("seat", "decisions", "inaccuracies", "mistakes", "blunders", "mean loss"):
+        summary.add_column(column, justify="left" if column == "seat" else "right")
+    for s in data["summary"]:
+        summary.add_row(
+            names[s["seat"]],
+            str(s["decisions"]),
+            str(s["inaccuracy"]),
+            str(s["mistake"]),
+            str(s["blunder"]),
+            f"{100 * s['mean_loss']:.1f}%",
+        )
+    console.print(summary)
+    rows = [d for d in data["decisions"] if every or d["verdict"]]
+    if not rows:
+        console.print("No move was flagged: none lost enough beyond the estimates' noise.")
+        return
+    table = Table(
+        title="Every decision" if every else "Flagged moves",
+        caption="win: the chance to win after the move, from the seat's view; loss: the "
+        "win chance given up against the best move found, ± one standard error; pts: "
+        "points of margin given up",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("action", justify="right")
+    table.add_column("seat", overflow="ellipsis", min_width=4, max_width=12)
+    table.add_column("played", no_wrap=True)
+    table.add_column("win", justify="right", no_wrap=True)
+    table.add_column("best found", no_wrap=True)
+    table.add_column("loss", justify="right", no_wrap=True)
+    table.add_column("pts", justify="right", no_wrap=True)
+    table.add_column("flag", no_wrap=True)
+    for d in rows:
+        table.add_row(
+            str(d["step"] + 1),
+            names[d["seat"]],
+            d["played"],
+            f"{100 * d['win']:.0f}%±{100 * d['win_se']:.0f}",
+            d["best"],
+            f"{100 * d['loss']:.0f}%±{100 * d['loss_se']:.0f}",
+            f"{d['margin_loss']:+.1f}",
+            Text(d["verdict"] or "", style=VERDICT_STYLES.get(d["verdict"] or "", "")),
+        )
+    console.print(table)

@@ -1,0 +1,79 @@
+"""``tavola serve`` and ``tavola db upgrade``: the server's side of the command line."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import webbrowser
+
+import uvicorn
+from rich.console import Console
+from sqlalchemy.engine import make_url
+
+from tavola.apps.server import Settings, create_app
+from tavola.apps.server.db import make_engine
+from tavola.apps.server.db import upgrade as upgrade_schema
+from tavola.apps.server.settings import Alerts, default_db_url
+from tavola.core.errors import TavolaError
+
+
+def _safe(url: str) -> str:
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def serve(
+    console: Console,
+    host: str,
+    port: int,
+    db: str | None,
+    bot_workers: int,
+    open_browser: bool,
+    smtp: str | None = None,
+    public_url: str | None = None,
+) -> None:
+    """Bind the port (0: any free one), say where, and serve until Ctrl-C or SIGTERM.
+
+    ``smtp`` (else ``$TAVOLA_SMTP``): the SMTP server that sends turn notifications by
+    e-mail; ``public_url`` (else ``$TAVOLA_PUBLIC_URL``, else the address printed): where
+    the links in notifications point.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        raise TavolaError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    port = sock.getsockname()[1]
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1") else host
+    url = f"http://{shown}:{port}/"
+    alerts = Alerts(
+        smtp_url=smtp or os.environ.get("TAVOLA_SMTP") or None,
+        public_url=public_url or os.environ.get("TAVOLA_PUBLIC_URL") or url,
+    )
+    settings = Settings(db_url=db or default_db_url(), bot_workers=bot_workers, alerts=alerts)
+    console.print(f"tavola serves at {url}  (database {_safe(settings.db_url)})", highlight=False)
+    console.print("Open it in a browser; Ctrl-C stops the server.", highlight=False)
+    if open_browser and _has_display():
+        webbrowser.open(url)
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning",
+        lifespan="on",
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # compressing every state costs more CPU than it saves
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _has_display() -> bool:
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
+
+
+def upgrade(console: Console, db: str | None) -> None:
+    url = db or default_db_url()
+    revision = upgrade_schema(make_engine(url))
+    console.print(f"The database {_safe(url)} is at schema revision {revision}.")

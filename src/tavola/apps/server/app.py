@@ -1,0 +1,148 @@
+"""The FastAPI application: the API, the pages, errors as JSON, a limit on request bodies."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from tavola.apps.server import db
+from tavola.apps.server.api import router
+from tavola.apps.server.errors import ApiError
+from tavola.apps.server.hub import Hub
+from tavola.apps.server.notify import Listener
+from tavola.apps.server.service import MatchService
+from tavola.apps.server.settings import Settings
+from tavola.apps.server.store import Store
+from tavola.apps.server.tables import Tables
+from tavola.apps.server.tables_api import router as tables_router
+from tavola.apps.web import install_pages
+
+log = logging.getLogger("tavola.server")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server for ``settings`` (the embedded SQLite database by default)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = db.make_engine(settings.db_url)
+        await asyncio.to_thread(db.upgrade, engine)
+        service = MatchService(settings, Store(engine, notify=settings.is_postgres), Hub())
+        app.state.service = service
+        app.state.tables = Tables(service)
+        listener = None
+        if settings.is_postgres:
+            listener = Listener(settings.db_url, asyncio.get_running_loop(), service.on_notify)
+            await asyncio.to_thread(listener.start)
+        resuming = asyncio.create_task(service.resume_bots())
+        try:
+            yield
+        finally:
+            resuming.cancel()
+            if listener is not None:
+                await asyncio.to_thread(listener.stop)
+            await service.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="tavola",
+        summary="Play Campanile, ClockTowers and Carcassonne online: matches, seats, bots.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.include_router(router)
+    app.include_router(tables_router)
+    install_pages(app)
+    _errors_as_json(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app
+
+
+def _errors_as_json(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.body(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        problems = error.errors()
+        first = problems[0] if problems else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        message = f"{where}: {first.get('msg', 'invalid')}" if where else first.get("msg", "")
+        details = [{"loc": list(p.get("loc", ())), "msg": p.get("msg")} for p in problems]
+        body = {"error": "invalid_request", "message": message, "details": details}
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def crashed(_: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=error)
+        body = {"error": "internal", "message": "the server failed on this request"}
+        return JSONResponse(body, status_code=500)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, error: HTTPException) -> JSONResponse:
+        kinds = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+        kind = kinds.get(error.status_code, "http_error")
+        return JSONResponse(
+            {"error": kind, "message": str(error.detail)}, status_code=error.status_code
+        )
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, before the app reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._too_large(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, send: Send) -> None:
+        response = JSONResponse(
+            {"error": "too_large", "message": f"a request body is at most {self.limit} bytes"},
+            status_code=413,
+        )
+        scope: dict[str, Any] = {"type": "http"}
+        await response(scope, _no_receive, send)
+
+
+async def _no_receive() -> Message:
+    return {"type": "http.disconnect"}

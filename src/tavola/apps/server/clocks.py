@@ -1,0 +1,147 @@
+"""Time controls and clocks, derived from the log's times alone.
+
+A match's time control is chosen when it is created: ``none``, ``realtime`` (a chess clock
+per seat: ``initial`` seconds plus ``increment`` per action) or ``correspondence`` (at most
+``per_move`` seconds for each turn). Nothing about a clock is stored: each log entry has
+its time ``at``, so a seat's time left is its initial time, plus its increments, minus the
+time its turns took, and the seat to move is charged from its turn's last entry until now.
+A restart replays the log and finds the same clocks.
+
+>>> from datetime import UTC, datetime, timedelta
+>>> t0 = datetime(2026, 1, 1, tzinfo=UTC)
+>>> clocks = Clocks(TimeControl("realtime", initial=60, increment=5), 2)
+>>> clocks.start(t0, mover=0)
+>>> clocks.entry(1, 0, "move", t0 + timedelta(seconds=10), mover_after=1)
+>>> [clocks.left(seat, t0 + timedelta(seconds=12)) for seat in (0, 1)]
+[55.0, 58.0]
+>>> clocks.deadline() == t0 + timedelta(seconds=70)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+NONE = "none"
+REALTIME = "realtime"
+CORRESPONDENCE = "correspondence"
+KINDS = (NONE, REALTIME, CORRESPONDENCE)
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """``{"kind": "realtime", "initial": 600, "increment": 10}`` (seconds),
+    ``{"kind": "correspondence", "per_move": 86400}`` or ``{"kind": "none"}``."""
+
+    kind: str = NONE
+    initial: float | None = None
+    increment: float = 0.0
+    per_move: float | None = None
+
+    @property
+    def has_clock(self) -> bool:
+        return self.kind != NONE
+
+    def json(self) -> dict[str, Any]:
+        if self.kind == REALTIME:
+            return {"kind": REALTIME, "initial": self.initial, "increment": self.increment}
+        if self.kind == CORRESPONDENCE:
+            return {"kind": CORRESPONDENCE, "per_move": self.per_move}
+        return {"kind": NONE}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> TimeControl:
+        """The time control stored with a match (``None``: none)."""
+        if not data or data.get("kind", NONE) == NONE:
+            return cls()
+        if data["kind"] == REALTIME:
+            return cls(REALTIME, float(data["initial"]), float(data.get("increment") or 0))
+        return cls(CORRESPONDENCE, per_move=float(data["per_move"]))
+
+
+def _seconds(delta: timedelta) -> float:
+    return delta.total_seconds()
+
+
+class Clocks:
+    """Each seat's time left, kept up to date entry by entry.
+
+    ``used[s]``: the seconds seat ``s`` spent on its turns; ``bonus[s]``: its increments.
+    The seat to move is charged from ``last_at`` (the previous entry, or the start) on;
+    a correspondence turn runs from ``turn_began`` (when that seat became the one to move).
+    """
+
+    def __init__(self, control: TimeControl, players: int) -> None:
+        self.control = control
+        self.used = [0.0] * players
+        self.bonus = [0.0] * players
+        self.granted: dict[int, tuple[int, float]] = {}  # seq -> (seat, increment given)
+        self.mover: int | None = None
+        self.last_at: datetime | None = None  # None: the clocks have not started
+        self.turn_began: datetime | None = None
+
+    def start(self, at: datetime, mover: int | None) -> None:
+        self.last_at = self.turn_began = at
+        self.mover = mover
+
+    @property
+    def started(self) -> bool:
+        return self.last_at is not None
+
+    def entry(
+        self,
+        seq: int,
+        seat: int,
+        kind: str,
+        at: datetime,
+        mover_after: int | None,
+        undone: int | None = None,
+    ) -> None:
+        """Log entry ``seq`` by ``seat`` at ``at``; ``mover_after``: who is to move after it
+        (``None``: nobody's clock runs); ``undone``: the seq a take-back undid."""
+        if self.last_at is None:
+            return
+        if self.mover is not None:
+            self.used[self.mover] += max(0.0, _seconds(at - self.last_at))
+        if kind == "move" and seat == self.mover and self.control.kind == REALTIME:
+            self.bonus[seat] += self.control.increment
+            self.granted[seq] = (seat, self.control.increment)
+        if undone is not None and undone in self.granted:
+            owner, increment = self.granted.pop(undone)
+            self.bonus[owner] -= increment
+        if mover_after != self.mover:
+            self.turn_began = at
+        self.mover = mover_after
+        self.last_at = at
+
+    def left(self, seat: int, now: datetime) -> float | None:
+        """Seconds ``seat`` has left at ``now`` (``None`` without a clock)."""
+        control = self.control
+        if control.kind == REALTIME:
+            assert control.initial is not None
+            left = control.initial + self.bonus[seat] - self.used[seat]
+            if seat == self.mover and self.last_at is not None:
+                left -= max(0.0, _seconds(now - self.last_at))
+            return max(0.0, left)
+        if control.kind == CORRESPONDENCE:
+            assert control.per_move is not None
+            if seat == self.mover and self.turn_began is not None:
+                return max(0.0, control.per_move - max(0.0, _seconds(now - self.turn_began)))
+            return control.per_move
+        return None
+
+    def deadline(self) -> datetime | None:
+        """When the seat to move runs out of time (``None``: no clock runs)."""
+        if self.mover is None or self.last_at is None or self.turn_began is None:
+            return None
+        control = self.control
+        if control.kind == REALTIME:
+            assert control.initial is not None
+            budget = control.initial + self.bonus[self.mover] - self.used[self.mover]
+            return self.last_at + timedelta(seconds=budget)
+        if control.kind == CORRESPONDENCE:
+            assert control.per_move is not None
+            return self.turn_began + timedelta(seconds=control.per_move)
+        return None

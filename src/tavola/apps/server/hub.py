@@ -1,0 +1,116 @@
+"""WebSocket fan-out: every subscriber of a match gets its seat's state after each entry.
+
+Each connection has an outbox drained by its own writer task, so the messages to one
+client keep their order and a slow client delays nobody else (past ``MAX_QUEUED``
+unsent messages it is dropped; reconnecting restores everything).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tavola.apps.server.live import LiveMatch
+from tavola.apps.server.messages import message_for
+
+MAX_QUEUED = 200
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open WebSocket: the seat it speaks for and what it has been sent."""
+
+    seat: int | None
+    svg: bool
+    sent: int = 0  # log entries sent so far
+    greeted: bool = False  # sent the first state (with the whole log and chat)
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Queue a message; ``False`` if the client is too far behind (drop it)."""
+        if self.outbox.qsize() >= MAX_QUEUED:
+            return False
+        self.outbox.put_nowait(json.dumps(message))
+        return True
+
+    def close(self) -> None:
+        self.outbox.put_nowait(None)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._subscribers: dict[str, set[Subscriber]] = {}
+
+    def subscribe(self, live: LiveMatch, seat: int | None, svg: bool) -> Subscriber:
+        """A new subscriber, sent the whole state and log at once."""
+        subscriber = Subscriber(seat, svg)
+        self._subscribers.setdefault(live.id, set()).add(subscriber)
+        if seat is not None:
+            live.connected[seat] += 1
+        self._send_update(live, subscriber, {})
+        return subscriber
+
+    def leave(self, live: LiveMatch, subscriber: Subscriber) -> None:
+        """A subscriber's socket closed."""
+        self.unsubscribe(live.id, subscriber)
+        if subscriber.seat is not None and live.connected[subscriber.seat] > 0:
+            live.connected[subscriber.seat] -= 1
+
+    def broadcast(
+        self, live: LiveMatch, message: dict[str, Any], to: Callable[[int | None], bool]
+    ) -> None:
+        """Send ``message`` (chat, a rematch, who is here) to the subscribers whose seat
+        ``to`` accepts; it is not part of the log."""
+        text = json.dumps(message)
+        for subscriber in list(self._subscribers.get(live.id, ())):
+            if subscriber.greeted and to(subscriber.seat):
+                if subscriber.outbox.qsize() >= MAX_QUEUED:
+                    self.unsubscribe(live.id, subscriber)
+                    subscriber.close()
+                else:
+                    subscriber.outbox.put_nowait(text)
+
+    def unsubscribe(self, match_id: str, subscriber: Subscriber) -> None:
+        subscribers = self._subscribers.get(match_id)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self._subscribers[match_id]
+
+    def watched(self, match_id: str) -> bool:
+        return match_id in self._subscribers
+
+    def publish(self, live: LiveMatch) -> None:
+        """Send every subscriber of ``live`` the entries it has not seen, as its seat sees them."""
+        built: dict[tuple[int | None, int, bool, bool], dict[str, Any]] = {}
+        for subscriber in list(self._subscribers.get(live.id, ())):
+            if subscriber.sent < live.seq:
+                self._send_update(live, subscriber, built)
+
+    def refresh(self, live: LiveMatch) -> None:
+        """Send every subscriber the state again (the table changed, not the log: a rematch
+        started, a seat's token changed)."""
+        built: dict[tuple[int | None, int, bool, bool], dict[str, Any]] = {}
+        for subscriber in list(self._subscribers.get(live.id, ())):
+            self._send_update(live, subscriber, built)
+
+    def _send_update(
+        self,
+        live: LiveMatch,
+        subscriber: Subscriber,
+        built: dict[tuple[int | None, int, bool, bool], dict[str, Any]],
+    ) -> None:
+        first = not subscriber.greeted
+        key = (subscriber.seat, subscriber.sent, subscriber.svg, first)
+        if key not in built:  # seats that saw the same entries get the same message
+            seat, sent, svg = subscriber.seat, subscriber.sent, subscriber.svg
+            message = message_for(live, seat, sent, svg, chat=first)
+            built[key] = {"type": "state", **message}
+        subscriber.greeted = True
+        subscriber.sent = live.seq
+        if not subscriber.send(built[key]):
+            self.unsubscribe(live.id, subscriber)
+            subscriber.close()

@@ -1,0 +1,114 @@
+"""What a seat is sent: built from its view, never from the state.
+
+``state_message`` takes the view the engine made for that seat, the seat's own legal
+notations, and the public log; it cannot leak what the view does not hold. A game's
+view carries ``current_player``, ``scores`` and ``winners`` (public in every game), so
+the fields the API promises are read from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.apps.server.live import LiveMatch
+from tavola.apps.server.models import MatchRow, SeatRow, now
+
+
+def match_summary(live: LiveMatch) -> dict[str, Any]:
+    """What anyone may know of a match, for the lobby's list."""
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "title": live.game.title,
+        "options": live.game.public_options(),
+        "seats": [info.public() for info in live.seats],
+        "seq": live.seq,
+        "is_over": live.is_over,
+        "created_at": live.created_at.isoformat(),
+        "spectate": f"/m/{live.id}",
+    }
+
+
+def state_message(
+    live: LiveMatch,
+    seat: int | None,
+    view: dict[str, Any],
+    legal: list[str],
+    log: list[dict[str, Any]],
+    can_take_back: bool = False,
+    svg: str | None = None,
+    chat: bool = True,
+) -> dict[str, Any]:
+    """The state object of the API for ``seat``; ``view`` is ``state.view(seat)``.
+
+    Besides the game, the table: each seat's clock, the seats bots took over, the result
+    once over, the chat the seat may read, the rematch offered (see ``table_fields``).
+    """
+    over = live.is_over
+    current = None if over else view["current_player"]
+    result = live.result() if over else None
+    message = {
+        "id": live.id,
+        "game": live.game.name,
+        "options": live.game.public_options(),
+        "prearranged": live.prearranged,
+        "seats": [info.public() for info in live.seats],
+        "seat": seat,
+        "seq": live.seq,
+        "current_player": current,
+        "is_over": over,
+        "scores": view["scores"],
+        "winners": view["winners"] if result is None else result["winners"],
+        "view": view,
+        "legal": legal,
+        "can_take_back": can_take_back,
+        "log": log,
+        "result": result,
+        **table_fields(live, seat, chat),
+    }
+    if svg is not None:
+        message["svg"] = svg
+    return message
+
+
+def message_for(
+    live: LiveMatch, seat: int | None, since: int = 0, svg: bool = False, chat: bool = True
+) -> dict[str, Any]:
+    """The state object for ``seat`` with the log entries after ``since`` (and the chat
+    unless ``chat`` is false: a socket gets it once, then message by message)."""
+    view = live.state.view(seat)
+    legal = live.legal_for(seat)
+    picture = live.game.svg(view, legal) if svg else None
+    log = live.log_after(since)
+    take_back = live.can_take_back(seat)
+    return state_message(live, seat, view, legal, log, take_back, picture, chat)
+
+
+def may_read_chat(live: LiveMatch, seat: int | None) -> bool:
+    return seat is not None or live.table.chat_public
+
+
+def table_fields(live: LiveMatch, seat: int | None, chat: bool) -> dict[str, Any]:
+    """The table's part of the state object: nothing in it comes from a seat's secrets."""
+    at = now()
+    away = [live.away(s, at) for s in range(len(live.seats))]
+    return {
+        **live.table.json(),
+        "started": live.started,
+        "clocks": live.clock_values(at),
+        "clock_running": live.clocked_mover if live.started else None,
+        "replaced": sorted(live.replaced),
+        "away": [None if a is None else round(a, 1) for a in away],
+        "chat": list(live.chat) if chat and may_read_chat(live, seat) else [],
+        "rematch": live.rematch,
+    }
+
+
+def rematch_info(match: MatchRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """The rematch offered after a match: its id, which of the old seats accepted it (old
+    seat ``k`` plays new seat ``k + 1``), and whether it started."""
+    n = len(seats)
+    accepted = sorted(
+        (row.seat - 1) % n for row in seats if row.kind == "human" and row.token_hash is not None
+    )
+    return {"id": match.id, "accepted": accepted, "started": match.started_at is not None}

@@ -1,0 +1,58 @@
+"""The server's settings, in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tavola.apps.records import data_dir
+
+
+def default_db_url() -> str:
+    """The embedded database: a SQLite file in the user's data directory."""
+    return f"sqlite:///{data_dir() / 'server.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What a bot may spend per move on this server; specs asking for more are refused."""
+
+    seconds: float = 5.0  # an ismcts spec without a time gets this one
+    iterations: int = 20_000
+    samples: int = 32
+
+
+@dataclass(frozen=True)
+class Alerts:
+    """Turn notifications: a seat's webhook and e-mail (sent off the moves' path)."""
+
+    smtp_url: str | None = None  # smtp://[USER[:PASSWORD]@]HOST[:PORT][?from=ADDRESS]
+    public_url: str = "http://localhost:8000/"  # where the links in notifications point
+    timeout: float = 5.0  # seconds per attempt
+    attempts: int = 4
+    backoff: float = 0.5  # seconds before the first retry, doubled after each
+
+
+@dataclass(frozen=True)
+class ChatLimits:
+    length: int = 500  # characters per message
+    burst: int = 5  # messages per seat within ``window`` seconds
+    window: float = 10.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """``db_url``: a SQLAlchemy URL (``sqlite:///FILE`` or ``postgresql+psycopg://...``)."""
+
+    db_url: str = field(default_factory=default_db_url)
+    bot_workers: int = 2
+    bots: BotLimits = field(default_factory=BotLimits)
+    max_body_bytes: int = 64 * 1024
+    listed_matches: int = 30  # matches shown on the lobby's "playing now"
+    cached_matches: int = 5_000  # matches kept in memory when idle (a miss replays the log)
+    bot_only_matches: int = 8  # matches with no human seat playing at once on one server
+    alerts: Alerts = field(default_factory=Alerts)
+    chat: ChatLimits = field(default_factory=ChatLimits)
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.db_url.startswith("postgresql")

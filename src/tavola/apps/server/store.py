@@ -1,0 +1,261 @@
+"""Reading and appending the log: short synchronous transactions, run in worker threads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Engine, exists, func, insert, select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from tavola.apps.server.models import SEAT_KINDS, ActionRow, ChatRow, MatchRow, SeatRow, now
+
+NOTIFY_CHANNEL = "tavola_log"
+CHAT_KEPT = 200  # the most recent messages a match's state carries
+_INSERT_ACTION = insert(ActionRow)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+@dataclass
+class Loaded:
+    """A match as stored: its row, seats, log, recent chat, and the rematch offered after it."""
+
+    match: MatchRow
+    seats: list[SeatRow]
+    actions: list[ActionRow]
+    chat: list[ChatRow] = field(default_factory=list)
+    rematch: tuple[MatchRow, list[SeatRow]] | None = None
+
+
+class Store:
+    """The database side of matches. ``notify``: PostgreSQL tells other servers of new entries."""
+
+    def __init__(self, engine: Engine, notify: bool) -> None:
+        self.engine = engine
+        self.notify = notify
+
+    def insert_match(self, match: MatchRow, seats: list[SeatRow]) -> None:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            session.add(match)
+            session.flush()  # the match row first: the seats refer to it
+            session.add_all(seats)
+
+    def load(self, match_id: str) -> Loaded | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            match = session.get(MatchRow, match_id)
+            if match is None:
+                return None
+            actions = session.scalars(
+                select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.seq)
+            ).all()
+            chat = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.match_id == match_id)
+                .order_by(ChatRow.id.desc())
+                .limit(CHAT_KEPT)
+            ).all()
+            rematch = session.scalars(
+                select(MatchRow).where(MatchRow.rematch_of == match_id)
+            ).first()
+            loaded = Loaded(match, _seats(session, match_id), list(actions), list(reversed(chat)))
+            if rematch is not None:
+                loaded.rematch = (rematch, _seats(session, rematch.id))
+            session.expunge_all()
+            return loaded
+
+    def seats(self, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
+        """A match's row and seats, read again (a rematch seat accepted, or a seat seen)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            match = session.get(MatchRow, match_id)
+            if match is None:
+                return None
+            seats = _seats(session, match_id)
+            session.expunge_all()
+            return match, seats
+
+    def rematch(self, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
+        """The rematch offered after ``match_id``, if any."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            match = session.scalars(select(MatchRow).where(MatchRow.rematch_of == match_id)).first()
+            if match is None:
+                return None
+            seats = _seats(session, match.id)
+            session.expunge_all()
+            return match, seats
+
+    def insert_rematch(self, match: MatchRow, seats: list[SeatRow]) -> bool:
+        """Insert a rematch; ``False`` if another one was offered first (one per match)."""
+        try:
+            self.insert_match(match, seats)
+        except IntegrityError:
+            return False
+        return True
+
+    def accept(self, match_id: str, seat: int, token_hash: str) -> datetime | None:
+        """Give ``seat`` of a rematch its token; once every human seat has one, the match
+        starts. Its start time (``None``: still waiting for a seat)."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
+                .values(token_hash=token_hash)
+            )
+            match = session.get(MatchRow, match_id, with_for_update=True)
+            assert match is not None
+            if match.started_at is None:
+                waiting = session.scalar(
+                    select(func.count())
+                    .select_from(SeatRow)
+                    .where(
+                        SeatRow.match_id == match_id,
+                        SeatRow.kind == "human",
+                        SeatRow.token_hash.is_(None),
+                    )
+                )
+                if not waiting:
+                    match.started_at = now()
+            return match.started_at
+
+    def seats_of_tokens(self, hashes: list[str]) -> list[tuple[str, int, str]]:
+        """The (match, seat, token hash) each of the token hashes opens."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(SeatRow.match_id, SeatRow.seat, SeatRow.token_hash).where(
+                    SeatRow.token_hash.in_(hashes)
+                )
+            ).all()
+            return [(match_id, seat, str(token_hash)) for match_id, seat, token_hash in rows]
+
+    def touch(self, match_id: str, seat: int, at: datetime) -> None:
+        """A person was at ``seat`` at ``at``."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
+                .values(seen_at=at)
+            )
+
+    def insert_chat(self, match_id: str, seat: int, text: str) -> ChatRow:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            row = ChatRow(match_id=match_id, seat=seat, text=text, at=now())
+            session.add(row)
+        return row
+
+    def chat_after(self, match_id: str, after: int) -> list[ChatRow]:
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.match_id == match_id, ChatRow.id > after)
+                .order_by(ChatRow.id)
+                .limit(CHAT_KEPT)
+            ).all()
+            session.expunge_all()
+            return list(rows)
+
+    def signal(self, match_id: str, what: str, origin: str) -> None:
+        """Tell the other servers that ``what`` changed in a match (PostgreSQL NOTIFY)."""
+        if not self.notify:
+            return
+        with self.engine.begin() as connection:
+            payload = f"{match_id} {what} {origin}"
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
+
+    def entries_after(self, match_id: str, seq: int) -> list[ActionRow]:
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = session.scalars(
+                select(ActionRow)
+                .where(ActionRow.match_id == match_id, ActionRow.seq > seq)
+                .order_by(ActionRow.seq)
+            ).all()
+            session.expunge_all()
+            return list(rows)
+
+    def append(
+        self,
+        match_id: str,
+        seq: int,
+        seat: int,
+        kind: str,
+        notation: str | None,
+        origin: str,
+        at: datetime | None = None,
+    ) -> datetime | None:
+        """Insert log entry ``seq`` (at ``at``, by default now); ``None`` if another writer
+        already holds that number."""
+        at = at or now()
+        row = {"match_id": match_id, "seq": seq, "seat": seat, "kind": kind, "notation": notation}
+        try:  # Core, not the ORM: this is the server's hottest write
+            with self.engine.begin() as connection:
+                connection.execute(_INSERT_ACTION, {**row, "at": at})
+                if self.notify:  # delivered to the listeners when this transaction commits
+                    payload = f"{match_id} {seq} {origin}"
+                    connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
+        except IntegrityError:
+            return None
+        return at
+
+    def entry(self, match_id: str, seq: int) -> ActionRow | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(ActionRow, (match_id, seq))
+            if row is not None:
+                session.expunge(row)
+            return row
+
+    def recent(self, limit: int) -> list[str]:
+        """The ids of the listed matches most recently created."""
+        with Session(self.engine) as session:
+            return list(
+                session.scalars(
+                    select(MatchRow.id)
+                    .where(MatchRow.listed)
+                    .order_by(MatchRow.created_at.desc())
+                    .limit(limit)
+                )
+            )
+
+    def with_bots_active_since(self, since: datetime) -> list[str]:
+        """Matches with a bot seat (or a seat a bot took over) and a log entry (or creation)
+        since ``since``: on a restart their bots may be due to move."""
+        with Session(self.engine) as session:
+            has_bot = exists().where(
+                SeatRow.match_id == MatchRow.id, SeatRow.kind == "bot"
+            ) | exists().where(ActionRow.match_id == MatchRow.id, ActionRow.kind.in_(SEAT_KINDS))
+            last = (
+                select(func.max(ActionRow.at))
+                .where(ActionRow.match_id == MatchRow.id)
+                .scalar_subquery()
+            )
+            return list(
+                session.scalars(
+                    select(MatchRow.id).where(
+                        has_bot, func.coalesce(last, MatchRow.created_at) >= since
+                    )
+                )
+            )
+
+    def clocked_active_since(self, since: datetime) -> list[str]:
+        """Matches with a clock and a log entry (or creation) since ``since``: on a restart
+        their clocks run again."""
+        with Session(self.engine) as session:
+            last = (
+                select(func.max(ActionRow.at))
+                .where(ActionRow.match_id == MatchRow.id)
+                .scalar_subquery()
+            )
+            return list(
+                session.scalars(
+                    select(MatchRow.id).where(
+                        MatchRow.time_control.is_not(None),
+                        func.coalesce(last, MatchRow.created_at) >= since,
+                    )
+                )
+            )
+
+
+def _seats(session: Session, match_id: str) -> list[SeatRow]:
+    return list(
+        session.scalars(
+            select(SeatRow).where(SeatRow.match_id == match_id).order_by(SeatRow.seat)
+        ).all()
+    )

@@ -1,0 +1,95 @@
+"""The replay viewer's API: a record's steps, and the picture of any step.
+
+Stateless, so any server process can answer: the client sends the record (a finished
+match's ``GET /api/matches/{id}/record``, or a record file the player chose) with every
+request. A record is checked with ``tavola.replay`` first; one that does not replay is
+answered ``422 {"error": "bad_record", "message": ...}``.
+
+- ``POST /api/replay`` (body: the record) -> the game, its options, and every step: the
+  seat that acted, the public notation, the events it caused and the scores after it
+  (step 0: the setup).
+- ``POST /api/replay/svg?step=K`` (body: the record) -> ``{"step", "svg"}``: the
+  spectator's picture after ``K`` actions.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query
+
+from tavola.apps.server.errors import ApiError
+from tavola.apps.server.live import event_json
+from tavola.core.errors import ReplayError
+from tavola.core.game import State
+from tavola.core.registry import replay as replay_record
+
+router = APIRouter(prefix="/api/replay", tags=["replay"])
+
+Record = Annotated[dict[str, Any], Body(description="a record, as tavola writes it")]
+
+
+def _check(record: dict[str, Any]) -> State:
+    """The final state of ``record``, or 422 if it does not replay."""
+    try:
+        return replay_record(record)
+    except ReplayError as error:
+        raise ApiError(422, "bad_record", str(error), step=error.step) from None
+    except (TypeError, ValueError) as error:
+        raise ApiError(422, "bad_record", f"not a record: {error}") from None
+
+
+def _start(final: State) -> State:
+    return final.game.new_game(final.seed)
+
+
+@router.post("")
+def replay_steps(record: Record) -> dict[str, Any]:
+    """Every step of a record, for the replay viewer's log, slider and chart."""
+    final = _check(record)
+    game = final.game
+    state = _start(final)
+    steps: list[dict[str, Any]] = [
+        {
+            "step": 0,
+            "seat": None,
+            "action": None,
+            "events": [],
+            "scores": list(state.scores),
+            "current_player": state.current_player,
+        }
+    ]
+    for step, action in enumerate(final.history, start=1):
+        seat = state.current_player
+        events = state.apply(action)
+        steps.append(
+            {
+                "step": step,
+                "seat": seat,
+                "action": game.public_notation(action),
+                "events": [event_json(event) for event in events],
+                "scores": list(state.scores),
+                "current_player": state.current_player,
+            }
+        )
+    return {
+        "game": game.name,
+        "title": game.title,
+        "options": game.public_options(),
+        "players": game.num_players,
+        "steps": steps,
+        "winners": list(final.winners),
+        "is_over": final.is_over,
+    }
+
+
+@router.post("/svg")
+def replay_svg(record: Record, step: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+    """The spectator's picture after ``step`` actions of the record."""
+    final = _check(record)
+    if step > len(final.history):
+        raise ApiError(422, "bad_step", f"the record has {len(final.history)} steps")
+    state = _start(final)
+    for action in final.history[:step]:
+        state.apply(action)
+    return {"step": step, "svg": state.game.svg(state.view(None), ())}

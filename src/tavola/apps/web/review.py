@@ -1,0 +1,179 @@
+"""The replay viewer's "Review": the review of a record, run in the background.
+
+The client sends the record it replays (a finished match's, or a file the player chose),
+as it does to ``/api/replay``; the review runs in a separate process with the game's
+default budget (``tavola review``'s), and the client polls for its progress, then gets the
+chart and the flagged moves (``review_page``) with the review's JSON.
+
+- ``POST /api/review`` (body: the record; ``?seats=0,2``, default all) -> ``202 {"id",
+  "total"}``. A record that does not replay is answered 422 ``bad_record``; the same
+  record, seats and seed asked again gets the same job. At most ``RUNNING`` reviews run
+  at once (503 ``busy`` beyond).
+- ``GET /api/review/{id}`` -> ``{"id", "status": "running" | "done" | "failed", "done",
+  "total"}``, and once done ``review`` (the JSON of ``tavola review --json``), ``chart``
+  (an SVG) and ``flagged`` (HTML).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Query
+from fastapi.responses import JSONResponse
+
+from tavola.apps.review_page import chart_svg, flagged_html, legend
+from tavola.apps.server.errors import ApiError
+from tavola.core.errors import ReplayError
+from tavola.core.game import State
+from tavola.core.registry import replay
+from tavola.players.review import default_budget
+from tavola.players.review_runs import (
+    ReviewOutcome,
+    ReviewTask,
+    plan,
+    review_json,
+    review_task,
+)
+
+router = APIRouter(prefix="/api/review", tags=["review"])
+
+RUNNING = 2  # reviews at once; each one uses one process
+KEPT = 32  # finished reviews kept for their clients, oldest dropped first
+SEED = 0  # the review's seed: the same record gets the same review, as `tavola review`
+
+Record = Annotated[dict[str, Any], Body(description="a record, as tavola writes it")]
+
+
+@dataclass
+class Job:
+    """One review in the background: its tasks, the decisions judged so far, the result."""
+
+    id: str
+    tasks: list[ReviewTask]
+    final: State
+    seats: list[int]
+    names: list[str] | None
+    outcome: ReviewOutcome = field(init=False)
+    status: str = "running"
+    error: str | None = None
+    answer: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        self.outcome = ReviewOutcome(self.tasks)
+
+    def run(self) -> None:
+        """Judge every decision in one child process (the server's own keeps serving)."""
+        try:
+            if self.tasks:
+                context = multiprocessing.get_context("spawn")
+                with context.Pool(1) as pool:
+                    for result in pool.imap_unordered(review_task, self.tasks):
+                        self.outcome.results.append(result)
+            self.outcome.results.sort(key=lambda result: result.step)
+            budget = self.tasks[0].budget if self.tasks else default_budget(self.final.game.name)
+            data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
+            chart = legend(data) + chart_svg(data)
+            self.answer = {"review": data, "chart": chart, "flagged": flagged_html(data, limit=4)}
+            self.status = "done"
+        except Exception as error:  # any failure is the client's to see, not the server's
+            self.error = f"{type(error).__name__}: {error}"
+            self.status = "failed"
+
+    def json(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "id": self.id,
+            "status": self.status,
+            "done": len(self.outcome.results),
+            "total": len(self.tasks),
+        }
+        if self.error:
+            body["message"] = self.error
+        return {**body, **(self.answer or {})}
+
+
+class Jobs:
+    """The reviews asked for, by id and by what was asked (record, seats)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.by_id: OrderedDict[str, Job] = OrderedDict()
+        self.by_key: dict[str, str] = {}
+
+    def start(self, key: str, make: Any) -> Job:
+        with self.lock:
+            known = self.by_key.get(key)
+            if known in self.by_id:
+                return self.by_id[known]
+            if sum(job.status == "running" for job in self.by_id.values()) >= RUNNING:
+                raise ApiError(503, "busy", "the server is reviewing other games; try later")
+            job: Job = make(secrets.token_urlsafe(8))
+            self.by_id[job.id] = job
+            self.by_key[key] = job.id
+            finished = [j for j in self.by_id.values() if j.status != "running"]
+            for old in finished[: max(0, len(self.by_id) - KEPT)]:
+                del self.by_id[old.id]
+        threading.Thread(target=job.run, name=f"review-{job.id}", daemon=True).start()
+        return job
+
+    def get(self, job_id: str) -> Job:
+        with self.lock:
+            job = self.by_id.get(job_id)
+        if job is None:
+            raise ApiError(404, "not_found", "there is no such review (reviews are kept a while)")
+        return job
+
+
+jobs = Jobs()
+
+
+def _final(record: dict[str, Any]) -> State:
+    try:
+        return replay(record)
+    except ReplayError as error:
+        raise ApiError(422, "bad_record", str(error), step=error.step) from None
+    except (TypeError, ValueError) as error:
+        raise ApiError(422, "bad_record", f"not a record: {error}") from None
+
+
+def _seats(text: str | None, players: int) -> list[int]:
+    if text is None or not text.strip():
+        return list(range(players))
+    try:
+        seats = sorted({int(piece) for piece in text.split(",")})
+    except ValueError:
+        raise ApiError(422, "bad_seats", "seats are seat numbers separated by commas") from None
+    if any(not 0 <= seat < players for seat in seats):
+        raise ApiError(422, "bad_seats", f"seats are 0 to {players - 1}")
+    return seats
+
+
+@router.post("", status_code=202)
+def start_review(
+    record: Record, seats: Annotated[str | None, Query(max_length=20)] = None
+) -> JSONResponse:
+    """Start reviewing ``record`` (or find the review already asked for)."""
+    final = _final(record)
+    chosen = _seats(seats, final.game.num_players)
+    text = json.dumps([record, chosen, SEED], sort_keys=True)
+    key = hashlib.sha256(text.encode()).hexdigest()
+    budget = default_budget(final.game.name)
+
+    def make(job_id: str) -> Job:
+        tasks = plan(record, final, chosen, budget, SEED)
+        return Job(job_id, tasks, final, chosen, record.get("names"))
+
+    job = jobs.start(key, make)
+    return JSONResponse({"id": job.id, "total": len(job.tasks)}, status_code=202)
+
+
+@router.get("/{job_id}")
+def review_status(job_id: Annotated[str, Path(max_length=32)]) -> dict[str, Any]:
+    """A review's progress, and its chart and flagged moves once done."""
+    return jobs.get(job_id).json()

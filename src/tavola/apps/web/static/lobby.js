@@ -1,0 +1,300 @@
+// The lobby: the new-match form (generated on the server from the games' option specs),
+// the links a created match gives, your matches (kept in this browser) and the matches
+// playing now. No game is named here: a new game needs no lobby code.
+
+import { badge, copyText, el, myMatches, palette, saveMyMatches, seatName } from "./tavola.js";
+import { formatClock, tokensOf } from "./table.js";
+
+const root = document.getElementById("main");
+const pal = palette(root);
+const games = JSON.parse(document.getElementById("tv-games").textContent);
+const form = document.getElementById("tv-create");
+const seatsBox = document.getElementById("tv-seats");
+const seatRow = document.getElementById("tv-seat-row");
+const errorBox = document.getElementById("tv-create-error");
+const created = document.getElementById("tv-created");
+const createdBody = document.getElementById("tv-created-body");
+
+const chosenGame = () => form.querySelector('input[name="game"]:checked').value;
+const specOf = (name) => games.find((g) => g.name === name);
+const optionBox = (name) => form.querySelector(`fieldset.options[data-game="${CSS.escape(name)}"]`);
+
+function playersInput(game) {
+  return optionBox(game).querySelector('.option[data-option="players"] select, .option[data-option="players"] input');
+}
+
+function playerCount(game) {
+  const input = playersInput(game);
+  if (input && Number(input.value) > 0) return Number(input.value);
+  const players = specOf(game).options.find((o) => o.name === "players");
+  return players && Number(players.default) > 0 ? Number(players.default) : 2;
+}
+
+/** The seat rows, as many as the players option says; what was chosen is kept. */
+function renderSeats() {
+  const count = playerCount(chosenGame());
+  const before = [...seatsBox.querySelectorAll(".seat-row")].map((row) => ({
+    kind: row.querySelector(".kind").value,
+    name: row.querySelector(".name").value,
+    email: row.querySelector(".email").value,
+    webhook: row.querySelector(".webhook").value,
+  }));
+  const rows = [];
+  for (let seat = 0; seat < count; seat++) {
+    const row = seatRow.content.firstElementChild.cloneNode(true);
+    const letter = pal.letters[seat % pal.letters.length];
+    row.querySelector(".badge").replaceWith(badge(pal, seat));
+    row.querySelector(".seat-word").textContent = `Seat ${letter}: who plays it`;
+    row.querySelector(".name-word").textContent = `Seat ${letter}: name`;
+    row.querySelector(".alerts-word").textContent = `Tell seat ${letter} when it is to move`;
+    for (const field of ["email", "webhook"]) {
+      row.querySelector(`.${field}`).value = before[seat] ? before[seat][field] : "";
+    }
+    const kind = row.querySelector(".kind");
+    kind.dataset.seat = String(seat);
+    kind.value = before[seat] ? before[seat].kind : seat === 0 ? "you" : "heuristic";
+    row.querySelector(".name").value = before[seat] ? before[seat].name : "";
+    rows.push(row);
+  }
+  seatsBox.replaceChildren(...rows);
+}
+
+function showOptions() {
+  const game = chosenGame();
+  for (const box of form.querySelectorAll("fieldset.options")) box.hidden = box.dataset.game !== game;
+  renderSeats();
+}
+
+/** The options as the API takes them, read from the generated inputs. */
+function readOptions(game) {
+  const options = {};
+  for (const spec of specOf(game).options) {
+    const box = optionBox(game).querySelector(`.option[data-option="${CSS.escape(spec.name)}"]`);
+    if (!box) continue;
+    let value;
+    if (spec.kind === "bool") {
+      value = box.querySelector("input").checked;
+    } else if (spec.item_choices) {
+      value = [...box.querySelectorAll("input:checked")].map((i) => i.value);
+    } else {
+      const input = box.querySelector("select, input");
+      const text = input.value.trim();
+      if (text === "" && spec.default === null) continue;
+      value = spec.kind === "int" ? Number(text) : text;
+      if (spec.choices) value = spec.choices.find((c) => String(c) === text) ?? value;
+    }
+    if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
+  }
+  return options;
+}
+
+/** The time control as the API takes it, read from the Time fieldset. */
+function readTime() {
+  const kind = document.getElementById("tv-clock").value;
+  const number = (id) => Number(document.getElementById(id).value);
+  if (kind === "realtime") {
+    return { kind, initial: Math.round(number("tv-clock-minutes") * 60 * 10) / 10, increment: number("tv-clock-increment") };
+  }
+  if (kind === "correspondence") {
+    return { kind, per_move: Math.round(number("tv-clock-limit") * number("tv-clock-unit")) };
+  }
+  return { kind: "none" };
+}
+
+function showTime() {
+  const kind = document.getElementById("tv-clock").value;
+  for (const box of form.querySelectorAll("[data-clock]")) box.hidden = !box.dataset.clock.split(" ").includes(kind);
+}
+
+form.addEventListener("change", (e) => {
+  if (e.target.id === "tv-clock") showTime();
+  if (e.target.name === "game") showOptions();
+  else if (e.target.closest('.option[data-option="players"]')) renderSeats();
+});
+
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  errorBox.hidden = true;
+  const game = chosenGame();
+  const rows = [...seatsBox.querySelectorAll(".seat-row")];
+  const kinds = rows.map((row) => row.querySelector(".kind").value);
+  const names = rows.map((row) => row.querySelector(".name").value.trim() || null);
+  const human = (k) => k === "you" || k === "friend" || k === "hotseat";
+  const perSeat = (field) => rows.map((row, i) => (human(kinds[i]) && row.querySelector(`.${field}`).value.trim()) || null);
+  const body = {
+    game,
+    options: { ...readOptions(game), players: rows.length },
+    seats: kinds.map((k) => (human(k) ? "human" : k)),
+    names,
+    listed: document.getElementById("tv-listed").checked,
+    chat_public: document.getElementById("tv-chat-public").checked,
+  };
+  const time = readTime();
+  if (time.kind !== "none") {
+    body.time_control = time;
+    body.on_timeout = document.getElementById("tv-on-timeout").value;
+  }
+  const emails = perSeat("email");
+  const webhooks = perSeat("webhook");
+  if (emails.some(Boolean)) body.emails = emails;
+  if (webhooks.some(Boolean)) body.webhooks = webhooks;
+  const button = document.getElementById("tv-create-button");
+  button.disabled = true;
+  try {
+    const response = await fetch("/api/matches", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
+    showCreated(game, answer, kinds, names);
+  } catch (error) {
+    errorBox.textContent = `Could not create the match: ${error.message}`;
+    errorBox.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+function seatLabel(seat, name) {
+  return `Seat ${pal.letters[seat % pal.letters.length]}${name ? ` (${name})` : ""}`;
+}
+
+function showCreated(game, answer, kinds, names) {
+  const here = answer.seats.filter((s) => s.token && (kinds[s.seat] === "you" || kinds[s.seat] === "hotseat"));
+  const friends = answer.seats.filter((s) => s.token && kinds[s.seat] === "friend");
+  let play = null;
+  if (here.length === 1) play = here[0].url;
+  else if (here.length > 1) play = `/m/${answer.id}?hotseat=${here.map((s) => s.token).join(",")}`;
+  const invites = friends.map((s) => ({ seat: s.seat, label: seatLabel(s.seat, names[s.seat]), url: s.url }));
+
+  const parts = [];
+  if (friends.length) {
+    parts.push(el("p", { text: "Send each friend their link (it is their seat: keep it private):" }));
+    parts.push(el("ul", { class: "invite-list" }, invites.map((invite) => {
+      const url = new URL(invite.url, location.origin).href;
+      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for ${invite.label}`, class: "invite-url" });
+      input.addEventListener("focus", () => input.select());
+      const copy = el("button", { type: "button", text: "Copy", "aria-label": `Copy the link for ${invite.label}` });
+      copy.addEventListener("click", () => copyText(url, copy));
+      return el("li", {}, badge(pal, invite.seat), " ", el("span", { text: invite.label }), " ", input, " ", copy);
+    })));
+  }
+  if (play) {
+    const words = here.length > 1 ? "Open the match (hotseat: pass the screen)" : "Open my seat";
+    parts.push(el("p", {}, el("a", { class: "button primary big", href: play, id: "tv-open-seat", text: words })));
+  }
+  const watch = new URL(answer.spectate, location.origin).href;
+  parts.push(el("p", {}, "Anyone can watch at ", el("a", { href: answer.spectate, text: watch }), "."));
+  createdBody.replaceChildren(...parts);
+  created.hidden = false;
+  created.focus();
+
+  const spec = specOf(game);
+  const list = myMatches().filter((m) => m.id !== answer.id);
+  list.unshift({
+    id: answer.id,
+    game,
+    title: spec ? spec.title : game,
+    created: new Date().toISOString(),
+    play,
+    invites,
+    seats: kinds.map((k, seat) => ({ seat, kind: k, name: names[seat] })),
+  });
+  saveMyMatches(list);
+  renderMine();
+  refreshTurns();
+}
+
+function renderMine() {
+  const list = myMatches();
+  const box = document.getElementById("tv-mine");
+  document.getElementById("tv-mine-empty").hidden = list.length > 0;
+  box.replaceChildren(...list.map((m) => {
+    const when = new Date(m.created);
+    const forget = el("button", { type: "button", class: "linkish", text: "forget", "aria-label": `Forget ${m.title} ${m.id}` });
+    forget.addEventListener("click", () => {
+      saveMyMatches(myMatches().filter((x) => x.id !== m.id));
+      renderMine();
+    });
+    return el("li", {},
+      el("a", { href: m.play || `/m/${m.id}`, text: m.title }),
+      " ",
+      el("span", { class: "muted", text: Number.isNaN(when.getTime()) ? "" : when.toLocaleString() }),
+      " ",
+      el("a", { href: `/m/${m.id}/replay`, text: "replay" }),
+      " · ",
+      forget,
+    );
+  }));
+}
+
+async function refreshPlaying() {
+  try {
+    const response = await fetch("/api/matches");
+    if (!response.ok) return;
+    const { matches } = await response.json();
+    const box = document.getElementById("tv-playing");
+    if (!matches.length) {
+      box.replaceChildren(el("li", { class: "muted", text: "No match is being played right now." }));
+      return;
+    }
+    box.replaceChildren(...matches.map((m) => el("li", {},
+      el("a", { href: m.spectate, text: m.title }),
+      " ",
+      el("span", { class: "who" }, m.seats.map((s, i) => [
+        badge(pal, s.seat),
+        s.name || (s.bot ? s.bot.split(":")[0] : "player"),
+        i < m.seats.length - 1 ? ", " : "",
+      ])),
+      " ",
+      el("span", { class: "meta" },
+        el("span", { class: "muted", text: m.is_over ? "finished" : `${m.seq} moves` }),
+        " · ",
+        m.is_over ? el("a", { href: `${m.spectate}/replay`, text: "replay" }) : el("a", { href: m.spectate, text: "watch" })),
+    )));
+  } catch {
+    // offline: keep the list as it is
+  }
+}
+
+/** "Your turn": the matches where a seat of this browser is to move (POST /api/seats/mine). */
+async function refreshTurns() {
+  const tokens = [...new Set(myMatches().flatMap((m) => tokensOf(m.play)))];
+  const card = document.getElementById("tv-turns-card");
+  if (!tokens.length) {
+    card.hidden = true;
+    return;
+  }
+  try {
+    const response = await fetch("/api/seats/mine", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tokens: tokens.slice(0, 100) }),
+    });
+    if (!response.ok) return;
+    const { matches } = await response.json();
+    card.hidden = matches.length === 0;
+    document.getElementById("tv-turns").replaceChildren(...matches.map((m) => {
+      const mine = myMatches().find((x) => x.id === m.id);
+      const href = mine && mine.play && tokensOf(mine.play).length > 1 ? mine.play : m.url;
+      return el("li", { "data-match": m.id },
+        el("a", { href, text: `${m.title}` }),
+        " ",
+        el("span", { class: "who" }, badge(pal, m.seat), seatName(pal, m.seats, m.seat)),
+        " ",
+        el("span", { class: "meta muted", text: m.clock === null ? `${m.seq} moves` : `${formatClock(m.clock, "correspondence")} left` }),
+      );
+    }));
+  } catch {
+    // offline: keep the list as it is
+  }
+}
+
+showOptions();
+showTime();
+renderMine();
+refreshTurns();
+setInterval(refreshPlaying, 15000);
+setInterval(refreshTurns, 15000);

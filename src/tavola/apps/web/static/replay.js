@@ -1,0 +1,264 @@
+// The replay viewer: a finished match (/m/ID/replay) or a record file (/replay), stepped
+// back and forth. The server computes everything (POST /api/replay: the steps, their
+// events and scores; POST /api/replay/svg?step=K: the picture); this draws the chart.
+//
+// Links: /m/ID/replay#step=K; a record file's link carries the record itself:
+// /replay#record=<base64url JSON>&step=K.
+
+import { Board, badge, el, eventNode, logNode, palette, seatName, copyText } from "./tavola.js";
+
+const root = document.getElementById("main");
+const matchId = root.dataset.match;
+const pal = palette(root);
+const $ = (id) => document.getElementById(id);
+const board = new Board($("tv-board"), { info: $("tv-info"), tools: document.querySelector(".board-tools") });
+
+// The record is kept as the text the server or the file gave: a JavaScript number cannot
+// hold a seed of 128 bits, so the record is never parsed here, only passed on.
+let record = null;
+let data = null; // the answer of POST /api/replay
+let seats = [];
+let step = 0;
+let loading = 0; // the request number of the picture being fetched
+const pictures = new Map(); // step -> svg (a few kept)
+
+function refuse(message) {
+  const box = $("tv-refusal");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+function hashParams() {
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+function encodeRecord(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeRecord(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+async function post(path, text) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: text,
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
+  return answer;
+}
+
+async function start(text, names) {
+  record = text;
+  pictures.clear();
+  data = await post("/api/replay", record);
+  seats = names || Array.from({ length: data.players }, (_, seat) => ({ seat, kind: "human", name: null }));
+  root.dataset.steps = String(data.steps.length - 1);
+  const slider = $("tv-slider");
+  slider.max = String(data.steps.length - 1);
+  $("tv-replay").hidden = false;
+  renderLog();
+  drawChart();
+  const blob = new Blob([record], { type: "application/json" });
+  const download = $("tv-download");
+  download.href = URL.createObjectURL(blob);
+  download.download = `${data.game}-${matchId || "record"}.json`;
+  const wanted = Number(hashParams().get("step"));
+  await go(Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, data.steps.length - 1) : 0);
+  root.dispatchEvent(new CustomEvent("tv-replay-ready", { detail: { record, data, seats } })); // review.js
+}
+
+async function go(target) {
+  if (!data) return;
+  step = Math.max(0, Math.min(target, data.steps.length - 1));
+  const ticket = ++loading;
+  $("tv-slider").value = String(step);
+  renderStep();
+  let svg = pictures.get(step);
+  if (svg === undefined) {
+    try {
+      svg = (await post(`/api/replay/svg?step=${step}`, record)).svg;
+    } catch (error) {
+      refuse(`Cannot draw step ${step}: ${error.message}`);
+      return;
+    }
+    pictures.set(step, svg);
+    if (pictures.size > 40) pictures.delete(pictures.keys().next().value);
+  }
+  if (ticket !== loading) return; // a later step was asked for meanwhile
+  board.show(svg);
+  root.dataset.step = String(step);
+}
+
+function renderStep() {
+  const current = data.steps[step];
+  const last = data.steps.length - 1;
+  const who = current.seat === null ? "" : `${seatName(pal, seats, current.seat)}: ${current.action}`;
+  $("tv-step").textContent = step === 0 ? `Step 0 of ${last}: the setup` : `Step ${step} of ${last}: ${who}`;
+  $("tv-first").disabled = $("tv-prev").disabled = step === 0;
+  $("tv-last").disabled = $("tv-next").disabled = step === last;
+  const rows = seats.map((_, seat) => el("tr", {},
+    el("td", {}, badge(pal, seat)),
+    el("td", {}, seatName(pal, seats, seat), step === last && data.winners.includes(seat) ? el("span", { class: "tag won", text: "winner" }) : null),
+    el("td", { class: "num", text: current.scores[seat] ?? "" }),
+  ));
+  $("tv-scores").querySelector("tbody").replaceChildren(...rows);
+  const events = current.events.length
+    ? el("ul", { class: "events" }, current.events.map(eventNode))
+    : el("p", { class: "muted", text: step === 0 ? "The game is set up." : "Nothing else happened." });
+  $("tv-events").replaceChildren(events);
+  for (const li of $("tv-log").children) li.classList.toggle("current", Number(li.dataset.seq) === step);
+  const list = $("tv-log");
+  const here = list.querySelector("li.current");
+  if (here) {
+    // scroll the log only, never the page
+    const top = here.offsetTop;
+    if (top < list.scrollTop || top + here.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+  const marker = $("tv-chart").querySelector(".step-marker");
+  if (marker) {
+    const x = chartX(step);
+    marker.setAttribute("x1", x);
+    marker.setAttribute("x2", x);
+  }
+  const share = shareLink();
+  $("tv-share").href = share;
+  history.replaceState(null, "", share.replace(location.origin, ""));
+}
+
+function shareLink() {
+  const hash = new URLSearchParams();
+  if (!matchId) hash.set("record", encodeRecord(record));
+  hash.set("step", String(step));
+  const path = matchId ? `/m/${matchId}/replay` : "/replay";
+  return `${location.origin}${path}#${hash}`;
+}
+
+function renderLog() {
+  const items = data.steps.slice(1).map((s) => {
+    const item = logNode(pal, seats, { seq: s.step, seat: s.seat, kind: "move", action: s.action, events: s.events });
+    item.tabIndex = -1;
+    item.addEventListener("click", () => go(s.step));
+    return item;
+  });
+  $("tv-log").replaceChildren(...items);
+}
+
+// -- the chart of the scores ---------------------------------------------------------------------
+
+const CW = 320;
+const CH = 150;
+const PAD = 24;
+
+function chartX(s) {
+  const last = Math.max(1, data.steps.length - 1);
+  return PAD + ((CW - PAD - 8) * s) / last;
+}
+
+function drawChart() {
+  const NS = "http://www.w3.org/2000/svg";
+  const top = Math.max(1, ...data.steps.flatMap((s) => s.scores));
+  const y = (v) => CH - PAD - ((CH - PAD - 8) * v) / top;
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${CW} ${CH}`);
+  svg.setAttribute("role", "img");
+  const finals = seats.map((_, seat) => `${seatName(pal, seats, seat)} ${data.steps[data.steps.length - 1].scores[seat]}`);
+  svg.setAttribute("aria-label", `Scores over ${data.steps.length - 1} steps; final: ${finals.join(", ")}`);
+  const add = (tag, attrs) => {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    svg.append(node);
+    return node;
+  };
+  add("line", { x1: PAD, y1: y(0), x2: CW - 8, y2: y(0), stroke: "#999" });
+  add("line", { x1: PAD, y1: 8, x2: PAD, y2: y(0), stroke: "#999" });
+  add("text", { x: PAD - 4, y: 14, "text-anchor": "end", "font-size": 11 }).textContent = String(top);
+  add("text", { x: PAD - 4, y: y(0), "text-anchor": "end", "font-size": 11 }).textContent = "0";
+  add("text", { x: CW - 8, y: CH - 6, "text-anchor": "end", "font-size": 11 }).textContent = `step ${data.steps.length - 1}`;
+  const dashes = ["", "6 3", "2 3", "8 3 2 3", "1 5"];
+  seats.forEach((_, seat) => {
+    const points = data.steps.map((s) => `${chartX(s.step).toFixed(1)},${y(s.scores[seat]).toFixed(1)}`).join(" ");
+    const colour = pal.colours[seat % pal.colours.length];
+    add("polyline", { points, fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-dasharray": dashes[seat % dashes.length] });
+    const end = data.steps[data.steps.length - 1];
+    add("text", { x: CW - 4, y: y(end.scores[seat]) - 3, "font-size": 12, "font-weight": "bold", fill: colour, "text-anchor": "end" })
+      .textContent = pal.letters[seat % pal.letters.length];
+  });
+  add("line", { class: "step-marker", x1: chartX(step), x2: chartX(step), y1: 8, y2: y(0), stroke: "#222", "stroke-width": 1.5 });
+  svg.addEventListener("click", (e) => {
+    const point = svg.createSVGPoint();
+    point.x = e.clientX;
+    point.y = e.clientY;
+    const p = point.matrixTransform(svg.getScreenCTM().inverse());
+    const last = data.steps.length - 1;
+    go(Math.round(((p.x - PAD) / (CW - PAD - 8)) * last));
+  });
+  $("tv-chart").replaceChildren(svg);
+}
+
+// -- controls ---------------------------------------------------------------------------------------
+
+$("tv-first").addEventListener("click", () => go(0));
+$("tv-prev").addEventListener("click", () => go(step - 1));
+$("tv-next").addEventListener("click", () => go(step + 1));
+$("tv-last").addEventListener("click", () => go(Infinity));
+$("tv-slider").addEventListener("input", (e) => go(Number(e.target.value)));
+$("tv-copy-share").addEventListener("click", (e) => copyText(shareLink(), e.target));
+document.addEventListener("keydown", (e) => {
+  if (!data || e.altKey || e.ctrlKey || e.metaKey) return;
+  const tag = e.target && e.target.tagName;
+  if (tag === "INPUT" && e.target.type !== "range") return;
+  if (tag === "TEXTAREA" || tag === "SELECT") return;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+  if (e.key in moves) {
+    if (tag === "INPUT") e.preventDefault(); // the slider would move too
+    go(step + moves[e.key]);
+  } else if (e.key === "Home") go(0);
+  else if (e.key === "End") go(Infinity);
+  else return;
+  e.preventDefault();
+});
+
+async function main() {
+  try {
+    if (matchId) {
+      const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/record`);
+      const text = await response.text();
+      if (!response.ok) {
+        const answer = JSON.parse(text);
+        refuse(response.status === 403 ? "This match is not over yet: its replay opens once it ends." : answer.message);
+        return;
+      }
+      const info = await fetch(`/api/matches/${encodeURIComponent(matchId)}`).then((r) => r.json());
+      await start(text, info.seats);
+    } else {
+      const shared = hashParams().get("record");
+      if (shared) await start(decodeRecord(shared), null);
+      $("tv-file").addEventListener("change", async (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        refuse("");
+        try {
+          await start(await file.text(), null);
+        } catch (error) {
+          $("tv-replay").hidden = true;
+          refuse(`This file cannot be replayed: ${error.message}`);
+        }
+      });
+    }
+  } catch (error) {
+    refuse(`Cannot show this replay: ${error.message}`);
+  }
+}
+
+main();

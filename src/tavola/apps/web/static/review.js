@@ -1,0 +1,106 @@
+// The replay viewer's "Review": POST the record being replayed to /api/review, poll the
+// review's progress, then show the server's chart and flagged moves. Clicking a flagged
+// move (or its dot on the chart) moves the viewer to the board before it. replay.js tells
+// this module the record with the "tv-replay-ready" event; the viewer's slider is driven
+// as a person would drive it (its "input" event).
+
+const root = document.getElementById("main");
+const $ = (id) => document.getElementById(id);
+const button = $("tv-review");
+const progress = $("tv-review-progress");
+const result = $("tv-review-result");
+let record = null;
+let asked = 0; // the number of the review being followed (a new record starts another)
+
+function jump(step) {
+  const slider = $("tv-slider");
+  slider.value = String(step);
+  slider.dispatchEvent(new Event("input"));
+  document.getElementById("tv-board").scrollIntoView({ block: "nearest" });
+}
+
+function say(text, done, total) {
+  progress.hidden = false;
+  progress.querySelector("span").textContent = text;
+  const bar = progress.querySelector("progress");
+  bar.max = Math.max(1, total || 1);
+  bar.value = done || 0;
+}
+
+async function ask(path, options) {
+  const response = await fetch(path, options);
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
+  return answer;
+}
+
+function show(answer) {
+  $("tv-review-chart").innerHTML = answer.chart; // SVG made by the server from numbers and escaped names
+  $("tv-review-flagged").innerHTML = answer.flagged;
+  for (const link of $("tv-review-chart").querySelectorAll("a")) {
+    link.addEventListener("click", (e) => {
+      e.preventDefault();
+      jump(Number((link.getAttribute("href") || "").replace("#step-", "")));
+    });
+  }
+  for (const card of $("tv-review-flagged").querySelectorAll("[data-step]")) {
+    card.tabIndex = 0;
+    card.setAttribute("role", "button");
+    card.title = "Show the board before this move";
+    const go = () => jump(Number(card.dataset.step));
+    card.addEventListener("click", go);
+    card.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        go();
+      }
+    });
+  }
+  const flagged = answer.review.decisions.filter((d) => d.verdict).length;
+  say(`${answer.review.decisions_reviewed} decisions reviewed, ${flagged} flagged.`, 1, 1);
+  result.hidden = false;
+}
+
+async function review() {
+  if (!record) return;
+  const mine = ++asked;
+  button.disabled = true;
+  root.dataset.review = "running";
+  result.hidden = true;
+  say("Starting the review…", 0, 1);
+  try {
+    const started = await ask("/api/review", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof record === "string" ? record : JSON.stringify(record), // kept as text by replay.js
+    });
+    for (;;) {
+      const answer = await ask(`/api/review/${encodeURIComponent(started.id)}`);
+      if (mine !== asked) return;
+      if (answer.status === "done") {
+        show(answer);
+        root.dataset.review = "done";
+        break;
+      }
+      if (answer.status === "failed") throw new Error(answer.message || "the review failed");
+      say(`Reviewing: ${answer.done} of ${answer.total} decisions`, answer.done, answer.total);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } catch (error) {
+    if (mine !== asked) return;
+    say(`The review could not be made: ${error.message}`, 0, 1);
+    root.dataset.review = "failed";
+  } finally {
+    if (mine === asked) button.disabled = false;
+  }
+}
+
+root.addEventListener("tv-replay-ready", (e) => {
+  record = e.detail.record;
+  asked++;
+  button.disabled = false;
+  progress.hidden = true;
+  result.hidden = true;
+  delete root.dataset.review;
+});
+button.addEventListener("click", review);

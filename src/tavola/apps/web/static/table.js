@@ -1,0 +1,199 @@
+// The table around a match: clocks, chat, turn alerts, and the requests a seat makes
+// besides its moves (resign, hand an absent seat to a bot, rematch). The server decides
+// everything; this only shows its numbers (a running clock counts down between two of
+// its messages) and sends what the player asks.
+
+import { badge, el, myMatches, saveMyMatches, seatName } from "./tavola.js";
+
+/** Seconds as a clock shows them: 9.4 (under ten seconds), 4:05, 1:02:03, or for a
+ * correspondence limit 23 h 5 min, 2 d 4 h. */
+export function formatClock(seconds, kind) {
+  const s = Math.max(0, seconds);
+  if (kind === "correspondence" && s >= 3600) {
+    const days = Math.floor(s / 86400);
+    const hours = Math.floor((s % 86400) / 3600);
+    const minutes = Math.floor((s % 3600) / 60);
+    return days ? `${days} d ${hours} h` : `${hours} h ${minutes} min`;
+  }
+  if (s < 10) return s.toFixed(1);
+  const whole = Math.floor(s);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const sec = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** POST ``body`` to ``path`` as the seat of ``token``: {ok, status, body}. */
+export async function seatPost(path, token, body = null) {
+  const headers = { authorization: `Bearer ${token}` };
+  if (body !== null) headers["content-type"] = "application/json";
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      headers,
+      body: body === null ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json().catch(() => ({}));
+    return { ok: response.ok, status: response.status, body: answer };
+  } catch {
+    return { ok: false, status: 0, body: { message: "the server cannot be reached" } };
+  }
+}
+
+/** The seat tokens in a play link (?token=T or ?hotseat=T1,T2). */
+export function tokensOf(link) {
+  if (!link) return [];
+  const params = new URL(link, location.origin).searchParams;
+  return [...params.getAll("token"), ...params.getAll("hotseat").flatMap((t) => t.split(","))]
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** Keep a match in "your matches" (this browser's list), first in the list. */
+export function rememberMatch(entry) {
+  const old = myMatches().find((m) => m.id === entry.id);
+  const list = myMatches().filter((m) => m.id !== entry.id);
+  list.unshift({ ...(old || {}), ...entry, created: (old && old.created) || new Date().toISOString() });
+  saveMyMatches(list);
+}
+
+/** The clock cells of the seats table, counting down the running one. */
+export class ClockView {
+  constructor(head) {
+    this.head = head;
+    this.table = null; // the latest table fields from the server, and when they came
+    setInterval(() => this.tick(), 200);
+  }
+
+  update(state) {
+    this.table = {
+      kind: (state.time_control || {}).kind || "none",
+      clocks: state.clocks || [],
+      running: state.started ? state.clock_running : null,
+      over: state.is_over,
+      at: performance.now(),
+    };
+    this.head.hidden = this.table.kind === "none";
+    this.tick();
+  }
+
+  /** A clock's seconds now (the server's number, less the time since it came). */
+  left(seat) {
+    const t = this.table;
+    if (!t || t.clocks[seat] === null || t.clocks[seat] === undefined) return null;
+    const running = !t.over && t.running === seat;
+    return t.clocks[seat] - (running ? (performance.now() - t.at) / 1000 : 0);
+  }
+
+  cell(seat) {
+    return el("td", { class: "clock", "data-seat": seat, hidden: this.head.hidden });
+  }
+
+  tick() {
+    const t = this.table;
+    if (!t) return;
+    for (const cell of document.querySelectorAll("td.clock")) {
+      const seat = Number(cell.dataset.seat);
+      cell.hidden = t.kind === "none";
+      const left = this.left(seat);
+      const running = !t.over && t.running === seat;
+      cell.textContent = left === null ? "–" : formatClock(left, t.kind);
+      cell.classList.toggle("running", running);
+      cell.classList.toggle("low", left !== null && left < (t.kind === "realtime" ? 20 : 3600));
+      cell.setAttribute("aria-label", left === null ? "no clock" : `${formatClock(left, t.kind)} left${running ? ", running" : ""}`);
+    }
+  }
+}
+
+/** The chat beside the log: messages are text nodes, never HTML. */
+export class ChatView {
+  constructor({ area, list, form, input, error, pal }) {
+    Object.assign(this, { area, list, form, input, error, pal });
+    this.ids = new Set();
+    this.seats = [];
+    this.token = null;
+    this.matchId = null;
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.send();
+    });
+  }
+
+  /** Who may read and write: a seat's token writes; spectators read if allowed. */
+  setUp(matchId, token, seats, readable) {
+    this.matchId = matchId;
+    this.token = token;
+    this.seats = seats || this.seats;
+    this.area.hidden = !readable;
+    this.form.hidden = !token;
+  }
+
+  add(messages) {
+    const fresh = (messages || []).filter((m) => !this.ids.has(m.id)).sort((a, b) => a.id - b.id);
+    for (const message of fresh) {
+      this.ids.add(message.id);
+      const when = new Date(message.at);
+      this.list.append(el("li", { class: "chat-message", "data-id": message.id },
+        badge(this.pal, message.seat), " ",
+        el("span", { class: "who", text: seatName(this.pal, this.seats, message.seat) }), " ",
+        el("time", { datetime: message.at, class: "muted", text: Number.isNaN(when.getTime()) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
+        el("span", { class: "text", text: message.text })));
+    }
+    if (fresh.length) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  async send() {
+    const text = this.input.value.trim();
+    if (!text || !this.token) return;
+    const button = this.form.querySelector("button");
+    button.disabled = true;
+    const answer = await seatPost(`/api/matches/${encodeURIComponent(this.matchId)}/chat`, this.token, { text });
+    button.disabled = false;
+    this.error.hidden = answer.ok;
+    if (answer.ok) {
+      this.input.value = "";
+      this.add([answer.body]);
+    } else {
+      this.error.textContent = answer.body.message || "The message was not sent.";
+    }
+  }
+}
+
+/** When it becomes your turn while the page is in the background: the title says so, and
+ * a browser notification if the player allowed them (asked for on a click). */
+export class TurnAlert {
+  constructor(button, seated) {
+    this.button = button;
+    this.title = document.title;
+    this.mine = false;
+    const supported = "Notification" in window;
+    button.hidden = !seated || !supported || Notification.permission !== "default";
+    button.addEventListener("click", async () => {
+      try {
+        await Notification.requestPermission();
+      } finally {
+        button.hidden = Notification.permission !== "default";
+      }
+    });
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) document.title = this.title;
+    });
+  }
+
+  /** The page now shows whether it is this page's turn; ``words`` say what to do. */
+  turn(mine, words) {
+    const became = mine && !this.mine;
+    this.mine = mine;
+    if (!mine) document.title = this.title;
+    if (!became || !document.hidden) return;
+    document.title = `● Your turn · ${this.title}`;
+    if ("Notification" in window && Notification.permission === "granted") {
+      try {
+        const note = new Notification("Your turn", { body: words, tag: `tavola-${location.pathname}` });
+        note.onclick = () => window.focus();
+      } catch {
+        // some browsers allow notifications only from a service worker
+      }
+    }
+  }
+}

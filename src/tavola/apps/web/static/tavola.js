@@ -1,0 +1,622 @@
+// tavola's browser client: what the match and replay pages share.
+//
+// No rule of any game lives here. The board is the SVG the server draws (Game.svg); this
+// module only implements the data- attributes of tavola.core.svg generically:
+//   data-action      clicking (or Enter/Space) plays that notation
+//   data-choose      a choice: its data-option-of alternatives are shown one at a time,
+//                    rotated by click, wheel or R, confirmed by Enter or the Confirm button
+//   data-toggle      shows or hides the element with that id (class "panel" -> "open")
+//   data-feature     hovering highlights every element with the same key (feature-lit)
+// plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
+
+export function palette(root) {
+  try {
+    return JSON.parse(root.dataset.palette);
+  } catch {
+    return { colours: ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00"], letters: "ABCDE" };
+  }
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Black or white, whichever reads better on ``hex``. */
+export function inkFor(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 ? "#111" : "#fff";
+}
+
+/** A seat's badge: its colour and its letter (the second cue for colour-blind players). */
+export function badge(pal, seat) {
+  const colour = pal.colours[seat % pal.colours.length];
+  return el("span", {
+    class: "badge",
+    style: `background:${colour};color:${inkFor(colour)}`,
+    "aria-hidden": "true",
+    text: pal.letters[seat % pal.letters.length],
+  });
+}
+
+/** A seat's name in words: its given name, or "Seat B", or "Bot B (heuristic)". */
+export function seatName(pal, seats, seat) {
+  const info = seats && seats[seat];
+  const letter = pal.letters[seat % pal.letters.length];
+  if (info && info.name) return info.name;
+  if (info && info.kind === "bot") return `Bot ${letter} (${(info.bot || "bot").split(":")[0]})`;
+  return `Seat ${letter}`;
+}
+
+/** One event: its sentence, and its table (a scoring's breakdown) if it has one. */
+export function eventNode(event) {
+  const item = el("li", { class: `event event-${event.kind}` }, event.text);
+  const table = event.table;
+  if (table) {
+    const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: c })));
+    const rows = table.rows.map((row) => el("tr", {}, row.map((c) => el("td", { text: c }))));
+    item.append(
+      el("table", { class: "event-table" },
+        el("caption", { text: table.title }), el("thead", {}, head), el("tbody", {}, rows)),
+    );
+  }
+  return item;
+}
+
+// The log's entries about a seat rather than the game (resign, timeout, abandon), in words.
+const SEAT_ENTRIES = { resign: "resigned", timeout: "ran out of time", abandon: "left the table" };
+
+/** One entry of the log: who did what, and what it caused. */
+export function logNode(pal, seats, entry) {
+  const who = seatName(pal, seats, entry.seat);
+  const item = el("li", { class: `entry entry-${entry.kind}`, "data-seq": entry.seq });
+  if (entry.kind === "takeback") {
+    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), " took back their last action");
+  } else if (SEAT_ENTRIES[entry.kind]) {
+    const data = ((entry.events || [])[0] || {}).data || {};
+    let words = SEAT_ENTRIES[entry.kind];
+    if (data.by !== undefined) words += `; ${seatName(pal, seats, data.by)} handed the seat to a bot`;
+    if (data.winners) words += `: ${data.winners.map((s) => seatName(pal, seats, s)).join(" and ")} wins`;
+    else words += ". The heuristic bot plays it from now on.";
+    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ` ${words}`);
+  } else {
+    item.append(
+      badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
+      el("code", { class: "notation", text: entry.action }),
+    );
+    const events = (entry.events || []).filter((e) => e.kind !== "takeback");
+    if (events.length) item.append(el("ul", { class: "events" }, events.map(eventNode)));
+  }
+  return item;
+}
+
+function viewBoxOf(svg) {
+  const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0) return box;
+  const w = Number(svg.getAttribute("width")) || 800;
+  const h = Number(svg.getAttribute("height")) || 600;
+  return [0, 0, w, h];
+}
+
+function sameAttr(root, name, value) {
+  return [...root.querySelectorAll(`[${name}]`)].filter((node) => node.getAttribute(name) === value);
+}
+
+const MAX_ZOOM = 8;
+
+/** The picture: shows an SVG document and makes its data- attributes work. */
+export class Board {
+  constructor(container, { onPlay = null, info = null, choice = null, tools = null } = {}) {
+    this.container = container;
+    this.onPlay = onPlay;
+    this.info = info;
+    this.choice = choice; // {box, label, rotate, confirm, cancel}
+    this.svg = null;
+    this.base = [0, 0, 1, 1];
+    this.zoom = { s: 1, fx: 0.5, fy: 0.5 };
+    this.open = new Set();
+    this.selection = null;
+    this.lit = null;
+    this.enabled = true;
+    this.pointers = new Map();
+    this.drag = null;
+    this.suppressClick = false;
+
+    container.addEventListener("click", (e) => this.onClick(e));
+    container.addEventListener("keydown", (e) => this.onKey(e));
+    container.addEventListener("mouseover", (e) => this.onOver(e));
+    container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
+    container.addEventListener("mousemove", (e) => {
+      this.pointer = { x: e.clientX, y: e.clientY };
+      this.placeInfo();
+    });
+    container.addEventListener("focusin", (e) => {
+      const box = e.target.getBoundingClientRect?.();
+      if (box) this.pointer = { x: box.left + box.width / 2, y: box.bottom };
+    });
+    container.addEventListener("focusin", (e) => this.onOver(e));
+    container.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    container.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    container.addEventListener("pointermove", (e) => this.onPointerMove(e));
+    container.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    container.addEventListener("pointercancel", (e) => this.onPointerUp(e));
+    document.addEventListener("keydown", (e) => this.onDocumentKey(e));
+    if (tools) {
+      for (const button of tools.querySelectorAll("[data-zoom]")) {
+        button.addEventListener("click", () => this.zoomBy(button.dataset.zoom));
+      }
+    }
+    if (choice) {
+      choice.rotate.addEventListener("click", () => this.rotate(1));
+      choice.confirm.addEventListener("click", () => this.confirm());
+      choice.cancel.addEventListener("click", () => this.cancel(true));
+    }
+  }
+
+  // -- showing ----------------------------------------------------------------------------
+
+  show(text) {
+    const active = document.activeElement;
+    let focusKey = null;
+    if (active && this.svg && this.svg.contains(active)) {
+      focusKey = active.getAttribute("data-action") !== null
+        ? ["data-action", active.getAttribute("data-action")]
+        : ["data-choose", active.getAttribute("data-choose")];
+    }
+    this.cancel(false);
+    this.lit = null;
+    this.container.innerHTML = text || "";
+    this.container.removeAttribute("aria-busy");
+    this.svg = this.container.querySelector("svg");
+    if (!this.svg) return;
+    this.svg.classList.add("tavola-board");
+    this.base = viewBoxOf(this.svg);
+    this.applyZoom();
+    for (const id of [...this.open]) {
+      const panel = this.byId(id);
+      if (panel) panel.classList.add("open");
+      else this.open.delete(id);
+    }
+    if (focusKey) {
+      const [name, value] = focusKey;
+      const again = value === null ? [] : sameAttr(this.svg, name, value);
+      const target = again[0] || this.svg.querySelector("[data-choose], [data-action]:not([data-option-of])");
+      if (target) target.focus({ preventScroll: true });
+    }
+  }
+
+  clear(message = "") {
+    this.cancel(false);
+    this.svg = null;
+    this.container.replaceChildren();
+    if (message) this.container.append(el("p", { class: "muted loading", text: message }));
+  }
+
+  byId(id) {
+    return this.svg ? [...this.svg.querySelectorAll("[id]")].find((n) => n.id === id) || null : null;
+  }
+
+  /** The words of an action: the aria-label of the element that plays it. */
+  labelOf(notation) {
+    if (!this.svg) return null;
+    const found = sameAttr(this.svg, "data-action", notation)[0];
+    if (!found) return null;
+    const title = found.querySelector(":scope > title");
+    return found.getAttribute("aria-label") || (title && title.textContent) || null;
+  }
+
+  say(text) {
+    if (!this.info) return;
+    this.info.textContent = text;
+    this.placeInfo();
+  }
+
+  /** On a wide screen the words float beside the pointer (or the focused element). */
+  placeInfo() {
+    const info = this.info;
+    if (!info || !info.textContent || !this.pointer) return;
+    const floating = getComputedStyle(info).position === "absolute";
+    if (!floating) return;
+    const area = info.offsetParent ? info.offsetParent.getBoundingClientRect() : { left: 0, top: 0, width: innerWidth, height: innerHeight };
+    const gap = 16;
+    let left = this.pointer.x - area.left + gap;
+    let top = this.pointer.y - area.top + gap;
+    if (left + info.offsetWidth > area.width) left = Math.max(0, this.pointer.x - area.left - info.offsetWidth - gap);
+    if (top + info.offsetHeight > area.height) top = Math.max(0, this.pointer.y - area.top - info.offsetHeight - gap);
+    info.style.left = `${Math.round(left)}px`;
+    info.style.top = `${Math.round(top)}px`;
+  }
+
+  // -- playing ----------------------------------------------------------------------------
+
+  play(notation) {
+    if (!this.enabled || !this.onPlay || notation === null) return;
+    this.onPlay(notation);
+  }
+
+  setEnabled(enabled) {
+    this.enabled = enabled;
+    this.container.classList.toggle("waiting", !enabled);
+  }
+
+  onClick(e) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      e.preventDefault();
+      return;
+    }
+    if (!this.svg || !this.svg.contains(e.target)) return;
+    this.activate(e.target.closest("[data-toggle], [data-option-of], [data-choose], [data-action]"), e);
+    if (!e.target.closest("[data-action], [data-choose]")) {
+      const feature = e.target.closest("[data-feature]");
+      if (feature) this.light(feature); // a tap shows a feature on touch screens
+    }
+  }
+
+  activate(target, e) {
+    if (!target) return;
+    if (target.hasAttribute("data-toggle")) {
+      this.toggle(target.getAttribute("data-toggle"));
+    } else if (target.hasAttribute("data-option-of")) {
+      const sel = this.selection;
+      if (sel && sel.options.includes(target)) {
+        if (sel.options.length > 1 && e && e.type === "click") this.rotate(1);
+        else this.confirm();
+      } else {
+        this.play(target.getAttribute("data-action"));
+      }
+    } else if (target.hasAttribute("data-choose")) {
+      const key = target.getAttribute("data-choose");
+      if (this.selection && this.selection.key === key && e && e.type === "keydown") this.confirm();
+      else this.select(key);
+    } else {
+      this.play(target.getAttribute("data-action"));
+    }
+    if (e) e.preventDefault();
+  }
+
+  toggle(id) {
+    const panel = this.byId(id);
+    if (!panel) return;
+    const open = !panel.classList.contains("open");
+    panel.classList.toggle("open", open);
+    if (open) this.open.add(id);
+    else this.open.delete(id);
+  }
+
+  // -- choices (data-choose / data-option-of) -------------------------------------------------
+
+  optionsOf(key) {
+    return this.svg ? sameAttr(this.svg, "data-option-of", key) : [];
+  }
+
+  select(key) {
+    const options = this.optionsOf(key);
+    if (!options.length) return;
+    this.cancel(false);
+    this.unpreview();
+    const cell = sameAttr(this.svg, "data-choose", key)[0] || null;
+    if (cell) cell.classList.add("selected");
+    this.selection = { key, cell, options, index: 0 };
+    this.showOption();
+  }
+
+  showOption() {
+    const sel = this.selection;
+    if (!sel) return;
+    sel.options.forEach((node, i) => {
+      node.classList.remove("preview");
+      node.classList.toggle("shown", i === sel.index);
+    });
+    const shown = sel.options[sel.index];
+    const words = shown.getAttribute("aria-label") || shown.getAttribute("data-action");
+    if (this.choice) {
+      this.choice.box.hidden = false;
+      const count = sel.options.length > 1 ? ` (${sel.index + 1} of ${sel.options.length})` : "";
+      this.choice.label.textContent = words + count;
+      this.choice.rotate.disabled = sel.options.length < 2;
+    } else {
+      this.say(words);
+    }
+  }
+
+  rotate(step) {
+    const sel = this.selection;
+    if (!sel) return;
+    const n = sel.options.length;
+    sel.index = (((sel.index + step) % n) + n) % n;
+    this.showOption();
+  }
+
+  confirm() {
+    const sel = this.selection;
+    if (!sel) return;
+    this.play(sel.options[sel.index].getAttribute("data-action"));
+  }
+
+  cancel(refocus) {
+    const sel = this.selection;
+    if (!sel) return;
+    for (const node of sel.options) node.classList.remove("shown", "preview");
+    if (sel.cell) sel.cell.classList.remove("selected");
+    this.selection = null;
+    if (this.choice) this.choice.box.hidden = true;
+    if (refocus && sel.cell && this.svg && this.svg.contains(sel.cell)) sel.cell.focus({ preventScroll: true });
+  }
+
+  preview(key) {
+    if (this.selection) return;
+    this.unpreview();
+    const first = this.optionsOf(key)[0];
+    if (first) {
+      first.classList.add("shown", "preview");
+      this.previewed = first;
+    }
+  }
+
+  unpreview() {
+    if (this.previewed && !(this.selection && this.selection.options.includes(this.previewed))) {
+      this.previewed.classList.remove("shown", "preview");
+    }
+    this.previewed = null;
+  }
+
+  /** Show which picture element an action button plays (hover or focus on the button). */
+  hint(notation, on) {
+    if (!this.svg) return;
+    for (const node of sameAttr(this.svg, "data-action", notation)) {
+      if (node.hasAttribute("data-option-of")) {
+        if (this.selection) continue;
+        if (on) {
+          this.unpreview();
+          node.classList.add("shown", "preview");
+          this.previewed = node;
+        } else if (this.previewed === node) {
+          this.unpreview();
+        }
+      } else {
+        node.classList.toggle("hinted", on);
+      }
+    }
+  }
+
+  // -- hover: features and words ---------------------------------------------------------------
+
+  onOver(e) {
+    if (!this.svg || !this.svg.contains(e.target)) return;
+    const playable = e.target.closest("[data-choose], [data-action], [data-toggle]");
+    const feature = e.target.closest("[data-feature]");
+    if (feature) this.light(feature);
+    else this.unlight();
+    const choose = e.target.closest("[data-choose]");
+    if (choose) this.preview(choose.getAttribute("data-choose"));
+    else if (!e.target.closest("[data-option-of]")) this.unpreview();
+    if (playable) {
+      const title = playable.querySelector(":scope > title");
+      this.say(playable.getAttribute("aria-label") || (title ? title.textContent : ""));
+    } else if (!feature && !this.selection) {
+      this.say("");
+    }
+  }
+
+  light(feature) {
+    const key = feature.getAttribute("data-feature");
+    if (this.lit !== key) {
+      this.unlight();
+      this.lit = key;
+      for (const node of sameAttr(this.svg, "data-feature", key)) node.classList.add("feature-lit");
+    }
+    const titled = sameAttr(this.svg, "data-feature", key)
+      .map((node) => node.querySelector(":scope > title"))
+      .find(Boolean);
+    if (titled) this.say(titled.textContent);
+  }
+
+  unlight() {
+    if (this.lit === null || !this.svg) return;
+    for (const node of this.svg.querySelectorAll(".feature-lit")) node.classList.remove("feature-lit");
+    this.lit = null;
+  }
+
+  // -- keys ----------------------------------------------------------------------------------
+
+  onKey(e) {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    if (!this.svg || !this.svg.contains(e.target)) return;
+    const target = e.target.closest("[data-toggle], [data-option-of], [data-choose], [data-action]");
+    if (target) this.activate(target, e);
+  }
+
+  onDocumentKey(e) {
+    if (e.defaultPrevented || e.altKey || e.metaKey || e.ctrlKey) return;
+    const tag = e.target && e.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (!this.svg || !this.container.isConnected) return;
+    if (this.selection) {
+      if (e.key === "r" || e.key === "R") {
+        this.rotate(e.shiftKey ? -1 : 1);
+        e.preventDefault();
+        return;
+      }
+      if (e.key === "Escape") {
+        this.cancel(true);
+        e.preventDefault();
+        return;
+      }
+      if (e.key === "Enter" && (tag === "BODY" || tag === "MAIN")) {
+        this.confirm();
+        e.preventDefault();
+        return;
+      }
+    }
+    if (tag === "BUTTON" || tag === "A") return;
+    if (e.key === "+" || e.key === "=") this.zoomBy("in");
+    else if (e.key === "-") this.zoomBy("out");
+    else if (e.key === "0") this.zoomBy("fit");
+  }
+
+  // -- zoom and pan ---------------------------------------------------------------------------
+
+  applyZoom() {
+    if (!this.svg) return;
+    const [x, y, w, h] = this.base;
+    const z = this.zoom;
+    const half = 1 / (2 * z.s);
+    z.fx = Math.min(Math.max(z.fx, half), 1 - half);
+    z.fy = Math.min(Math.max(z.fy, half), 1 - half);
+    const vw = w / z.s;
+    const vh = h / z.s;
+    const box = [x + z.fx * w - vw / 2, y + z.fy * h - vh / 2, vw, vh].map((v) => Math.round(v * 100) / 100);
+    this.svg.setAttribute("viewBox", box.join(" "));
+    this.svg.style.touchAction = z.s > 1 ? "none" : "pan-x pan-y";
+    this.container.classList.toggle("zoomed", z.s > 1);
+  }
+
+  zoomBy(how, at = null) {
+    const z = this.zoom;
+    if (how === "fit") {
+      this.zoom = { s: 1, fx: 0.5, fy: 0.5 };
+      this.applyZoom();
+      return;
+    }
+    const factor = typeof how === "number" ? how : how === "in" ? 1.25 : 0.8;
+    this.zoomTo(z.s * factor, at);
+  }
+
+  zoomTo(scale, at = null) {
+    const z = this.zoom;
+    const next = Math.min(Math.max(scale, 1), MAX_ZOOM);
+    if (at && this.svg) {
+      const [x, y, w, h] = this.base;
+      const box = viewBoxOf(this.svg);
+      const p = this.toUser(at.x, at.y);
+      const rx = (p.x - box[0]) / box[2];
+      const ry = (p.y - box[1]) / box[3];
+      const vw = w / next;
+      const vh = h / next;
+      z.fx = (p.x - rx * vw + vw / 2 - x) / w;
+      z.fy = (p.y - ry * vh + vh / 2 - y) / h;
+    }
+    z.s = next;
+    this.applyZoom();
+  }
+
+  toUser(clientX, clientY) {
+    const matrix = this.svg.getScreenCTM();
+    const point = this.svg.createSVGPoint();
+    point.x = clientX;
+    point.y = clientY;
+    return matrix ? point.matrixTransform(matrix.inverse()) : point;
+  }
+
+  onWheel(e) {
+    if (!this.svg || !this.svg.contains(e.target)) return;
+    if (e.ctrlKey) {
+      e.preventDefault();
+      this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, { x: e.clientX, y: e.clientY });
+    } else if (this.selection) {
+      e.preventDefault();
+      if (Math.abs(e.deltaY) > 0) this.rotate(e.deltaY > 0 ? 1 : -1);
+    }
+  }
+
+  onPointerDown(e) {
+    if (!this.svg || !this.svg.contains(e.target)) return;
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, s: this.zoom.s };
+      this.drag = null;
+    } else if (this.pointers.size === 1) {
+      this.drag = { x: e.clientX, y: e.clientY, fx: this.zoom.fx, fy: this.zoom.fy, moving: false, id: e.pointerId };
+    }
+  }
+
+  onPointerMove(e) {
+    if (!this.pointers.has(e.pointerId)) return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pinch && this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      this.zoomTo(this.pinch.s * (d / this.pinch.d), { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+      this.suppressClick = true;
+      return;
+    }
+    const drag = this.drag;
+    if (!drag || this.zoom.s <= 1) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moving && Math.hypot(dx, dy) < 6) return;
+    if (!drag.moving) {
+      drag.moving = true;
+      this.container.setPointerCapture?.(e.pointerId);
+      this.container.classList.add("panning");
+    }
+    const matrix = this.svg.getScreenCTM();
+    const scale = matrix ? matrix.a : 1;
+    this.zoom.fx = drag.fx - dx / scale / this.base[2];
+    this.zoom.fy = drag.fy - dy / scale / this.base[3];
+    this.applyZoom();
+  }
+
+  onPointerUp(e) {
+    if (!this.pointers.has(e.pointerId)) return;
+    this.pointers.delete(e.pointerId);
+    if (this.pointers.size < 2) this.pinch = null;
+    if (this.drag && this.drag.moving) {
+      this.suppressClick = true;
+      setTimeout(() => { this.suppressClick = false; }, 0);
+    }
+    if (this.pointers.size === 0) {
+      this.drag = null;
+      this.container.classList.remove("panning");
+    }
+  }
+}
+
+/** Copy text to the clipboard (or select it for the user to copy). */
+export async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    if (button) {
+      const before = button.textContent;
+      button.textContent = "Copied";
+      setTimeout(() => { button.textContent = before; }, 1500);
+    }
+  } catch {
+    window.prompt("Copy this link:", text);
+  }
+}
+
+/** The matches this browser created: kept in localStorage, newest first. */
+const STORE = "tavola.matches";
+
+export function myMatches() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveMyMatches(list) {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(list.slice(0, 50)));
+  } catch {
+    // private browsing: nothing is kept
+  }
+}

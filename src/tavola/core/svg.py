@@ -1,0 +1,94 @@
+"""What every game's SVG picture shares: seat colours, escaping, clickable elements.
+
+A game draws a view with ``Game.svg(view, actions)`` (each game's ``svg.py``): a pure
+function from what a seat may know, plus the canonical notations of its legal actions,
+to one SVG document. The browser client holds no rules; it only reads these attributes:
+
+``data-action="<notation>"``
+    Clicking (or Enter/Space on) the element plays that action. Exactly the given
+    ``actions`` appear as ``data-action`` values, each at least once; nothing else is
+    clickable, so a spectator's or a waiting seat's picture has no ``data-action``.
+``data-choose="<key>"`` and ``data-option-of="<key>"``
+    A click that must lead to a choice (a Carcassonne cell where the tile fits in several
+    rotations): the trigger carries ``data-choose``; its alternatives, drawn in place and
+    hidden until the trigger is chosen, carry ``data-option-of`` with the same key and a
+    ``data-action`` each. The client shows one alternative at a time, cycles them (click,
+    wheel or R) and plays the shown one on confirm.
+``data-toggle="<id>"``
+    Clicking shows or hides the element with that ``id`` (a panel such as the tiles left
+    in the bag); the panel starts hidden with the class ``panel``.
+``data-feature="<key>"``
+    Elements that belong to one feature (a whole city, a tower) share a key; hovering one
+    highlights them all. A ``<title>`` child says what it is in words.
+
+>>> seat_colour(0), seat_letter(1)
+('#0072B2', 'B')
+>>> clickable("pass", "Pass: place no marker")
+' data-action="pass" tabindex="0" role="button" aria-label="Pass: place no marker"'
+>>> escape('<b a="1">')
+'&lt;b a=&quot;1&quot;&gt;'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+from xml.sax.saxutils import escape as _escape
+
+# Okabe-Ito, distinct for the common colour-blindnesses; each seat also has a letter.
+SEAT_COLOURS: Final = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
+SEAT_LETTERS: Final = "ABCDE"
+INK: Final = "#222222"
+PAPER: Final = "#FBF8F1"
+HIGHLIGHT: Final = "#F0E442"  # Okabe-Ito yellow: the last move, the selection
+
+# The interaction styles every picture carries, so it looks alive even outside the page
+# (a notebook): hover and keyboard focus on what can be played, the feature highlight,
+# hidden choices. Scoped to the picture: an inlined <style> applies to the whole page.
+# The root is a "group", not an "img": it holds buttons that screen readers must reach.
+STYLE: Final = """
+.tavola-board [data-action], .tavola-board [data-choose], .tavola-board [data-toggle] {
+  cursor: pointer; }
+.tavola-board [data-action]:hover > .hit, .tavola-board [data-choose]:hover > .hit,
+.tavola-board [data-action]:focus > .hit, .tavola-board [data-choose]:focus > .hit {
+  stroke: #000; stroke-width: 3; }
+.tavola-board [data-action]:focus, .tavola-board [data-choose]:focus { outline: none; }
+.tavola-board [data-option-of], .tavola-board .panel { display: none; }
+.tavola-board [data-option-of].shown, .tavola-board .panel.open { display: inline; }
+.tavola-board .feature-lit { filter: drop-shadow(0 0 3px #F0E442) brightness(1.15); }
+.tavola-board text { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+"""
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_letter(seat: int) -> str:
+    return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def escape(text: object) -> str:
+    """Text made safe for SVG content and attribute values."""
+    return _escape(str(text), {'"': "&quot;", "'": "&#39;"})
+
+
+def clickable(action: str, label: str) -> str:
+    """The attributes of an element that plays ``action`` (label: the action in words)."""
+    return (
+        f' data-action="{escape(action)}" tabindex="0" role="button" aria-label="{escape(label)}"'
+    )
+
+
+def document(width: float, height: float, body: Iterable[str], title: str) -> str:
+    """A whole SVG document that scales to its container (a viewBox, no pixel size)."""
+    return "".join(
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
+            f'role="group" aria-label="{escape(title)}" class="tavola-board">',
+            f"<title>{escape(title)}</title>",
+            f"<style>{STYLE}</style>",
+            *body,
+            "</svg>",
+        )
+    )

@@ -1,0 +1,464 @@
+"""Carcassonne as an SVG picture: the table as a player sees it, drawn from a view.
+
+On top, the status: whose turn and the step, the drawn tile large (in the follower step,
+the tile just placed with its free follower spots), each seat's score and followers in
+supply, the tiles left (a button opens the bag, by kind). Below, the board: every tile
+(see ``svg_tiles``), the tile placed last outlined, the followers standing on their
+features (farmers lying down). In the place step the candidate cells are highlighted
+(``data-choose="x,y"``) with a half-transparent ghost of the drawn tile per rotation that
+fits (``data-option-of``, ``data-action="place x,y r"``); in the follower step each free
+spot is a round target (``data-action="deploy ..."``) and a button passes. Every part of a
+feature shares its ``data-feature`` key and a title saying what it is, who holds it and
+what it would score now (``svg_features``).
+
+>>> import tavola
+>>> state = tavola.load("carcassonne", tiles=["U"]).new_game(seed=1)
+>>> picture = draw(state.view(0), state.legal_notations())
+>>> picture.count('data-action="place -1,0 0"'), picture.count('data-choose="-1,0"')
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from tavola.core.svg import (
+    HIGHLIGHT,
+    INK,
+    PAPER,
+    clickable,
+    document,
+    escape,
+    seat_colour,
+    seat_letter,
+)
+from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
+from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
+from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES, Variant
+
+WIDTH: Final = 480  # the status panel, scaled up with a wide board
+BIG: Final = 168  # the drawn tile in the status panel
+LABEL: Final = 26  # the coordinates around the board
+PAD: Final = 12
+ROW: Final = 56  # a seat's row
+BOARD_BG: Final = "#D8CCAE"
+FOLLOWER_WORDS: Final = {
+    "road": "a thief on the road",
+    "city": "a knight on the city",
+    "field": "a farmer on the field",
+    "cloister": "a monk in the cloister",
+}
+
+
+def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+    """The SVG document of a view; ``actions`` are the viewing seat's legal notations."""
+    acts = set(actions)
+    found = features(view)
+    cells = [(t["x"], t["y"]) for t in view["board"]]
+    cells += [(c["x"], c["y"]) for c in _candidates(view, acts)]
+    west, east = min(x for x, _ in cells), max(x for x, _ in cells)
+    south, north = min(y for _, y in cells), max(y for _, y in cells)
+    board_w = (east - west + 1) * SIZE + 2 * LABEL
+    board_h = (north - south + 1) * SIZE + 2 * LABEL
+    scale = max(1.0, board_w / WIDTH)
+    width = WIDTH * scale
+    status, status_h = _status(view, acts)
+    panel, panel_h = _bag_panel(view)
+    top = status_h * scale
+    height = max(top + board_h + PAD, (panel_h + 8) * scale)
+    left = (width - board_w) / 2 + LABEL
+    board = _board(view, acts, found, left, top + LABEL, west, north)
+    head_x = 0
+    body = [
+        f'<rect width="{width:g}" height="{height:g}" fill="{PAPER}"/>',
+        f'<rect x="0" y="{top:g}" width="{width:g}" height="{height - top:g}" fill="{BOARD_BG}"/>',
+        *board,
+        f'<g transform="translate({head_x:g},0) scale({scale:g})">{status}{panel}</g>',
+    ]
+    return document(width, height, body, _title(view))
+
+
+# -- the status panel ---------------------------------------------------------------------
+
+
+def _who(view: dict[str, Any], seat: int) -> str:
+    return "you" if seat == view["seat"] else seat_letter(seat)
+
+
+def _step_text(view: dict[str, Any]) -> str:
+    phase, player = view["phase"], view["current_player"]
+    if phase == "over":
+        winners = view["winners"]
+        best = max(view["scores"]) if view["scores"] else 0
+        names = " and ".join(_who(view, s) for s in winners) or "nobody"
+        if len(winners) > 1:
+            return f"Game over: {names} share the victory with {best}"
+        verb = "win" if names == "you" else "wins"
+        return f"Game over: {names} {verb} with {best}"
+    turn = "Your turn" if player == view["seat"] else f"{seat_letter(player)}'s turn"
+    step = "place the tile" if phase == "place" else "deploy a follower or pass"
+    return f"{turn}: {step}"
+
+
+def _title(view: dict[str, Any]) -> str:
+    scores = ", ".join(f"{seat_letter(s)} {p}" for s, p in enumerate(view["scores"]))
+    return f"Carcassonne: {_step_text(view)} ({scores}; {view['tiles_left']} tiles left)"
+
+
+def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
+    """The status panel (WIDTH units wide) and its height."""
+    out = [
+        f'<text x="{PAD}" y="30" font-size="21" font-weight="bold" fill="{INK}">'
+        f"{escape(_step_text(view))}</text>"
+    ]
+    y0 = 44
+    hint = _hint(view, acts)
+    if hint:
+        out.append(f'<text x="{PAD}" y="56" font-size="15" fill="#444444">{escape(hint)}</text>')
+        y0 = 68
+    # The tile: drawn (place step) or just placed (follower step).
+    big = BIG / SIZE
+    cx, cy = PAD + BIG / 2, y0 + BIG / 2
+    left_y: float = y0
+    phase = view["phase"]
+    if phase == "place" and view["tile"]:
+        out.append(
+            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">{tile(view["tile"], 0)}</g>'
+        )
+        left_y += BIG + 24
+        out.append(_caption(cx, left_y, f"Tile {view['tile']} to place"))
+    elif phase == "deploy" and view["last"]:
+        placed = _last_tile(view)
+        out.append(
+            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
+            f"{tile(placed['tile'], placed['rotation'])}"
+            f"{_targets(view, acts, placed, big)}</g>"
+        )
+        left_y += BIG + 24
+        out.append(_caption(cx, left_y, f"Placed at {placed['x']},{placed['y']}"))
+    left_y += 12
+    # The bag button, the pass button, the tiles removed.
+    left_y = _button(out, PAD, left_y, f"Tiles left: {view['tiles_left']}", toggle="bag")
+    if "pass" in acts:
+        left_y = _button(out, PAD, left_y + 8, "Pass", action="pass")
+    if view["discarded"]:
+        left_y += 24
+        out.append(
+            f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">'
+            f"{escape('Removed: ' + ', '.join(view['discarded']))}</text>"
+        )
+    # The seats.
+    x0, right = PAD + BIG + 14, WIDTH - PAD
+    y = y0
+    for seat in range(view["players"]):
+        out.append(_seat_row(view, seat, x0, y, right - x0))
+        y += ROW + 6
+    return "".join(out), max(left_y, y) + PAD
+
+
+def _hint(view: dict[str, Any], acts: set[str]) -> str:
+    if view["phase"] == "place" and acts:
+        return "Choose a yellow cell, turn the tile there, confirm."
+    if view["phase"] == "deploy" and acts:
+        return "Tap a circle on the tile to deploy a follower, or pass."
+    return ""
+
+
+def _caption(x: float, y: float, text: str) -> str:
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="16" text-anchor="middle" fill="{INK}">'
+        f"{escape(text)}</text>"
+    )
+
+
+def _button(
+    out: list[str], x: float, y: float, text: str, *, toggle: str = "", action: str = ""
+) -> float:
+    """A button BIG wide, 52 high, at (x, y); returns the y under it."""
+    if toggle:
+        attrs = (
+            f' data-toggle="{escape(toggle)}" tabindex="0" role="button" '
+            f'aria-label="{escape(text)}: show or hide the tiles in the bag"'
+        )
+        tip = "Show or hide the tiles still in the bag, by kind"
+    else:
+        attrs = clickable(action, "Pass: deploy no follower")
+        tip = "Pass: deploy no follower this turn"
+    fill = "#FFFFFF" if toggle else HIGHLIGHT
+    out.append(
+        f"<g{attrs}><title>{escape(tip)}</title>"
+        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BIG}" height="52" rx="8" '
+        f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>'
+        f'<text x="{x + BIG / 2:g}" y="{y + 32:g}" font-size="18" font-weight="bold" '
+        f'text-anchor="middle" fill="{INK}">{escape(text)}</text></g>'
+    )
+    return y + 52
+
+
+def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float) -> str:
+    current = seat == view["current_player"] or seat in view["winners"]
+    colour = seat_colour(seat)
+    name = f"{seat_letter(seat)} (you)" if seat == view["seat"] else seat_letter(seat)
+    supply = view["supply"][seat]
+    stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
+    out = [
+        f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{ROW}" rx="8" fill="#FFFFFF" '
+        f"{stroke}/>",
+        meeple(x + 20, y + ROW / 2, seat, scale=1.45),
+        f'<text x="{x + 40:g}" y="{y + 24:g}" font-size="18" font-weight="bold" fill="{INK}">'
+        f"{escape(name)}</text>",
+        f'<text x="{x + width - 10:g}" y="{y + 25:g}" font-size="20" font-weight="bold" '
+        f'text-anchor="end" fill="{INK}">{view["scores"][seat]}</text>',
+        f'<text x="{x + width - 10:g}" y="{y + 46:g}" font-size="15" text-anchor="end" '
+        f'fill="#555555">points</text>',
+    ]
+    if current:
+        mark = "wins" if seat in view["winners"] else "to move"
+        out.append(
+            f'<text x="{x + 52 + 10.5 * len(name):g}" y="{y + 24:g}" font-size="15" '
+            f'fill="{INK}">{mark}</text>'
+        )
+    for index in range(7):  # followers: in supply filled, on the board faint
+        mx = x + 46 + 13 * index
+        if index < supply:
+            out.append(
+                f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.6)" '
+                f'fill="{colour}" stroke="{INK}" stroke-width="1"/>'
+            )
+        else:
+            out.append(
+                f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.6)" '
+                'fill="none" stroke="#9A9A9A" stroke-width="1"/>'
+            )
+    out.append(
+        f'<text x="{x + 46 + 13 * 7:g}" y="{y + 47:g}" font-size="15" fill="#555555">'
+        f"{supply} left</text></g>"
+    )
+    return "".join(out)
+
+
+_MINI = (
+    "M-2.6,-3.4L-8.5,-1.6Q-10,-0.9 -9.3,0.7L-4.6,1.4L-7.6,8.3Q-8,10 -6.2,10L-1.6,10"
+    "L0,6.4L1.6,10L6.2,10Q8,10 7.6,8.3L4.6,1.4L9.3,0.7Q10,-0.9 8.5,-1.6L2.6,-3.4"
+    "A3.8,3.8 0 1 0 -2.6,-3.4Z"
+)
+
+
+def _seat_words(view: dict[str, Any], seat: int) -> str:
+    who = "you" if seat == view["seat"] else f"seat {seat_letter(seat)}"
+    words = f"{seat_letter(seat)} ({who}): {view['scores'][seat]} points, "
+    words += f"{view['supply'][seat]} of 7 followers in supply"
+    if seat == view["current_player"]:
+        words += "; to move"
+    if seat in view["winners"]:
+        words += "; wins"
+    return words
+
+
+# -- the bag --------------------------------------------------------------------------------
+
+_BAG_COLUMNS = 6
+_BAG_CELL = 76
+_BAG_TILE = 52
+
+
+def _bag_panel(view: dict[str, Any]) -> tuple[str, float]:
+    """The tiles still face down, by kind, hidden until the "Tiles left" button opens it;
+    and its height. The River's tiles show while some are left."""
+    left = bag(view)
+    total = sum(left.values())
+    groups = [("", [n for n in left if not IS_RIVER[TILE_NAMES.index(n)]])]
+    rivers = [n for n in left if IS_RIVER[TILE_NAMES.index(n)]]
+    if any(left[n] for n in rivers):
+        groups.append(("River", rivers))
+    out = []
+    y = 60
+    for heading, names in groups:
+        if heading:
+            out.append(
+                f'<text x="{PAD + 4}" y="{y + 18}" font-size="16" font-weight="bold" '
+                f'fill="{INK}">{escape(heading)}</text>'
+            )
+            y += 26
+        for index, name in enumerate(names):
+            column, row = index % _BAG_COLUMNS, index // _BAG_COLUMNS
+            cx = 22 + column * _BAG_CELL + _BAG_TILE / 2
+            cy = y + row * _BAG_CELL + _BAG_TILE / 2
+            count = left[name]
+            faded = ' opacity="0.3"' if not count else ""
+            times = f"\N{MULTIPLICATION SIGN}{count}"
+            label = times if IS_RIVER[TILE_NAMES.index(name)] else f"{name} {times}"
+            out.append(
+                f"<g{faded}><title>{escape(f'{name}: {count} left')}</title>"
+                f'<g transform="translate({cx:g},{cy:g}) scale({_BAG_TILE / SIZE:g})">'
+                f"{tile(name, 0)}</g>"
+                f'<text x="{cx:g}" y="{cy + _BAG_TILE / 2 + 16:g}" font-size="15" '
+                f'text-anchor="middle" fill="{INK}">{escape(label)}</text></g>'
+            )
+        y += -(-len(names) // _BAG_COLUMNS) * _BAG_CELL
+    height = y + 8
+    head = [
+        '<g id="bag" class="panel">',
+        f'<rect x="4" y="4" width="{WIDTH - 8}" height="{height - 4:g}" rx="10" fill="{PAPER}" '
+        f'stroke="{INK}" stroke-width="2"/>',
+        f'<text x="{PAD + 4}" y="36" font-size="19" font-weight="bold" fill="{INK}">'
+        f"{escape(f'Tiles in the bag: {total}')}</text>",
+        '<g data-toggle="bag" tabindex="0" role="button" aria-label="Close the bag">'
+        "<title>Close</title>"
+        f'<rect class="hit" x="{WIDTH - 58}" y="10" width="48" height="48" rx="8" '
+        f'fill="#FFFFFF" stroke="{INK}"/><path d="M{WIDTH - 44},24l20,20m0,-20l-20,20" '
+        f'stroke="{INK}" stroke-width="3"/></g>',
+    ]
+    return "".join(head + out) + "</g>", height
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+def _candidates(view: dict[str, Any], acts: set[str]) -> list[dict[str, Any]]:
+    """The candidate cells with the rotations among ``acts`` (none for a waiting seat)."""
+    found = []
+    for cell in view["candidates"]:
+        turns = [r for r in cell["rotations"] if f"place {cell['x']},{cell['y']} {r}" in acts]
+        if turns:
+            found.append({"x": cell["x"], "y": cell["y"], "rotations": turns})
+    return found
+
+
+def _last_tile(view: dict[str, Any]) -> dict[str, Any]:
+    last = view["last"]
+    return next(t for t in view["board"] if (t["x"], t["y"]) == (last["x"], last["y"]))
+
+
+def _board(
+    view: dict[str, Any],
+    acts: set[str],
+    found: Any,
+    left: float,
+    top: float,
+    west: int,
+    north: int,
+) -> list[str]:
+    def centre(x: int, y: int) -> tuple[float, float]:
+        return left + (x - west + 0.5) * SIZE, top + (north - y + 0.5) * SIZE
+
+    candidates = _candidates(view, acts)
+    cells = [(t["x"], t["y"]) for t in view["board"]] + [(c["x"], c["y"]) for c in candidates]
+    out = []
+    for x in sorted({x for x, _ in cells}):  # coordinates, as in the notation
+        cx, _ = centre(x, north)
+        out.append(
+            f'<text x="{cx:g}" y="{top - 8:g}" font-size="15" text-anchor="middle" '
+            f'fill="#6A5E48">{x}</text>'
+        )
+    for y in sorted({y for _, y in cells}):
+        _, cy = centre(west, y)
+        out.append(
+            f'<text x="{left - 6:g}" y="{cy + 5:g}" font-size="15" text-anchor="end" '
+            f'fill="#6A5E48">{y}</text>'
+        )
+    for placed in view["board"]:
+        variant = variant_of(placed)
+        parts = {}
+        for local in [-1, *range(len(variant.kinds))]:
+            feature = found.of_node.get((placed["x"], placed["y"], local))
+            if feature is not None:
+                parts[local] = (feature.key, feature.title)
+        cx, cy = centre(placed["x"], placed["y"])
+        out.append(
+            f'<g class="tile" transform="translate({cx:g},{cy:g})">'
+            f"{tile(placed['tile'], placed['rotation'], parts)}</g>"
+        )
+    if view["last"]:
+        cx, cy = centre(view["last"]["x"], view["last"]["y"])
+        out.append(
+            f'<rect x="{cx - SIZE / 2 + 2:g}" y="{cy - SIZE / 2 + 2:g}" width="{SIZE - 4}" '
+            f'height="{SIZE - 4}" fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>'
+        )
+    for follower in view["followers"]:
+        out.append(_follower(view, follower, found, centre))
+    if view["phase"] == "deploy" and view["last"]:
+        placed = _last_tile(view)
+        cx, cy = centre(placed["x"], placed["y"])
+        out.append(f'<g transform="translate({cx:g},{cy:g})">{_targets(view, acts, placed, 1)}</g>')
+    out += _place_choices(view, candidates, centre)
+    return out
+
+
+def _follower(view: dict[str, Any], follower: dict[str, Any], found: Any, centre: Any) -> str:
+    x, y = follower["x"], follower["y"]
+    placed = next(t for t in view["board"] if (t["x"], t["y"]) == (x, y))
+    variant = variant_of(placed)
+    local = follower_local(variant, follower["feature"])
+    feature: Feature = found.of_node[(x, y, local)]
+    sx, sy = spot(variant, local)
+    cx, cy = centre(x, y)
+    seat = follower["player"]
+    kind = follower["feature"].partition(" ")[0]
+    words = f"{seat_letter(seat)}: {FOLLOWER_WORDS[kind]} ({follower['feature']}) at {x},{y}"
+    lying = variant.kinds[local] == FIELD
+    return (
+        f'<g class="follower" data-feature="{escape(feature.key)}">'
+        f"<title>{escape(words + '. ' + feature.title)}</title>"
+        f"{meeple(cx + sx, cy + sy, seat, lying=lying)}</g>"
+    )
+
+
+def _targets(view: dict[str, Any], acts: set[str], placed: dict[str, Any], zoom: float) -> str:
+    """The free follower spots of the tile just placed, as round targets (tile units)."""
+    variant: Variant = variant_of(placed)
+    seat = view["current_player"]
+    colour = seat_colour(seat) if seat is not None else INK
+    out = []
+    for action in sorted(acts):
+        if not action.startswith("deploy "):
+            continue
+        feature = action.removeprefix("deploy ")
+        sx, sy = spot(variant, follower_local(variant, feature))
+        kind = feature.partition(" ")[0]
+        label = f"Deploy {FOLLOWER_WORDS[kind]} {feature.partition(' ')[2]}".rstrip()
+        radius = 13 if zoom > 1 else 11
+        out.append(
+            f"<g{clickable(action, label)}><title>{escape(label)}</title>"
+            f'<circle class="hit" cx="{sx:g}" cy="{sy:g}" r="{radius}" fill="#FFFFFF" '
+            f'fill-opacity="0.8" stroke="{colour}" stroke-width="3"/>'
+            f'<circle cx="{sx:g}" cy="{sy:g}" r="4" fill="{colour}"/></g>'
+        )
+    return "".join(out)
+
+
+def _place_choices(
+    view: dict[str, Any], candidates: list[dict[str, Any]], centre: Any
+) -> list[str]:
+    """Each candidate cell (``data-choose``) and a ghost of the drawn tile per rotation."""
+    name = view["tile"]
+    cells, ghosts = [], []
+    for cell in candidates:
+        x, y = cell["x"], cell["y"]
+        cx, cy = centre(x, y)
+        key = f"{x},{y}"
+        turns = " or ".join(str(r) for r in cell["rotations"])
+        words = f"Place tile {name} at {key} (turned {turns})"
+        cells.append(
+            f'<g data-choose="{key}" tabindex="0" role="button" aria-label="{escape(words)}">'
+            f"<title>{escape(words)}</title>"
+            f'<rect class="hit" x="{cx - SIZE / 2 + 3:g}" y="{cy - SIZE / 2 + 3:g}" '
+            f'width="{SIZE - 6}" height="{SIZE - 6}" rx="6" fill="{HIGHLIGHT}" fill-opacity="0.45" '
+            f'stroke="#A08E00" stroke-width="2.5" stroke-dasharray="7 4"/>'
+            f'<text x="{cx:g}" y="{cy + 7:g}" font-size="20" text-anchor="middle" '
+            f'fill="#6B5F00">{key}</text></g>'
+        )
+        for rotation in cell["rotations"]:
+            action = f"place {key} {rotation}"
+            label = f"Place tile {name} at {key} turned {rotation}"
+            ghosts.append(
+                f'<g data-option-of="{key}"{clickable(action, label)}>'
+                f"<title>{escape(label)}</title>"
+                f'<g transform="translate({cx:g},{cy:g})" opacity="0.7">{tile(name, rotation)}</g>'
+                f'<rect class="hit" x="{cx - SIZE / 2:g}" y="{cy - SIZE / 2:g}" width="{SIZE}" '
+                f'height="{SIZE}" fill="#FFFFFF" fill-opacity="0" stroke="{INK}" '
+                'stroke-width="2"/></g>'
+            )
+    return cells + ghosts

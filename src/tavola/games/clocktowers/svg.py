@@ -1,0 +1,717 @@
+"""A ClockTowers view drawn as SVG: the table as a player sees it.
+
+From the top: whose turn and the step in words, the scores, the three decks with their
+visible top cards and sizes beside the discards, then each seat's area (the others first,
+yours last, as across a table): its roof needs (the floors its next tower of each roof
+colour must have), what is known of its hand, and its towers, built from the base up of
+1- and 2-floor cards (a cat or a mouse where the card shows one), a clock face and, once
+complete, a coloured roof with its points. Under your towers lies your hand; each card
+carries one button per thing you may do with it ("new tower", "on #2", "discard"), and in
+the draw step the decks themselves are the buttons.
+
+>>> from tavola.games.clocktowers.game import ClockTowers
+>>> state = ClockTowers(players=2).new_game(seed=3)
+>>> picture = draw(state.view(0), state.legal_notations())
+>>> picture.startswith("<svg") and 'data-action="play 1cat new"' in picture
+True
+>>> 'data-action="' in draw(state.view(1))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from tavola.core.svg import INK, PAPER, clickable, document, escape, seat_colour, seat_letter
+
+WIDTH: Final = 460
+PAD: Final = 10  # around the picture
+INSET: Final = 10  # inside a seat's panel
+FONT: Final = 15
+
+# The cards' colours (the roof colours are the cards', not the seats').
+WALL: Final = "#EBD9B0"
+WALL_EDGE: Final = "#7A5A30"
+WINDOW: Final = "#46586A"
+CLOCK_WALL: Final = "#D3BB8C"
+CARD_BACK: Final = "#6B3F2A"
+GROUND: Final = "#9DB58A"
+BUTTON: Final = "#FFF1A8"
+BUTTON_EDGE: Final = "#8A7400"
+DISCARD_BUTTON: Final = "#ECECEC"
+ROOF_FILLS: Final = {
+    "red": "#C8372D",
+    "blue": "#2F6DB5",
+    "green": "#3A9346",
+    "yellow": "#E9C52A",
+    "purple": "#7B4BA6",
+}
+
+# A tower: floor unit, clock and roof heights, body width and the slot it takes.
+UNIT: Final = 20
+CLOCK_H: Final = 30
+ROOF_H: Final = 30
+TOWER_W: Final = 46
+SLOT: Final = 58
+LABEL_H: Final = 40  # the tower's number and floors (or points) under its base
+
+CARD_W: Final = 96
+CARD_H: Final = 118
+SMALL_W: Final = 40
+SMALL_H: Final = 52
+BUTTON_H: Final = 52  # 44 px at a 390 px wide phone
+GAP: Final = 6
+
+SCORING: Final = (
+    "Complete towers score: no animals 5, cats only 4,",
+    "cats and mice 3, mice only 2 (a clock mouse counts).",
+)
+
+
+def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+    """The picture of ``view``; each notation in ``actions`` becomes a clickable element."""
+    pending = list(dict.fromkeys(actions))
+    seat = view["seat"]
+    body: list[str] = []
+    y: float = PAD
+    y = _status(body, view, y)
+    y = _scores(body, view, y + 6)
+    y = _decks(body, view, pending, y + 12)
+    others = [s for s in range(view["players"]) if s != seat]
+    for player in [*others, *([] if seat is None else [seat])]:
+        y = _seat_panel(body, view, player, pending, y + 12)
+    if pending:  # nothing should be left; still, every action stays playable
+        y = _more_actions(body, pending, y + 12)
+    for line in SCORING:
+        y += 20
+        body.append(_text(PAD, y, line, 14, fill="#555555"))
+    height = y + PAD
+    background = f'<rect x="0" y="0" width="{WIDTH}" height="{height:g}" fill="{PAPER}"/>'
+    return document(WIDTH, height, [background, *body], _title(view))
+
+
+# -- text and words ------------------------------------------------------------------
+
+
+def _text(
+    x: float,
+    y: float,
+    content: object,
+    size: int = FONT,
+    *,
+    anchor: str = "start",
+    weight: str = "normal",
+    fill: str = INK,
+) -> str:
+    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    extra += f' font-weight="{weight}"' if weight != "normal" else ""
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}"{extra}>'
+        f"{escape(content)}</text>"
+    )
+
+
+def _name(view: dict[str, Any], player: int) -> str:
+    """A seat in words: its letter, and "you" for the viewer."""
+    letter = seat_letter(player)
+    return f"you ({letter})" if player == view["seat"] else letter
+
+
+def _step(view: dict[str, Any]) -> str:
+    return "draw a visible top card" if view["phase"] == "draw" else "play or discard a card"
+
+
+def _status_text(view: dict[str, Any]) -> str:
+    seat = view["seat"]
+    if view["phase"] == "over":
+        winners = view["winners"]
+        if len(winners) == 1:
+            verb = "win" if winners[0] == seat else "wins"
+            return f"Game over: {_name(view, winners[0])} {verb}"
+        names = " and ".join(_name(view, w) for w in winners)
+        return f"Game over: {names} share the victory"
+    player = view["current_player"]
+    if player == seat:
+        return f"Your turn: {_step(view)}"
+    return f"{seat_letter(player)} to move: {_step(view)}"
+
+
+def _title(view: dict[str, Any]) -> str:
+    scores = ", ".join(f"{_name(view, p)} {points}" for p, points in enumerate(view["scores"]))
+    return f"ClockTowers. {_status_text(view)}. Points: {scores}."
+
+
+def _card_name(code: str) -> str:
+    """A card in words, for titles and labels."""
+    if code.startswith("roof-"):
+        return f"{code.removeprefix('roof-')} roof"
+    if code.startswith("clock"):
+        return "clock with a mouse" if code == "clock-mouse" else "clock"
+    floors = "1 floor" if code[0] == "1" else "2 floors"
+    animal = code[1:]
+    return f"{floors} with a {animal}" if animal else floors
+
+
+# -- the top: status, scores, decks ----------------------------------------------------
+
+
+def _seat_disc(x: float, y: float, player: int, r: float = 13) -> str:
+    return (
+        f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{seat_colour(player)}" '
+        f'stroke="{INK}" stroke-width="1"/>'
+        + _text(x, y + 5.5, seat_letter(player), 16, anchor="middle", weight="bold", fill="#FFFFFF")
+    )
+
+
+def _status(body: list[str], view: dict[str, Any], y: float) -> float:
+    player = view["current_player"]
+    x = PAD
+    shown = view["winners"] if player is None else [player]
+    for seat in shown:
+        body.append(_seat_disc(x + 13, y + 14, seat))
+        x += 30
+    if shown:
+        x += 4
+    body.append(_text(x, y + 20, _status_text(view), 18, weight="bold"))
+    return y + 30
+
+
+def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
+    n = view["players"]
+    width = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
+    height = 46
+    for player, points in enumerate(view["scores"]):
+        x = PAD + player * (width + GAP)
+        turn = player == view["current_player"]
+        won = player in view["winners"]
+        words = [_name(view, player), f"{points} points"]
+        if turn:
+            words.append("to move")
+        if won:
+            words.append("winner")
+        body.append(f"<g><title>{escape(', '.join(words))}</title>")
+        body.append(
+            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height}" rx="8" '
+            f'fill="{seat_colour(player)}" fill-opacity="0.12" stroke="{seat_colour(player)}" '
+            f'stroke-width="{4 if turn else 1.5}"/>'
+        )
+        body.append(_seat_disc(x + 20, y + height / 2, player))
+        top = "you" if player == view["seat"] else ""
+        if turn:
+            top = f"{top} ▶" if top else "▶ turn"
+        if won:
+            top = f"{top} ★" if top else "★ wins"
+        if top:
+            body.append(_text(x + 40, y + 18, top, 14))
+        body.append(_text(x + 40, y + 38, f"{points} pts", 16, weight="bold"))
+        body.append("</g>")
+    return y + height
+
+
+def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) -> float:
+    """The three decks (their tops face up) and the discards, in one row."""
+    gap = (WIDTH - 2 * PAD - 4 * CARD_W) / 3
+    for index, deck in enumerate(view["decks"]):
+        x = PAD + index * (CARD_W + gap)
+        name, size, top = deck["name"], deck["size"], deck["top"]
+        action = f"draw {name}"
+        inner: list[str] = []
+        if top is None:
+            inner.append(
+                f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="7" '
+                f'fill="none" stroke="#999999" stroke-dasharray="6 4"/>'
+            )
+            inner.append(_text(x + CARD_W / 2, y + CARD_H / 2 + 5, "empty", 14, anchor="middle"))
+        else:
+            for depth in (2, 1):  # the cards below, as edges
+                if size > depth:
+                    off = 3 * depth
+                    inner.append(
+                        f'<rect x="{x + off:g}" y="{y + off:g}" width="{CARD_W}" '
+                        f'height="{CARD_H}" rx="7" fill="{CARD_BACK}" stroke="{INK}"/>'
+                    )
+            inner.append(_card_face(x, y, CARD_W, CARD_H, top))
+        inner.append(_text(x + CARD_W / 2, y + CARD_H + 24, f"{name}: {size}", 15, anchor="middle"))
+        what = f"the {name} deck, {size} card{'s' if size != 1 else ''}"
+        what += f", {_card_name(top)} on top" if top else ""
+        if action in pending:
+            pending.remove(action)
+            label = f"Draw the {_card_name(top or '')} from the {name} deck"
+            body.append(f"<g{clickable(action, label)}><title>{escape(label)}</title>")
+            body.append(
+                f'<rect class="hit" x="{x - 4:g}" y="{y - 4:g}" width="{CARD_W + 8 + 6:g}" '
+                f'height="{CARD_H + 40:g}" rx="9" fill="{BUTTON}" stroke="{BUTTON_EDGE}" '
+                f'stroke-width="2"/>'
+            )
+            body += inner
+            body.append("</g>")
+        else:
+            body.append(f"<g><title>{escape(what)}</title>")
+            body += inner
+            body.append("</g>")
+    # The discards: face down, only their number is known.
+    total = sum(view["discarded"])
+    x = WIDTH - PAD - CARD_W
+    per_seat = ", ".join(f"{_name(view, p)} {d}" for p, d in enumerate(view["discarded"]))
+    body.append(f"<g><title>{escape(f'{total} cards discarded face down ({per_seat})')}</title>")
+    if total:
+        body.append(_card_back(x, y, CARD_W, CARD_H))
+    else:
+        body.append(
+            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="7" fill="none" '
+            f'stroke="#999999" stroke-dasharray="6 4"/>'
+        )
+    body.append(_text(x + CARD_W / 2, y + CARD_H + 24, f"discards: {total}", 15, anchor="middle"))
+    body.append("</g>")
+    return y + CARD_H + 32
+
+
+# -- the pieces of a tower, and cards ---------------------------------------------------
+
+
+def _cat(cx: float, cy: float, r: float) -> str:
+    """A black cat's head: pointed ears."""
+    ears = " ".join(
+        f"{cx + s * a * r:g},{cy + b * r:g}"
+        for s in (-1, 1)
+        for a, b in ((0.95, -0.05), (0.8, -1.2), (0.15, -0.75))
+    )
+    left, right = ears.split(" ")[:3], ears.split(" ")[3:]
+    eye = r * 0.17
+    return (
+        f'<polygon points="{" ".join(left)}" fill="#2B2B2B"/>'
+        f'<polygon points="{" ".join(right)}" fill="#2B2B2B"/>'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{r * 0.85:g}" fill="#2B2B2B"/>'
+        f'<circle cx="{cx - r * 0.33:g}" cy="{cy - r * 0.08:g}" r="{eye:g}" fill="#F2D21B"/>'
+        f'<circle cx="{cx + r * 0.33:g}" cy="{cy - r * 0.08:g}" r="{eye:g}" fill="#F2D21B"/>'
+    )
+
+
+def _mouse(cx: float, cy: float, r: float) -> str:
+    """A grey mouse's head: big round ears."""
+    parts = []
+    for s in (-1, 1):
+        ex, ey = cx + s * r * 0.6, cy - r * 0.55
+        parts.append(f'<circle cx="{ex:g}" cy="{ey:g}" r="{r * 0.48:g}" fill="#8C8C8C"/>')
+        parts.append(f'<circle cx="{ex:g}" cy="{ey:g}" r="{r * 0.26:g}" fill="#F1AFBD"/>')
+    parts.append(
+        f'<ellipse cx="{cx:g}" cy="{cy + r * 0.15:g}" rx="{r * 0.62:g}" ry="{r * 0.6:g}" '
+        f'fill="#8C8C8C"/>'
+    )
+    for s in (-1, 1):
+        parts.append(
+            f'<circle cx="{cx + s * r * 0.25:g}" cy="{cy + r * 0.05:g}" r="{r * 0.11:g}" '
+            f'fill="#111111"/>'
+        )
+    parts.append(f'<circle cx="{cx:g}" cy="{cy + r * 0.55:g}" r="{r * 0.13:g}" fill="#E0708A"/>')
+    return "".join(parts)
+
+
+def _floor_piece(x: float, top: float, w: float, floors: int, animal: str, u: float) -> str:
+    """A floor card as part of a building: ``floors`` storeys of windows, maybe an animal."""
+    h = floors * u
+    parts = [
+        f'<rect x="{x:g}" y="{top:g}" width="{w:g}" height="{h:g}" fill="{WALL}" '
+        f'stroke="{WALL_EDGE}" stroke-width="1.5"/>'
+    ]
+    win_w, win_h = w * 0.14, u * 0.46
+    for storey in range(floors):
+        cy = top + (storey + 0.5) * u
+        for fx in (0.12, 0.34):
+            parts.append(
+                f'<rect x="{x + w * fx:g}" y="{cy - win_h / 2:g}" width="{win_w:g}" '
+                f'height="{win_h:g}" fill="{WINDOW}"/>'
+            )
+        if storey:
+            parts.append(
+                f'<line x1="{x + 2:g}" y1="{top + storey * u:g}" x2="{x + w - 2:g}" '
+                f'y2="{top + storey * u:g}" stroke="{WALL_EDGE}" stroke-width="0.8" '
+                f'stroke-dasharray="3 3"/>'
+            )
+    r = min(u * 0.42, w * 0.16) if floors == 1 else min(u * 0.6, w * 0.2)
+    cx, cy = x + w * 0.74, top + h / 2 + r * 0.15
+    if animal == "cat":
+        parts.append(_cat(cx, cy, r))
+    elif animal == "mouse":
+        parts.append(_mouse(cx, cy, r))
+    return "".join(parts)
+
+
+def _clock_piece(x: float, top: float, w: float, h: float, mouse: bool) -> str:
+    cx, cy = x + w / 2, top + h / 2
+    r = min(w, h) * 0.38
+    parts = [
+        f'<rect x="{x:g}" y="{top:g}" width="{w:g}" height="{h:g}" fill="{CLOCK_WALL}" '
+        f'stroke="{WALL_EDGE}" stroke-width="1.5"/>',
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#FFFFFF" stroke="{INK}" '
+        f'stroke-width="1.2"/>',
+    ]
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        parts.append(
+            f'<line x1="{cx + dx * r * 0.75:g}" y1="{cy + dy * r * 0.75:g}" '
+            f'x2="{cx + dx * r:g}" y2="{cy + dy * r:g}" stroke="{INK}" stroke-width="1"/>'
+        )
+    parts.append(
+        f'<path d="M{cx:g},{cy - r * 0.7:g} L{cx:g},{cy:g} L{cx + r * 0.5:g},{cy:g}" '
+        f'fill="none" stroke="{INK}" stroke-width="1.5" stroke-linecap="round"/>'
+    )
+    if mouse:
+        m = min(w, h) * 0.28
+        parts.append(_mouse(x + w - m * 1.05, top + h - m * 0.85, m))
+    return "".join(parts)
+
+
+def _roof_piece(x: float, bottom: float, w: float, h: float, colour: str, letter: bool) -> str:
+    over = w * 0.12
+    fill = ROOF_FILLS.get(colour, "#888888")
+    points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
+    parts = [
+        f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
+        f'stroke-linejoin="round"/>'
+    ]
+    if letter:  # the colour's initial: a second cue beside the colour
+        ink = INK if colour == "yellow" else "#FFFFFF"
+        parts.append(
+            _text(
+                x + w / 2,
+                bottom - h * 0.12,
+                colour[0].upper(),
+                14,
+                anchor="middle",
+                weight="bold",
+                fill=ink,
+            )
+        )
+    return "".join(parts)
+
+
+def _card_back(x: float, y: float, w: float, h: float) -> str:
+    return (
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{min(w, h) * 0.08:g}" '
+        f'fill="{CARD_BACK}" stroke="{INK}"/>'
+        f'<rect x="{x + w * 0.12:g}" y="{y + w * 0.12:g}" width="{w * 0.76:g}" '
+        f'height="{h - w * 0.24:g}" rx="{min(w, h) * 0.05:g}" fill="none" stroke="#D9B25C" '
+        f'stroke-width="1.2"/>'
+    )
+
+
+def _card_picture(x: float, y: float, w: float, h: float, code: str) -> str:
+    """The picture of a card inside the box (x, y, w, h)."""
+    if code.startswith("roof-"):
+        rw, rh = w * 0.56, min(h * 0.7, w * 0.5)
+        return _roof_piece(x + (w - rw) / 2, y + (h + rh) / 2, rw, rh, code[5:], letter=True)
+    if code.startswith("clock"):
+        side = min(w * 0.7, h * 0.8)
+        return _clock_piece(x + (w - side) / 2, y + (h - side) / 2, side, side, code != "clock")
+    floors = int(code[0])
+    u = h * 0.4
+    pw = min(w * 0.8, u * 2.6)
+    top = y + (h - floors * u) / 2
+    return _floor_piece(x + (w - pw) / 2, top, pw, floors, code[1:], u)
+
+
+def _card_face(x: float, y: float, w: float, h: float, code: str, label: bool = True) -> str:
+    parts = [
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{min(w, h) * 0.08:g}" '
+        f'fill="#FFFFFF" stroke="#777777"/>'
+    ]
+    if label:
+        parts.append(_card_picture(x + 4, y + 6, w - 8, h - 34, code))
+        parts.append(_text(x + w / 2, y + h - 10, code, 14, anchor="middle"))
+    else:
+        parts.append(_card_picture(x + 2, y + 3, w - 4, h - 6, code))
+    return "".join(parts)
+
+
+def _tower_height(tower: dict[str, Any]) -> float:
+    height: float = tower["floors"] * UNIT
+    if tower["clock"]:
+        height += CLOCK_H
+    if tower["complete"]:
+        height += ROOF_H
+    return height
+
+
+def _tower(x: float, ground: float, player: int, tower: dict[str, Any]) -> str:
+    """One tower from the base (at ``ground``) up, its number and floors or points below."""
+    number = tower["number"]
+    words = [f"tower #{number}: {tower['floors']} floor{'s' if tower['floors'] != 1 else ''}"]
+    words.append("cards from the base up: " + ", ".join(_card_name(c) for c in tower["cards"]))
+    if tower["complete"]:
+        words.append(f"complete, {tower['points']} points")
+    elif tower["clock"]:
+        words.append("has its clock, waits for a roof")
+    parts = [
+        f'<g class="tower" id="tower-{player}-{number}" data-feature="tower-{player}-{number}">'
+        f"<title>{escape('; '.join(words))}</title>"
+    ]
+    y = ground
+    for code in tower["cards"]:
+        if code.startswith("roof-"):
+            parts.append(_roof_piece(x, y, TOWER_W, ROOF_H, code[5:], letter=True))
+            y -= ROOF_H
+        elif code.startswith("clock"):
+            y -= CLOCK_H
+            parts.append(_clock_piece(x, y, TOWER_W, CLOCK_H, code != "clock"))
+        else:
+            floors = int(code[0])
+            y -= floors * UNIT
+            parts.append(_floor_piece(x, y, TOWER_W, floors, code[1:], UNIT))
+    mid = x + TOWER_W / 2
+    parts.append(_text(mid, ground + 17, f"#{number}", 14, anchor="middle", weight="bold"))
+    if tower["complete"]:
+        parts.append(
+            _text(mid, ground + 35, f"{tower['points']} pts", 15, anchor="middle", weight="bold")
+        )
+    else:
+        parts.append(_text(mid, ground + 35, f"{tower['floors']} fl", 14, anchor="middle"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+# -- a seat's area ---------------------------------------------------------------------
+
+
+def _seat_panel(
+    body: list[str], view: dict[str, Any], player: int, pending: list[str], y: float
+) -> float:
+    own = player == view["seat"]
+    colour = seat_colour(player)
+    parts: list[str] = []
+    left = PAD + INSET
+    inner = WIDTH - 2 * PAD - 2 * INSET
+    cy = y + 8
+    # Header: who, points, discards, whose turn.
+    parts.append(_seat_disc(left + 13, cy + 15, player, 14))
+    name = "you" if own else f"seat {seat_letter(player)}"
+    parts.append(_text(left + 36, cy + 21, name, 17, weight="bold"))
+    points = view["scores"][player]
+    parts.append(_text(left + 100, cy + 21, f"{points} pts", 17, weight="bold"))
+    extra = []
+    if view["discarded"][player]:
+        extra.append(f"discarded {view['discarded'][player]}")
+    if player == view["current_player"]:
+        extra.append(f"▶ {'your turn' if own else 'to move'}")
+    if player in view["winners"]:
+        extra.append("★ winner")
+    if extra:
+        parts.append(_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end"))
+    cy += 40
+    # Roof needs: the floors the next tower of each colour must have.
+    parts.append(_text(left, cy + 18, "roofs need:", 14))
+    for index, (roof, floors) in enumerate(view["needs"][player].items()):
+        rx = left + 86 + index * 66
+        who = "your" if own else f"{seat_letter(player)}'s"
+        parts.append(
+            f"<g><title>{escape(f'{who} next {roof} tower needs exactly {floors} floors')}</title>"
+        )
+        parts.append(_roof_piece(rx, cy + 24, 26, 20, roof, letter=False))
+        parts.append(_text(rx + 32, cy + 20, floors, 16, weight="bold"))
+        parts.append("</g>")
+    cy += 34
+    # What is known of the hand (the own hand comes under the towers).
+    hand = view["hands"][player]
+    if hand["cards"] is None:
+        cy = _known_hand(parts, hand, player, left, cy)
+    # The towers, in rows, bottom-aligned on a strip of ground.
+    towers = view["towers"][player]
+    per_row = max(1, int((inner + SLOT - TOWER_W) // SLOT))
+    if not towers:
+        parts.append(_text(left, cy + 20, "no towers yet", 15, fill="#555555"))
+        cy += 30
+    for start in range(0, len(towers), per_row):
+        row = towers[start : start + per_row]
+        tallest = max(_tower_height(t) for t in row)
+        ground = cy + 10 + tallest
+        parts.append(
+            f'<rect x="{left - 4:g}" y="{ground:g}" width="{inner + 8:g}" height="4" '
+            f'fill="{GROUND}"/>'
+        )
+        for i, tower in enumerate(row):
+            tx = left + (SLOT - TOWER_W) / 2 + i * SLOT
+            parts.append(_tower(tx, ground, player, tower))
+        cy = ground + LABEL_H
+    if own:
+        cy = _own_hand(parts, view, hand, player, pending, left, inner, cy + 6)
+    height = cy + 8 - y
+    body.append(
+        f'<g class="seat" id="seat-{player}"><title>{escape(_name(view, player))}: '
+        f"{points} points</title>"
+        f'<rect x="{PAD}" y="{y:g}" width="{WIDTH - 2 * PAD}" height="{height:g}" rx="10" '
+        f'fill="{colour}" fill-opacity="0.07" stroke="{colour}" '
+        f'stroke-width="{3 if player == view["current_player"] else 1.5}"/>'
+        f'<rect x="{PAD}" y="{y:g}" width="6" height="{height:g}" rx="3" fill="{colour}"/>'
+    )
+    body += parts
+    body.append("</g>")
+    return y + height
+
+
+def _known_hand(
+    parts: list[str], hand: dict[str, Any], player: int, left: float, y: float
+) -> float:
+    """Another seat's hand: the cards everyone knows it holds, then backs for the rest."""
+    parts.append(f'<g class="hand" id="hand-{player}">')
+    size = hand["size"]
+    parts.append(_text(left, y + 32, f"hand {size}:", 14))
+    x = left + 62
+    for code in hand["known"]:
+        parts.append(f'<g class="card face"><title>{escape(_card_name(code))}</title>')
+        parts.append(_card_face(x, y, SMALL_W, SMALL_H, code, label=False))
+        parts.append("</g>")
+        x += SMALL_W + 5
+    if hand["unknown"]:
+        maybe: set[str] = set()
+        for cards in hand["possible"]:
+            rest = list(cards)
+            for code in hand["known"]:
+                if code in rest:
+                    rest.remove(code)
+            maybe.update(rest)
+        names = ", ".join(sorted(maybe))
+        what = f"{hand['unknown']} of {size} unknown"
+        title = escape(f"unknown card ({what}, one of: {names})")
+        for _ in range(hand["unknown"]):
+            parts.append(f'<g class="card back"><title>{title}</title>')
+            parts.append(_card_back(x, y, SMALL_W, SMALL_H))
+            parts.append(
+                _text(
+                    x + SMALL_W / 2,
+                    y + SMALL_H / 2 + 6,
+                    "?",
+                    18,
+                    anchor="middle",
+                    weight="bold",
+                    fill="#F3E2B8",
+                )
+            )
+            parts.append("</g>")
+            x += SMALL_W + 5
+    if not size:
+        parts.append(_text(x, y + 32, "empty", 14, fill="#555555"))
+    parts.append("</g>")
+    return y + SMALL_H + 8
+
+
+def _button(
+    x: float,
+    y: float,
+    w: float,
+    action: str,
+    text: str,
+    label: str,
+    fill: str,
+    feature: str | None = None,
+) -> str:
+    edge = BUTTON_EDGE if fill == BUTTON else "#777777"
+    lit = f' data-feature="{escape(feature)}"' if feature else ""
+    return (
+        f"<g{clickable(action, label)}{lit}><title>{escape(label)}</title>"
+        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{w:g}" height="{BUTTON_H}" rx="8" '
+        f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
+        + _text(x + w / 2, y + BUTTON_H / 2 + 5.5, text, 16, anchor="middle", weight="bold")
+        + "</g>"
+    )
+
+
+def _own_hand(
+    parts: list[str],
+    view: dict[str, Any],
+    hand: dict[str, Any],
+    player: int,
+    pending: list[str],
+    left: float,
+    inner: float,
+    y: float,
+) -> float:
+    """Your hand: each kind of card once (with its count if doubled), its buttons below it."""
+    cards: list[str] = hand["cards"]
+    known = list(hand["known"])
+    parts.append(f'<g class="hand" id="hand-{player}">')
+    parts.append(_text(left, y + 16, f"your hand ({len(cards)}):", 15, weight="bold"))
+    y += 26
+    kinds = list(dict.fromkeys(cards))
+    if not kinds:
+        parts.append(_text(left, y + 16, "empty", 15, fill="#555555"))
+        parts.append("</g>")
+        return y + 26
+    columns = max(3, len(kinds))
+    width = (inner - (columns - 1) * 10) / columns
+    discards: list[tuple[float, str, str]] = []
+    bottom = y + CARD_H + 8
+    for index, code in enumerate(kinds):
+        x = left + index * (width + 10)
+        count = cards.count(code)
+        seen = 0
+        while code in known and seen < count:
+            known.remove(code)
+            seen += 1
+        words = _card_name(code)
+        if count > 1:
+            words = f"{count} \u00d7 {words}"
+        if seen:
+            words += f" (the others know {'it' if seen == 1 else f'{seen} of them'})"
+        cx = x + (width - CARD_W) / 2
+        parts.append(f'<g class="card face"><title>{escape(words)}</title>')
+        parts.append(_card_face(cx, y, CARD_W, CARD_H, code))
+        if count > 1:
+            parts.append(
+                f'<circle cx="{cx + CARD_W - 4:g}" cy="{y + 4:g}" r="14" fill="{INK}"/>'
+                + _text(
+                    cx + CARD_W - 4,
+                    y + 9,
+                    f"\u00d7{count}",
+                    14,
+                    anchor="middle",
+                    weight="bold",
+                    fill="#FFFFFF",
+                )
+            )
+        parts.append("</g>")
+        by = y + CARD_H + 8
+        plays = [a for a in pending if a.startswith(f"play {code} ")]
+        new = f"play {code} new"
+        if new in plays:
+            plays.remove(new)
+            label = f"Play the {_card_name(code)} to start a new tower"
+            parts.append(_button(x, by, width, new, "new tower", label, BUTTON))
+            pending.remove(new)
+            by += BUTTON_H + GAP
+        half = (width - GAP) / 2
+        for i, action in enumerate(plays):
+            target = action.rsplit(" ", 1)[1]
+            label = f"Play the {_card_name(code)} on your tower #{target}"
+            feature = f"tower-{player}-{target}"
+            if len(plays) == 1:
+                button = _button(
+                    x, by, width, action, f"on tower #{target}", label, BUTTON, feature
+                )
+            else:
+                bx = x + (i % 2) * (half + GAP)
+                button = _button(bx, by, half, action, f"on #{target}", label, BUTTON, feature)
+            parts.append(button)
+            pending.remove(action)
+            if i % 2 or i == len(plays) - 1:
+                by += BUTTON_H + GAP
+        discard = f"discard {code}"
+        if discard in pending:
+            pending.remove(discard)
+            discards.append((x, discard, f"Discard the {_card_name(code)} face down"))
+        bottom = max(bottom, by)
+    for x, discard, label in discards:  # in one row, under all the plays
+        parts.append(_button(x, bottom, width, discard, "discard", label, DISCARD_BUTTON))
+    if discards:
+        bottom += BUTTON_H + GAP
+    parts.append("</g>")
+    return max(bottom, y + CARD_H + 8)
+
+
+def _more_actions(body: list[str], pending: list[str], y: float) -> float:
+    """Actions the picture found no place for (none in a consistent view), as buttons."""
+    width = WIDTH - 2 * PAD
+    for action in list(pending):
+        body.append(_button(PAD, y, width, action, action, action, BUTTON))
+        pending.remove(action)
+        y += BUTTON_H + GAP
+    return y

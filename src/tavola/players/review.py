@@ -1,0 +1,309 @@
+"""How good was a move: Monte Carlo estimates from the deciding seat's view, with errors.
+
+For one decision, ``judge(seat, played, budget, seed)`` estimates for the legal moves
+their *win probability* (1 for a sole win, 1/k for a victory shared by k) and their
+*score margin* (the seat's points minus the best other seat's), and how much the move
+played lost against the best one found. It sees the game only through a ``Seat``: every
+sample starts from ``seat.determinize(rng)``, a deal drawn from what the seat could know
+at that moment, never from the true hidden cards or tiles.
+
+The method (flat Monte Carlo with common random numbers):
+
+1. Draw ``samples`` determinizations of the seat's view.
+2. With more legal moves than ``width``, *screen* them: keep the ``width`` moves whose
+   one-ply evaluation (``Game.evaluate`` after the move, averaged over the
+   determinizations, as the heuristic bot judges) is best, plus the move played.
+3. For every kept move and every determinization: apply the move, then let the rollout
+   ``bot`` play every seat, to the end or for ``depth`` actions, after which the game's
+   evaluation is squashed into a win chance ``1 / (1 + exp(-evaluate / scale))`` and
+   taken as the margin. Sample ``k`` uses the same determinization and the same bot
+   seeds for every move, so the *differences* between moves carry far less noise than
+   the values themselves (common random numbers).
+4. The best move is the one with the highest mean win probability (then margin). The
+   loss of the move played is the mean of the paired differences, with their standard
+   error ``sd / sqrt(samples)``.
+
+A move is flagged (``verdict``) only when its loss in win probability reaches a size
+threshold *and* twice its standard error, so that noise alone is rarely called a mistake;
+``docs/review.md`` gives the thresholds' reasons and the calibration measured.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tavola.core.game import State
+from tavola.players.base import Seat
+from tavola.players.specs import make_bot
+
+# Loss in win probability from which a move is flagged, largest first (docs/review.md).
+THRESHOLDS: tuple[tuple[str, float], ...] = (
+    ("blunder", 0.20),
+    ("mistake", 0.10),
+    ("inaccuracy", 0.05),
+)
+Z = 2.0  # a loss must also reach Z standard errors of the paired difference
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard to look at each decision: the rollout bot, samples, cutoff and width."""
+
+    bot: str = "heuristic"  # the spec that plays every seat after the move
+    samples: int = 24  # determinizations, each giving one rollout per kept move
+    depth: int = 0  # rollout actions before the evaluation judges (0: to the end)
+    scale: float = 5.0  # evaluation lead worth a 73% win chance, at a cutoff
+    width: int = 8  # moves rolled out (the best by one ply), besides the move played
+
+    def __post_init__(self) -> None:
+        if self.samples < 2:
+            raise ValueError("samples must be at least 2 (a standard error needs two)")
+        if self.depth < 0:
+            raise ValueError("depth must not be negative")
+        if not self.scale > 0:
+            raise ValueError("scale must be positive")
+        if self.width < 1:
+            raise ValueError("width must be at least 1")
+        make_bot(self.bot)  # a bad spec fails here, with BotSpecError
+
+    def describe(self) -> str:
+        cutoff = f"depth {self.depth}, scale {self.scale:g}" if self.depth else "to the end"
+        return f"{self.bot} rollouts {cutoff}, {self.samples} samples, width {self.width}"
+
+
+# The default budget per game, chosen with benchmarks/review.py (docs/review.md).
+DEFAULT_BUDGETS: dict[str, Budget] = {
+    "campanile": Budget(samples=64, depth=10, scale=3.0),
+    "clocktowers": Budget(samples=24, depth=25, scale=4.7),
+    "carcassonne": Budget(bot="heuristic:samples=1", samples=8, depth=4, scale=7.3, width=6),
+}
+
+
+def default_budget(game: str) -> Budget:
+    return DEFAULT_BUDGETS.get(game, Budget())
+
+
+@dataclass
+class MoveValue:
+    """One move's estimates over ``samples`` rollouts (standard errors beside them)."""
+
+    action: str
+    win: float
+    win_se: float
+    margin: float
+    margin_se: float
+    samples: int
+    ply: float  # the one-ply evaluation the screening ranked it by
+
+
+@dataclass
+class Judgement:
+    """A decision judged: the move played against the best found, and the verdict."""
+
+    played: str
+    best: str
+    legal: int  # legal moves; ``len(moves)`` of them were rolled out
+    moves: list[MoveValue]  # best first
+    loss: float  # in win probability, >= 0
+    loss_se: float
+    margin_loss: float  # in points (the margin's loss), may be negative
+    margin_loss_se: float
+    verdict: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def value(self) -> MoveValue:
+        """The estimates of the move played."""
+        return next(move for move in self.moves if move.action == self.played)
+
+
+def verdict(loss: float, se: float) -> str | None:
+    """The flag of a loss in win probability, or ``None`` when it is small or within noise.
+
+    >>> verdict(0.25, 0.03), verdict(0.12, 0.03), verdict(0.06, 0.02)
+    ('blunder', 'mistake', 'inaccuracy')
+    >>> verdict(0.25, 0.15) is None, verdict(0.04, 0.0) is None
+    (True, True)
+    """
+    if loss < Z * se:
+        return None
+    for name, threshold in THRESHOLDS:
+        if loss >= threshold - 1e-12:
+            return name
+    return None
+
+
+def judge(seat: Seat, played: int, budget: Budget, seed: int) -> Judgement:
+    """Estimate the seat's legal moves and judge ``played`` against the best found."""
+    legal = seat.legal_actions()
+    if played not in legal:
+        raise ValueError(f"the move played ({played}) is not legal for seat {seat.player}")
+    worlds, seeds = samples(seat, budget, seed)
+    plies = _one_ply(seat, legal, worlds)
+    kept = _screen(legal, plies, played, budget.width)
+    player, scale = seat.player, budget.scale
+    outcomes: dict[int, list[tuple[float, float]]] = {}
+    for action in kept:
+        endings = (rollout(w, action, budget, s) for w, s in zip(worlds, seeds, strict=True))
+        outcomes[action] = [(e.win(player, scale), e.margin(player)) for e in endings]
+    to_string = seat.game.action_to_string
+    moves = [_value(to_string(a), outcomes[a], plies[a]) for a in kept]
+    order = sorted(range(len(kept)), key=lambda i: (-moves[i].win, -moves[i].margin, kept[i]))
+    best = kept[order[0]]
+    wins = [[o[0] for o in outcomes[a]] for a in (best, played)]
+    margins = [[o[1] for o in outcomes[a]] for a in (best, played)]
+    loss, loss_se = _paired(wins[0], wins[1])
+    margin_loss, margin_se = _paired(margins[0], margins[1])
+    judgement = Judgement(
+        played=to_string(played),
+        best=to_string(best),
+        legal=len(legal),
+        moves=[moves[i] for i in order],
+        loss=max(0.0, loss),
+        loss_se=loss_se,
+        margin_loss=margin_loss,
+        margin_loss_se=margin_se,
+    )
+    judgement.verdict = verdict(judgement.loss, loss_se)
+    if len(kept) < len(legal):
+        judgement.notes.append(
+            f"{len(legal) - len(kept)} of {len(legal)} moves screened out by one-ply evaluation"
+        )
+    return judgement
+
+
+def samples(seat: Seat, budget: Budget, seed: int) -> tuple[list[State], list[int]]:
+    """The determinizations of the seat's view and the rollout seeds of one decision."""
+    rng = random.Random(seed)
+    worlds = [seat.determinize(rng) for _ in range(budget.samples)]
+    return worlds, [rng.randrange(2**32) for _ in worlds]
+
+
+def _one_ply(seat: Seat, legal: list[int], worlds: Sequence[State]) -> dict[int, float]:
+    """Each move's mean evaluation right after it, over the determinizations."""
+    evaluate, player = seat.game.evaluate, seat.player
+    if len(legal) == 1:
+        return {legal[0]: 0.0}
+    totals = dict.fromkeys(legal, 0.0)
+    for world in worlds:
+        for action in legal:
+            after = world.clone()
+            after.apply(action)
+            totals[action] += evaluate(after, player)
+    return {action: total / len(worlds) for action, total in totals.items()}
+
+
+def _screen(legal: list[int], plies: dict[int, float], played: int, width: int) -> list[int]:
+    """The moves to roll out: all, or the ``width`` best by one ply plus the one played."""
+    if len(legal) <= width + 1:
+        return list(legal)
+    ranked = sorted(legal, key=lambda action: (-plies[action], action))[:width]
+    return sorted({*ranked, played})
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Where one rollout stopped: the game's end (the winners and scores) or a cutoff (each
+    seat's evaluation)."""
+
+    winners: tuple[int, ...]  # empty at a cutoff
+    scores: tuple[int, ...]
+    evaluations: tuple[float, ...]  # empty at the end
+
+    def win(self, player: int, scale: float) -> float:
+        """``player``'s win share at the end, or its softmax win chance at a cutoff."""
+        if not self.evaluations:
+            return 1.0 / len(self.winners) if player in self.winners else 0.0
+        return cutoff_chances(self.evaluations, scale)[player]
+
+    def margin(self, player: int) -> float:
+        """Points over the best other seat (at a cutoff, as the evaluation projects it)."""
+        if self.evaluations:
+            return self.evaluations[player]
+        return float(self.scores[player] - max(s for i, s in enumerate(self.scores) if i != player))
+
+
+def cutoff_chances(evaluations: Sequence[float], scale: float) -> list[float]:
+    """Each seat's win chance from its evaluation (its lead over the best other seat).
+
+    The leader's lead is 0 over itself and each other seat trails it by its own
+    (negative) evaluation; a softmax of those with ``scale`` gives the chances, which
+    for two seats is ``1 / (1 + exp(-evaluation / scale))``.
+
+    >>> [round(p, 3) for p in cutoff_chances([5.0, -5.0], 5.0)]
+    [0.731, 0.269]
+    >>> [round(p, 3) for p in cutoff_chances([0.0, 0.0, -50.0], 5.0)]
+    [0.5, 0.5, 0.0]
+    """
+    lead = max(range(len(evaluations)), key=lambda seat: evaluations[seat])
+    behind = [0.0 if seat == lead else min(0.0, e) for seat, e in enumerate(evaluations)]
+    weights = [math.exp(max(-50.0, e / scale)) for e in behind]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rollout(world: State, action: int, budget: Budget, seed: int) -> Ending:
+    """Apply ``action`` to a copy of ``world``, then let the rollout bot play every seat.
+
+    The bot deciding at rollout step ``t`` is seeded from ``seed`` and ``t`` only, so
+    rollouts of different moves from the same world stay in step as far as their
+    positions allow (common random numbers).
+    """
+    state = world.clone()
+    state.apply(action)
+    steps = 0
+    while (mover := state.current_player) is not None and not (
+        budget.depth and steps >= budget.depth
+    ):
+        bot = make_bot(budget.bot, seed=(seed * 1009 + steps) % 2**63)
+        state.apply(bot.choose(Seat(state, mover)).action)
+        steps += 1
+    scores = tuple(state.scores)
+    if state.is_over:
+        return Ending(tuple(state.winners), scores, ())
+    evaluate = state.game.evaluate
+    return Ending((), scores, tuple(evaluate(state, p) for p in range(len(scores))))
+
+
+def _value(action: str, outcomes: list[tuple[float, float]], ply: float) -> MoveValue:
+    wins = [o[0] for o in outcomes]
+    margins = [o[1] for o in outcomes]
+    return MoveValue(
+        action=action,
+        win=statistics.fmean(wins),
+        win_se=_se(wins),
+        margin=statistics.fmean(margins),
+        margin_se=_se(margins),
+        samples=len(outcomes),
+        ply=ply,
+    )
+
+
+def _se(values: Sequence[float]) -> float:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+
+
+def _paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences ``first - second``."""
+    differences = [a - b for a, b in zip(first, second, strict=True)]
+    return statistics.fmean(differences), _se(differences)
+
+
+def budget_json(budget: Budget) -> dict[str, Any]:
+    return {
+        "bot": budget.bot,
+        "samples": budget.samples,
+        "depth": budget.depth,
+        "scale": budget.scale,
+        "width": budget.width,
+    }
+
+
+def with_overrides(budget: Budget, **changes: Any) -> Budget:
+    """``budget`` with the given fields changed (those given as ``None`` left alone)."""
+    return replace(budget, **{k: v for k, v in changes.items() if v is not None})

@@ -1,0 +1,206 @@
+"""Reviewing a whole record: one task per decision, run inline, in processes or on Ray.
+
+A record is cut into *decisions*: the steps at which a reviewed seat chose among two or
+more legal moves. Each decision is an independent task (``review_task``) that rebuilds
+the position from the record and judges it through that seat's ``Seat`` only (see
+``tavola.players.review``). A decision's random numbers come from the review's seed and
+its step alone, so a review is the same whatever the number of workers or the backend;
+an interrupted run keeps the decisions that finished.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tavola.core.game import State
+from tavola.core.registry import replay
+from tavola.players.base import Seat
+from tavola.players.review import THRESHOLDS, Budget, Judgement, budget_json, judge
+
+REVIEW_FORMAT = "tavola-review/1"
+
+
+@dataclass(frozen=True)
+class ReviewTask:
+    """One decision to judge: the record, the step (the index of the action played) and
+    the seat that played it."""
+
+    index: int
+    record: dict[str, Any]
+    step: int
+    seat: int
+    budget: Budget
+    seed: int
+
+
+@dataclass
+class Reviewed:
+    """A judged decision, and the seconds it took."""
+
+    index: int
+    step: int
+    seat: int
+    judgement: Judgement
+    seconds: float
+
+
+@dataclass
+class ReviewOutcome:
+    """The decisions judged, in the record's order, and whether the run was cut short."""
+
+    tasks: list[ReviewTask]
+    results: list[Reviewed] = field(default_factory=list)
+    interrupted: bool = False
+
+
+def decision_seed(seed: int, step: int) -> int:
+    """The seed of the decision at ``step`` (the same for any split of the work)."""
+    return (seed * 1_000_003 + step) % 2**63
+
+
+def plan(
+    record: dict[str, Any], final: State, seats: Sequence[int], budget: Budget, seed: int
+) -> list[ReviewTask]:
+    """A task per decision of ``seats`` in ``record`` (``final``: the record replayed)."""
+    state = final.game.new_game(final.seed)
+    tasks: list[ReviewTask] = []
+    for step, action in enumerate(final.history):
+        player = state.current_player
+        if player is not None and player in seats and len(state.legal_actions()) > 1:
+            task = ReviewTask(len(tasks), record, step, player, budget, decision_seed(seed, step))
+            tasks.append(task)
+        state.apply(action)
+    return tasks
+
+
+def position(task: ReviewTask) -> State:
+    """The true position before the task's step (its seat sees it only through a Seat)."""
+    return replay({**task.record, "actions": task.record["actions"][: task.step]})
+
+
+def review_task(task: ReviewTask) -> Reviewed:
+    """Judge one decision (in whichever process or node runs it)."""
+    state = position(task)
+    played = state.read_action(task.record["actions"][task.step])
+    start = time.perf_counter()
+    judgement = judge(Seat(state, task.seat), played, task.budget, task.seed)
+    return Reviewed(task.index, task.step, task.seat, judgement, time.perf_counter() - start)
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl-C reaches the whole process group: only the parent handles it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_local(tasks: Sequence[ReviewTask], workers: int) -> Iterator[Reviewed]:
+    """Results as decisions finish, from ``workers`` processes (inline for 1)."""
+    if workers <= 1 or len(tasks) <= 1:
+        yield from map(review_task, tasks)
+        return
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupt) as pool:
+        yield from pool.imap_unordered(review_task, tasks)
+
+
+def run(
+    tasks: list[ReviewTask],
+    workers: int = 1,
+    backend: str = "local",
+    on_result: Callable[[Reviewed], None] = lambda result: None,
+) -> ReviewOutcome:
+    """Judge the decisions; on ``KeyboardInterrupt`` stop and keep those that finished."""
+    if backend == "local":
+        stream: Iterator[Reviewed] = run_local(tasks, workers)
+    elif backend == "ray":
+        from tavola.players.review_ray import run_ray
+
+        stream = run_ray(tasks, workers)
+    else:
+        raise ValueError(f"unknown backend {backend!r}; backends are: local, ray")
+    outcome = ReviewOutcome(tasks)
+    try:
+        for result in stream:
+            outcome.results.append(result)
+            on_result(result)
+    except KeyboardInterrupt:
+        outcome.interrupted = True
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+    outcome.results.sort(key=lambda result: result.step)
+    return outcome
+
+
+def seat_summary(results: Sequence[Reviewed], seat: int) -> dict[str, Any]:
+    """A seat's decisions judged, its flags by kind, and its mean losses."""
+    mine = [r.judgement for r in results if r.seat == seat]
+    counts = {name: sum(j.verdict == name for j in mine) for name, _ in THRESHOLDS}
+    return {
+        "seat": seat,
+        "decisions": len(mine),
+        **counts,
+        "mean_loss": statistics.fmean(j.loss for j in mine) if mine else 0.0,
+        "mean_margin_loss": statistics.fmean(j.margin_loss for j in mine) if mine else 0.0,
+    }
+
+
+def review_json(
+    outcome: ReviewOutcome,
+    final: State,
+    seats: Sequence[int],
+    budget: Budget,
+    seed: int,
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """Everything about a review as JSON: settings, each seat's summary, each decision."""
+    game = final.game
+    return {
+        "format": REVIEW_FORMAT,
+        "game": game.name,
+        "title": game.title,
+        "options": game.public_options(),
+        "players": game.num_players,
+        "names": list(names) if names else [f"P{seat}" for seat in range(game.num_players)],
+        "actions": len(final.history),
+        "is_over": final.is_over,
+        "scores": list(final.scores),
+        "winners": list(final.winners),
+        "seats": list(seats),
+        "seed": seed,
+        "budget": budget_json(budget),
+        "thresholds": dict(THRESHOLDS),
+        "decisions_planned": len(outcome.tasks),
+        "decisions_reviewed": len(outcome.results),
+        "interrupted": outcome.interrupted,
+        "summary": [seat_summary(outcome.results, seat) for seat in seats],
+        "decisions": [decision_json(result) for result in outcome.results],
+    }
+
+
+def decision_json(result: Reviewed) -> dict[str, Any]:
+    judgement = result.judgement
+    return {
+        "step": result.step,
+        "seat": result.seat,
+        "played": judgement.played,
+        "best": judgement.best,
+        "verdict": judgement.verdict,
+        "win": judgement.value.win,
+        "win_se": judgement.value.win_se,
+        "margin": judgement.value.margin,
+        "loss": judgement.loss,
+        "loss_se": judgement.loss_se,
+        "margin_loss": judgement.margin_loss,
+        "margin_loss_se": judgement.margin_loss_se,
+        "legal": judgement.legal,
+        "moves": [asdict(move) for move in judgement.moves],
+        "notes": judgement.notes,
+        "seconds": result.seconds,
+    }

@@ -1,0 +1,97 @@
+"""A small real client of the server's API for the tests: httpx and websockets."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+import tavola
+from tavola.core.game import State
+
+
+class Api:
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.http = httpx.Client(base_url=base_url, timeout=60)
+
+    def create(self, game: str, seats: list[str], **body: Any) -> dict[str, Any]:
+        response = self.http.post("/api/matches", json={"game": game, "seats": seats, **body})
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        return created
+
+    def get(self, match_id: str, token: str | None = None) -> dict[str, Any]:
+        response = self.http.get(f"/api/matches/{match_id}", headers=auth(token))
+        assert response.status_code == 200, response.text
+        state: dict[str, Any] = response.json()
+        return state
+
+    def act(self, match_id: str, token: str | None, seq: int, action: str) -> httpx.Response:
+        return self.http.post(
+            f"/api/matches/{match_id}/actions",
+            json={"seq": seq, "action": action},
+            headers=auth(token),
+        )
+
+    def wait(self, match_id: str, until: Any, timeout: float = 60) -> dict[str, Any]:
+        """Poll the spectator's state until ``until(state)``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.get(match_id)
+            if until(state):
+                return state
+            assert time.monotonic() < deadline, f"timed out; match at {state['seq']}"
+            time.sleep(0.05)
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+def tokens_of(created: dict[str, Any]) -> dict[int, str]:
+    return {seat["seat"]: seat["token"] for seat in created["seats"] if seat["kind"] == "human"}
+
+
+@contextmanager
+def socket(ws_base: str, match_id: str, token: str | None = None) -> Iterator[ClientConnection]:
+    url = f"{ws_base}/api/matches/{match_id}/ws" + (f"?token={token}" if token else "")
+    with connect(url, open_timeout=30, max_size=2**24) as connection:
+        yield connection
+
+
+def receive(connection: ClientConnection, timeout: float = 30) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+    return message
+
+
+def play_randomly(
+    api: Api, match_id: str, tokens: dict[int, str], seed: int, timeout: float = 120
+) -> dict[str, Any]:
+    """Humans of ``tokens`` pick random legal moves until the end (bots play themselves)."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    while True:
+        state = api.get(match_id)
+        if state["is_over"]:
+            return state
+        player = state["current_player"]
+        if player in tokens:
+            mine = api.get(match_id, tokens[player])
+            if mine["legal"]:
+                response = api.act(match_id, tokens[player], mine["seq"], rng.choice(mine["legal"]))
+                assert response.status_code == 200, response.text
+                continue
+        assert time.monotonic() < deadline, "the match does not advance"
+        time.sleep(0.02)
+
+
+def engine_state(record: dict[str, Any], steps: int) -> State:
+    """The engine's state after the first ``steps`` actions of a record."""
+    return tavola.replay({**record, "actions": record["actions"][:steps]})

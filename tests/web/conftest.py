@@ -1,0 +1,75 @@
+"""The browser suite's fixtures: a real ``tavola serve`` and Debian's Chromium, headless.
+
+pytest-playwright gives ``page``, ``context`` and ``browser``; the launch arguments point
+it at the system browser (``playwright install`` is never run). Every context starts with
+no pause between other seats' moves (``localStorage["tavola.pause"] = "0"``), so games
+against bots run at full speed while the pages are clicked as a person would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.live_server import ServerProcess, running_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+NO_PAUSE = "try { localStorage.setItem('tavola.pause', '0'); } catch (e) {}"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (/usr/bin/chromium)")
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM)}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server on a SQLite file for the whole browser suite."""
+    folder = tmp_path_factory.mktemp("web-db")
+    with running_server(f"sqlite:///{folder / 'tavola.sqlite3'}") as running:
+        yield running
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    context.add_init_script(NO_PAUSE)
+    context.set_default_timeout(15_000)
+    return context
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[Any]:
+    """More browser contexts (other people), closed at the end of the test."""
+    made: list[BrowserContext] = []
+
+    def make(**kwargs: Any) -> BrowserContext:
+        context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **kwargs})
+        context.add_init_script(NO_PAUSE)
+        context.set_default_timeout(15_000)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A page of the default context; a script error on it fails the test."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not errors, f"script errors on the page: {errors}"

@@ -1,0 +1,162 @@
+"""What a person does on the pages, as Playwright steps: create a match in the lobby,
+take a turn by clicking the board or a move button, wait for the server's answer."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Page, WebSocket, expect
+
+MATCH = "#main"
+
+
+@dataclass
+class Seat:
+    kind: str  # a value of the lobby's seat select: you, friend, hotseat, random, heuristic, ...
+    name: str = ""
+
+
+def create_in_lobby(
+    page: Page,
+    base: str,
+    game: str,
+    seats: list[Seat],
+    options: dict[str, str | bool] | None = None,
+    table: dict[str, str] | None = None,
+) -> None:
+    """Fill the lobby's form by clicks and choices, and create the match. ``table``: the
+    Time fieldset's fields by id (``{"tv-clock": "realtime", "tv-clock-minutes": "5"}``)."""
+    page.goto(base + "/")
+    page.locator(f'input[name="game"][value="{game}"]').check()
+    box = page.locator(f'fieldset.options[data-game="{game}"]')
+    expect(box).to_be_visible()
+    players = box.locator('.option[data-option="players"] select')
+    if players.count():
+        players.select_option(str(len(seats)))
+    for name, value in (options or {}).items():
+        control = box.locator(
+            f'.option[data-option="{name}"] select, .option[data-option="{name}"] input'
+        )
+        if isinstance(value, bool):
+            control.first.set_checked(value)
+        elif control.first.evaluate("e => e.tagName") == "SELECT":
+            control.first.select_option(value)
+        else:
+            control.first.fill(value)
+    rows = page.locator("#tv-seats .seat-row")
+    expect(rows).to_have_count(len(seats))
+    for index, seat in enumerate(seats):
+        rows.nth(index).locator("select.kind").select_option(seat.kind)
+        if seat.name:
+            rows.nth(index).locator("input.name").fill(seat.name)
+    for element, value in (table or {}).items():
+        control = page.locator(f"#{element}")
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+    page.get_by_role("button", name="Create match").click()
+    expect(page.locator("#tv-created")).to_be_visible()
+
+
+def open_my_seat(page: Page) -> None:
+    page.locator("#tv-open-seat").click()
+    wait_shown(page)
+
+
+def wait_shown(page: Page) -> None:
+    """The match page shows a state and waits for no answer."""
+    page.wait_for_selector(f"{MATCH}:not([data-seq='-1'])[data-waiting='false']")
+
+
+def seq(page: Page) -> int:
+    return int(page.locator(MATCH).get_attribute("data-seq") or "-1")
+
+
+def is_over(page: Page) -> bool:
+    return page.locator(MATCH).get_attribute("data-over") == "true"
+
+
+def wait_turn_or_end(page: Page, timeout: float = 30_000) -> str:
+    """Wait until it is this page's turn (or the game is over): "you" or "over"."""
+    page.wait_for_selector(
+        f"{MATCH}[data-waiting='false'][data-turn='you'], {MATCH}[data-over='true']",
+        timeout=timeout,
+    )
+    return "over" if is_over(page) else "you"
+
+
+def take_turn(page: Page, turn: int) -> None:
+    """Play one legal action as a person would, then wait for the server's answer.
+
+    Turns alternate between the picture (a cell to choose, rotate and confirm, or a
+    clickable element) and the list of move buttons, so both are exercised.
+    """
+    before = seq(page)
+    board = page.locator("#tv-board")
+    choose = board.locator("[data-choose]")
+    plain = board.locator("[data-action]:not([data-option-of])")
+    if turn % 2 == 0 and choose.count():
+        choose.first.click()
+        expect(page.locator("#tv-choice")).to_be_visible()
+        if page.locator("#tv-rotate").is_enabled():
+            page.keyboard.press("r")
+        page.locator("#tv-confirm").click()
+    elif turn % 2 == 0 and plain.count() and plain.first.is_visible():
+        plain.first.click()
+    else:
+        page.locator("#tv-actions button.action").first.click()
+    page.wait_for_function(
+        "before => Number(document.querySelector('#main').dataset.seq) > before"
+        " && document.querySelector('#main').dataset.waiting === 'false'",
+        arg=before,
+    )
+
+
+def play_to_the_end(page: Page, limit: int = 600) -> int:
+    """Take turns until the game is over; the number of turns taken."""
+    for turn in range(limit):
+        if wait_turn_or_end(page) == "over":
+            return turn
+        take_turn(page, turn)
+    raise AssertionError(f"the game did not end within {limit} turns")
+
+
+def table_scores(page: Page) -> list[int]:
+    cells = page.locator("#tv-scores tbody td.num").all_inner_texts()
+    return [int(text) for text in cells]
+
+
+@dataclass
+class Frames:
+    """The state messages a page's WebSocket received (``page.on("websocket")``)."""
+
+    states: list[dict[str, Any]] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)
+
+    def attach(self, page: Page) -> Frames:
+        def on_socket(socket: WebSocket) -> None:
+            if "/ws" not in socket.url:
+                return
+            socket.on("framereceived", self._received)
+            socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+
+        page.on("websocket", on_socket)
+        return self
+
+    def _received(self, payload: str | bytes) -> None:
+        text = payload if isinstance(payload, str) else payload.decode()
+        self.texts.append(text)
+        message = json.loads(text)
+        if message.get("type") == "state":
+            self.states.append(message)
+
+
+def match_id(page: Page) -> str:
+    found = re.search(r"/m/([A-Za-z0-9_-]+)", page.url)
+    assert found, page.url
+    return found.group(1)

@@ -1,0 +1,73 @@
+"""The pages and the replay API over HTTP (no browser): what the server renders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+import tavola
+from tavola.apps.web import rules
+from tavola.core.registry import game_classes
+from tests.live_server import ServerProcess
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.mark.parametrize("game", sorted(game_classes()))
+@pytest.mark.parametrize("page", sorted(rules.PAGES))
+def test_the_shipped_rules_are_the_docs(game: str, page: str) -> None:
+    """The package ships copies of docs/<game>/*.md: they must stay equal (copy them over)."""
+    assert rules.source(game, page).read_text() == (DOCS / game / f"{page}.md").read_text()
+
+
+def test_the_lobby_form_comes_from_the_option_specs(server: ServerProcess) -> None:
+    html = httpx.get(server.url + "/").text
+    for name, cls in game_classes().items():
+        assert f'value="{name}"' in html
+        assert f'href="/rules/{name}"' in html
+        for spec in cls.option_specs:
+            marker = f'id="opt-{name}-{spec.name}"'
+            shown = f'data-option="{spec.name}"' in html.split(f'data-game="{name}"')[1]
+            assert shown != spec.secret, (name, spec.name, marker)
+
+
+def test_rules_pages(server: ServerProcess) -> None:
+    page = httpx.get(f"{server.url}/rules/carcassonne")
+    assert page.status_code == 200
+    assert "In short" in page.text
+    assert 'href="/rules/carcassonne/notation"' in page.text
+    assert httpx.get(f"{server.url}/rules/campanile/notation").status_code == 200
+    assert httpx.get(f"{server.url}/rules/chess").status_code == 404
+
+
+def test_unknown_match_pages_are_404(server: ServerProcess) -> None:
+    assert httpx.get(f"{server.url}/m/nothing-here").status_code == 404
+    assert httpx.get(f"{server.url}/m/nothing-here/replay").status_code == 404
+    assert httpx.get(f"{server.url}/m/bad%20id").status_code == 404
+
+
+def test_the_replay_api(server: ServerProcess) -> None:
+    state = tavola.load("carcassonne", river=True).new_game(seed=2)
+    for _ in range(9):
+        state.apply(state.legal_actions()[-1])
+    record = state.record()
+    steps = httpx.post(f"{server.url}/api/replay", json=record).json()
+    assert steps["game"] == "carcassonne"
+    assert len(steps["steps"]) == 10
+    assert steps["steps"][-1]["scores"] == state.scores
+    picture = httpx.post(f"{server.url}/api/replay/svg?step=9", json=record).json()
+    assert picture["svg"] == state.game.svg(state.view(None), ())
+    too_far = httpx.post(f"{server.url}/api/replay/svg?step=10", json=record)
+    assert too_far.status_code == 422
+
+    broken = {**record, "actions": [*record["actions"][:3], "place 99,99 0"]}
+    answer = httpx.post(f"{server.url}/api/replay", json=broken)
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "bad_record"
+    assert answer.json()["step"] == 4
+    for body in ([1, 2], {"game": "chess", "seed": 1, "actions": []}, {"seed": 1}):
+        answer = httpx.post(f"{server.url}/api/replay", json=body)
+        assert answer.status_code == 422, body
+        assert "message" in answer.json()

@@ -1,0 +1,133 @@
+"""The replay viewer: a finished match stepped through by keys, buttons, the slider and the
+chart; a record file uploaded; a file that is no record refused with the reason."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+import tavola
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def finished_match(server: ServerProcess, game: str = "clocktowers") -> tuple[str, dict[str, Any]]:
+    """A match of bots only, played to its end by the server; its id and record."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": game, "seats": ["random", "random"], "names": ["Ada", "Bob"], "seed": 5},
+    )
+    created.raise_for_status()
+    match = created.json()["id"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        answer = httpx.get(f"{server.url}/api/matches/{match}/record")
+        if answer.status_code == 200:
+            return match, answer.json()
+        time.sleep(0.2)
+    raise AssertionError("the bots did not finish the match")
+
+
+def step(page: Page) -> int:
+    return int(page.locator("#main").get_attribute("data-step") or "-1")
+
+
+def wait_step(page: Page, wanted: int) -> None:
+    page.wait_for_selector(f"#main[data-step='{wanted}']")
+
+
+def test_stepping_through_a_finished_match(page: Page, server: ServerProcess) -> None:
+    match, record = finished_match(server)
+    final = tavola.replay(record)
+    last = len(record["actions"])
+
+    page.goto(f"{server.url}/m/{match}")
+    page.wait_for_selector("#main[data-over='true']")
+    page.get_by_role("link", name="Replay this match").click()
+    wait_step(page, 0)
+    assert page.locator("#main").get_attribute("data-steps") == str(last)
+    expect(page.locator("#tv-step")).to_contain_text(f"Step 0 of {last}")
+    expect(page.locator("#tv-board svg")).to_be_visible()
+
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    first_svg = page.locator("#tv-board").inner_html()
+    page.get_by_role("button", name="Next step").click()
+    wait_step(page, 2)
+    assert page.locator("#tv-board").inner_html() != first_svg
+    page.get_by_role("button", name="Previous step").click()
+    wait_step(page, 1)
+    assert page.locator("#tv-board").inner_html() == first_svg
+    page.keyboard.press("End")
+    wait_step(page, last)
+    scores = [int(t) for t in page.locator("#tv-scores tbody td.num").all_inner_texts()]
+    assert scores == list(final.scores)
+    expect(page.locator("#tv-scores .tag.won")).to_have_count(len(final.winners))
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+
+    # the slider, and a click on an entry of the log
+    page.get_by_label("Step", exact=True).focus()
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    page.locator("#tv-log > li").nth(4).click()
+    wait_step(page, 5)
+    expect(page.locator("#tv-log > li.current")).to_have_count(1)
+
+    # the chart: one line per seat and the marker at this step
+    assert page.locator("#tv-chart polyline").count() == 2
+    # a link to share this step opens the viewer at it
+    share = page.locator("#tv-share").get_attribute("href")
+    assert share is not None
+    assert share.endswith("#step=5")
+    page.goto(share)
+    page.reload()
+    wait_step(page, 5)
+
+    # the record to download is the server's
+    href = page.locator("#tv-download").get_attribute("href")
+    assert href is not None
+    with page.expect_download() as download:
+        page.locator("#tv-download").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved == record
+
+
+def test_a_record_file_replays_and_a_bad_one_is_refused(
+    page: Page, server: ServerProcess, tmp_path: Path
+) -> None:
+    state = tavola.load("campanile", players=2).new_game(seed=3)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    good = tmp_path / "game.json"
+    good.write_text(json.dumps(state.record()))
+    bad = tmp_path / "bad.json"
+    broken = state.record()
+    broken["actions"][3] = "build nowhere"
+    bad.write_text(json.dumps(broken))
+
+    page.goto(f"{server.url}/replay")
+    page.get_by_label("Choose a record file").set_input_files(str(good))
+    wait_step(page, 0)
+    assert page.locator("#main").get_attribute("data-steps") == "12"
+    page.keyboard.press("End")
+    wait_step(page, 12)
+    # a record file's link carries the record
+    share = page.locator("#tv-share").get_attribute("href")
+    assert share is not None
+    assert "#record=" in share
+    page.goto(share)
+    page.reload()
+    wait_step(page, 12)
+
+    page.get_by_label("Choose a record file").set_input_files(str(bad))
+    refusal = page.locator("#tv-refusal")
+    expect(refusal).to_be_visible()
+    expect(refusal).to_contain_text("action 4")
