@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tavola needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,cluster,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]'
 	@touch $@
 
 play: $(STAMP)  ## the game server: open the printed address in a browser

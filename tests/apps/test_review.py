@@ -58,11 +58,15 @@ def test_a_blunder_in_the_table_the_json_and_the_page(blunder: Path, tmp_path: P
     assert "<svg" in html  # the chart
     assert 'id="step-' in html
     assert "http" not in re.sub(r'xmlns(:\w+)?="http[^"]*"', "", html)  # nothing fetched
+    flagged = [d for d in data["decisions"] if d["verdict"]]
     boards = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
-    assert len(boards) == 1
+    assert len(boards) == len(flagged)  # a board per flagged move: the seat's view before it
+    card = html[html.index(f'id="step-{last["step"]}"') :]
+    board = re.search(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", card)
+    assert board is not None
     record = json.loads(blunder.read_text())
     before = tavola.replay({**record, "actions": record["actions"][: last["step"]]})
-    assert base64.b64decode(boards[0]).decode() == before.game.svg(before.view(0), [])
+    assert base64.b64decode(board.group(1)).decode() == before.game.svg(before.view(0), [])
     code, out = invoke("review", str(blunder), "--out", str(page), *QUICK)
     assert code == 2
     assert "already exists" in out

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import math
 import random
-from xml.etree import ElementTree
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given, settings

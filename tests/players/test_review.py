@@ -13,7 +13,7 @@ import pytest
 import tavola
 from tavola.core.game import State
 from tavola.players import Seat, play_match
-from tavola.players.review import Budget, cutoff_chances, judge, verdict
+from tavola.players.review import Budget, cutoff_chances, judge, suggest, verdict
 from tavola.players.review_runs import Reviewed, plan, review_json, run
 from tests.campanile.decks import stacked_deck
 
@@ -73,6 +73,13 @@ def test_the_move_that_closes_the_city_is_found_and_the_others_flagged() -> None
         assert flagged["verdict"] == "blunder"
         assert flagged["loss"] >= 0.5
         assert flagged["loss_se"] == 0.0  # nothing is hidden at the last tile
+
+
+def test_a_hint_is_the_best_move_found() -> None:
+    record = last_tile_record(CLOSING)
+    state = tavola.replay({**record, "actions": record["actions"][:-1]})
+    hint = suggest(Seat(state, 0), QUICK, seed=3)
+    assert (hint.action, hint.win) == (CLOSING, 1.0)
 
 
 def twin_records() -> tuple[dict[str, Any], dict[str, Any]]:

@@ -1,25 +1,15 @@
-"""Hand-made games for the report's statistics: results whose figures are known."""
+"""Helpers of the report's tests: the command, and hand-made games with known figures."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import typer
 from typer.testing import CliRunner
 
-from tavola.apps.report import report_command
+from tavola.apps.cli import app
 from tavola.apps.report.rows import GameRow
 
 runner = CliRunner()
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
-
-
-@app.callback()
-def tavola_app() -> None:
-    """The report command in a group, as in ``tavola``."""
-
-
-app.command("report")(report_command)
 
 
 def invoke(*args: str) -> tuple[int, str]:

@@ -16,6 +16,7 @@ def test_the_page_opens_offline_with_its_plots(page: Page, tmp_path: Path) -> No
     report = tmp_path / "report.html"
     code, out = invoke(
         "campanile",
+        "players=2",
         "--compare",
         "edition=1996",
         "--bots",

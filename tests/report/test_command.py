@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -38,7 +40,7 @@ SECTIONS = (
     ("game", "args", "plots"),
     [
         # Campanile: two editions, the stronger bot against the weaker; groups of sources.
-        ("campanile", ["--compare", "edition=1996", "--bots", "heuristic,random"], 8),
+        ("campanile", ["players=2", "--compare", "edition=1996", "--bots", "heuristic,random"], 8),
         ("clocktowers", ["players=3", "--compare", "players=2", "--bots", "random"], 6),
         ("carcassonne", ["--compare", "river=true small_city=4", "--bots", "random"], 7),
     ],
@@ -213,3 +215,28 @@ def test_parallel_workers_give_the_same_games_as_one(tmp_path: Path) -> None:
         data = json.loads(page.with_suffix(".json").read_text())
         results.append([(g["seed"], g["scores"], g["sources"]) for g in data["games"]])
     assert results[0] == results[1]
+
+
+def test_the_command_loads_matplotlib_only_to_plot() -> None:
+    code = (
+        "import sys, tavola.apps.cli, tavola.apps.report; "
+        "assert 'matplotlib' not in sys.modules, 'matplotlib loaded'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_fresh_plays_every_game_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["clocktowers", "--bots", "random", "--games", "20", "--jobs", "1"]
+    page = str(tmp_path / "ct.html")
+    assert invoke(*args, "--out", page)[0] == 0
+    played: list[int] = []
+
+    def counted(tasks: list[Any], *more: Any, **named: Any) -> Any:
+        played.append(len(tasks))
+        return run(tasks, *more, **named)
+
+    monkeypatch.setattr(report_runs, "run", counted)
+    code, out = invoke(*args, "--out", page, "--fresh")
+    assert code == 0, out
+    assert played == [20]
+    assert "Reused" not in out

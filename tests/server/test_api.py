@@ -278,3 +278,31 @@ def test_unknown_matches_and_routes_are_404_json(api: Api) -> None:
     assert response.json()["error"] == "no_match"
     assert api.http.get("/api/nothing").json()["error"] == "not_found"
     assert api.http.get("/api/matches/bad%20id").status_code in (404, 422)
+
+
+def test_hints_are_for_the_seat_to_move_where_the_match_allows_them(api: Api) -> None:
+    versus_bot = api.create("clocktowers", ["human", "random"], seed=12)
+    match_id, token = versus_bot["id"], tokens_of(versus_bot)[0]
+    state = api.get(match_id, token)
+    assert state["hints"] is True  # one person: on by default
+    answer = api.http.post(f"/api/matches/{match_id}/hint", headers=auth(token))
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    assert hint["action"] in state["legal"]
+    assert hint["seq"] == state["seq"]
+    assert 0 <= hint["win"] <= 1
+    assert hint["samples"] > 0
+    assert api.get(match_id)["seq"] == state["seq"]  # asking changes nothing
+
+    friends = api.create("clocktowers", ["human", "human"], seed=12)
+    tokens = tokens_of(friends)
+    assert api.get(friends["id"])["hints"] is False  # several people: off by default
+    refused = api.http.post(f"/api/matches/{friends['id']}/hint", headers=auth(tokens[0]))
+    assert refused.status_code == 403
+    assert refused.json()["error"] == "no_hints"
+    allowed = api.create("clocktowers", ["human", "human"], hints=True)
+    other = api.http.post(f"/api/matches/{allowed['id']}/hint", headers=auth(tokens_of(allowed)[1]))
+    assert other.status_code == 403
+    assert other.json()["error"] == "not_your_turn"
+    spectator = api.http.post(f"/api/matches/{allowed['id']}/hint")
+    assert spectator.status_code == 401

@@ -182,15 +182,19 @@ def test_take_backs_cannot_loop_forever(api: Api) -> None:
     assert api.get(match_id, token)["can_take_back"] is False
 
 
+def flood_then_listen(connection: Any, text: str, times: int) -> None:
+    for _ in range(times):
+        connection.send(text)
+    while True:
+        connection.recv(timeout=30)
+
+
 def test_a_client_that_sends_and_never_reads_is_let_go(
     api: Api, server: ServerProcess, match: dict[str, Any]
 ) -> None:
     with socket(server.ws_url, match["id"], match["tokens"][1]) as connection:
         stale = '{"type": "action", "seq": 0, "action": "pass"}'
         with pytest.raises(ConnectionClosed):  # the server lets it go
-            for _ in range(5_000):  # far more answers than the server keeps for one client
-                connection.send(stale)
-            while True:
-                connection.recv(timeout=30)
+            flood_then_listen(connection, stale, 5_000)  # far more than it keeps for one client
     api.get(match["id"])  # still serving
     unchanged(api, match)

@@ -291,3 +291,19 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
         bar = page.locator("#tv-choice")
         expect(bar).to_be_in_viewport()
         page.locator("#tv-cancel").tap()
+
+
+def test_a_hint_suggests_one_of_your_moves(page: Page, server: ServerProcess) -> None:
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "clocktowers", "seats": ["human", "random"], "seed": 4},
+    ).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&pause=0")
+    wait_turn_or_end(page)
+    hint = page.locator("#tv-hint")
+    expect(hint).to_be_visible()
+    hint.click()
+    text = page.locator("#tv-hint-text")
+    expect(text).to_contain_text("Suggested:", timeout=30_000)
+    expect(page.locator("button.action.suggested")).to_have_count(1)
+    assert seq(page) == 0  # asking changed nothing

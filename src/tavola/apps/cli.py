@@ -451,6 +451,15 @@ def replay_record(record: dict[str, Any]) -> State:
         fail(str(error))
 
 
+from .review import review_command  # noqa: E402  (tavola review: docs/review.md)
+
+app.command("review")(review_command)
+
+from .report import report_command  # noqa: E402  (tavola report: docs/balance.md)
+
+app.command("report")(report_command)
+
+
 @app.command("bench")
 def bench_command(
     game_names: Annotated[

@@ -40,15 +40,16 @@ from .records import check_writable, load_record, write_file
 from .review_page import page
 from .signals import stopping_signals
 
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+console = Console(highlight=False, markup=False)
+errors = Console(stderr=True, highlight=False, markup=False)
 VERDICT_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
 def fail(message: str) -> NoReturn:
-    """As the other commands: the message in red on stderr, exit code 2."""
-    errors.print(Text(f"error: {message}", style="bold red"))
-    raise typer.Exit(2)
+    """End the command as the others do (``tavola.apps.cli.fail``: exit code 2)."""
+    from tavola.apps.cli import fail as cli_fail  # late: cli imports this module
+
+    cli_fail(message)
 
 
 def review_command(

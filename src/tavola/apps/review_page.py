@@ -18,12 +18,20 @@ from tavola.core.svg import SEAT_LETTERS, seat_colour
 
 VERDICT_COLOURS = {"inaccuracy": "#E8B400", "mistake": "#E07000", "blunder": "#C0182B"}
 
-W, H = 760, 260  # the chart's size
-LEFT, RIGHT, TOP, BOTTOM = 46, 16, 14, 34
+LEFT, RIGHT, TOP, BOTTOM = 46, 16, 14, 34  # the chart's margins
 
 
 def percent(value: float) -> str:
     return f"{100 * value:.0f}%"
+
+
+def error(value: float) -> str:
+    """A standard error as a percentage: one decimal below 1%.
+
+    >>> error(0.004), error(0.052)
+    ('0.4%', '5%')
+    """
+    return f"{100 * value:.1f}%" if value < 0.01 else percent(value)
 
 
 def ink(colour: str) -> str:
@@ -47,9 +55,11 @@ def seat_badge(data: Mapping[str, Any], seat: int) -> str:
     )
 
 
-def chart_svg(data: Mapping[str, Any]) -> str:
+def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> str:
     """Each reviewed seat's estimated win probability after each of its moves, over the
-    game's steps; a flagged move is a marker in its verdict's colour, linked to its card."""
+    game's steps; a flagged move is a marker in its verdict's colour, linked to its card.
+    ``width`` and ``height`` are the chart's units (its text is 12 of them high)."""
+    W, H = width, height
     last: int = max(1, data["actions"])
 
     def x(step: float) -> float:
@@ -145,10 +155,11 @@ def flagged_html(
         if d["verdict"] is None:
             continue
         board = (boards or {}).get(d["step"])
+        seen = f"What {escape(data['names'][d['seat']])} saw before action {d['step'] + 1}"
         picture = (
-            f'<img class="board" alt="The board as {escape(data["names"][d["seat"]])} saw it '
-            f'before action {d["step"] + 1}" src="data:image/svg+xml;base64,'
-            f'{base64.b64encode(board.encode()).decode()}">'
+            f'<figure class="board"><img alt="{seen}" src="data:image/svg+xml;base64,'
+            f'{base64.b64encode(board.encode()).decode()}"><figcaption>{seen}: its own view, '
+            "with nothing it could not see</figcaption></figure>"
             if board
             else ""
         )
@@ -174,7 +185,7 @@ def move_words(d: Mapping[str, Any]) -> str:
     return (
         f"<p>Played <b>{escape(d['played'])}</b>: {percent(d['win'])} to win. "
         f"Better: <b>{escape(d['best'])}</b>: {percent(best['win'])} to win.</p>"
-        f"<p>Gave up <b>{percent(d['loss'])}</b> of win chance (± {percent(d['loss_se'])}) "
+        f"<p>Gave up <b>{percent(d['loss'])}</b> of win chance (± {error(d['loss_se'])}) "
         f"{margin} (± {d['margin_loss_se']:.1f}).</p>"
         + "".join(f'<p class="note">{escape(note)}</p>' for note in d["notes"])
     )
@@ -186,12 +197,16 @@ def moves_table(moves: Sequence[Mapping[str, Any]], played: str, limit: int) -> 
         shown += [m for m in moves if m["action"] == played]
     rows = "".join(
         f"<tr{' class=played' if m['action'] == played else ''}><td>{escape(m['action'])}</td>"
-        f'<td class="num">{percent(m["win"])} ± {percent(m["win_se"])}</td>'
+        f'<td class="num">{percent(m["win"])} ± {error(m["win_se"])}</td>'
         f'<td class="num">{m["margin"]:+.1f}</td><td class="num">{m["samples"]}</td></tr>'
         for m in shown
     )
     more = len(moves) - len(shown)
-    caption = f"the best {len(shown)} of {len(moves)} moves examined" if more > 0 else "moves"
+    caption = (
+        f"the best {len(shown)} of {len(moves)} moves examined"
+        if more > 0
+        else f"the {len(moves)} moves examined"
+    )
     return (
         f'<table class="moves"><caption>{caption}</caption><thead><tr><th>move</th>'
         '<th class="num">win</th><th class="num">margin</th><th class="num">samples</th>'
@@ -230,9 +245,9 @@ def decision_row(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:
     return (
         f"<tr><td class=num>{step}</td><td>{escape(data['names'][d['seat']])}</td>"
         f"<td>{escape(d['played'])}</td>"
-        f"<td class=num>{percent(d['win'])} ± {percent(d['win_se'])}</td>"
+        f"<td class=num>{percent(d['win'])} ± {error(d['win_se'])}</td>"
         f"<td>{escape(d['best'])}</td><td class=num>{percent(d['loss'])} ± "
-        f"{percent(d['loss_se'])}</td><td class=num>{d['margin_loss']:+.1f}</td>"
+        f"{error(d['loss_se'])}</td><td class=num>{d['margin_loss']:+.1f}</td>"
         f"<td>{d['verdict'] or ''}</td></tr>"
     )
 
@@ -323,8 +338,9 @@ th, td { padding: 3px 10px; border-bottom: 1px solid #e3e0d8; text-align: left; 
 .verdict { text-transform: capitalize; }
 .move-body { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
 .words { flex: 1 1 320px; }
-.board { flex: 1 1 420px; max-width: 560px; max-height: 520px; border: 1px solid #eee;
-  background: #fbf8f1; }
+.board { flex: 1 1 420px; max-width: 560px; margin: 0; }
+.board img { width: 100%; max-height: 520px; border: 1px solid #eee; background: #fbf8f1; }
+.board figcaption { color: #666; font-size: 0.85em; text-align: center; }
 table.moves caption { text-align: left; color: #666; font-size: 0.85em; }
 tr.played td { font-weight: bold; background: #fff3cd; }
 .note, .small { color: #555; font-size: 0.9em; }

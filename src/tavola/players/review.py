@@ -14,11 +14,12 @@ The method (flat Monte Carlo with common random numbers):
    one-ply evaluation (``Game.evaluate`` after the move, averaged over the
    determinizations, as the heuristic bot judges) is best, plus the move played.
 3. For every kept move and every determinization: apply the move, then let the rollout
-   ``bot`` play every seat, to the end or for ``depth`` actions, after which the game's
-   evaluation is squashed into a win chance ``1 / (1 + exp(-evaluate / scale))`` and
-   taken as the margin. Sample ``k`` uses the same determinization and the same bot
-   seeds for every move, so the *differences* between moves carry far less noise than
-   the values themselves (common random numbers).
+   ``bot`` play every seat, to the end or for ``depth`` actions, after which every
+   seat's evaluation is turned into win chances (``cutoff_chances``: for two seats
+   ``1 / (1 + exp(-evaluate / scale))``) and the seat's own is taken as its margin.
+   Sample ``k`` uses the same determinization and the same bot seeds for every move, so
+   the *differences* between moves carry far less noise than the values themselves
+   (common random numbers).
 4. The best move is the one with the highest mean win probability (then margin). The
    loss of the move played is the mean of the paired differences, with their standard
    error ``sd / sqrt(samples)``.
@@ -26,6 +27,7 @@ The method (flat Monte Carlo with common random numbers):
 A move is flagged (``verdict``) only when its loss in win probability reaches a size
 threshold *and* twice its standard error, so that noise alone is rarely called a mistake;
 ``docs/review.md`` gives the thresholds' reasons and the calibration measured.
+``suggest(seat, budget, seed)`` is the same estimate as a hint: the best move found.
 """
 
 from __future__ import annotations
@@ -138,41 +140,65 @@ def verdict(loss: float, se: float) -> str | None:
     return None
 
 
-def judge(seat: Seat, played: int, budget: Budget, seed: int) -> Judgement:
-    """Estimate the seat's legal moves and judge ``played`` against the best found."""
+@dataclass
+class Estimates:
+    """A decision's moves estimated on the same samples: those rolled out, best first."""
+
+    legal: int  # how many legal moves there were
+    actions: list[int]  # the moves rolled out, best first
+    moves: list[MoveValue]  # their estimates, in the same order
+    outcomes: dict[int, list[tuple[float, float]]]  # each move's (win, margin) per sample
+
+
+def estimate(seat: Seat, budget: Budget, seed: int, keep: int | None = None) -> Estimates:
+    """Estimate the seat's legal moves (the ``width`` best by one ply, and ``keep``)."""
     legal = seat.legal_actions()
-    if played not in legal:
-        raise ValueError(f"the move played ({played}) is not legal for seat {seat.player}")
     worlds, seeds = samples(seat, budget, seed)
     plies = _one_ply(seat, legal, worlds)
-    kept = _screen(legal, plies, played, budget.width)
+    kept = _screen(legal, plies, keep, budget.width)
     player, scale = seat.player, budget.scale
     outcomes: dict[int, list[tuple[float, float]]] = {}
     for action in kept:
         endings = (rollout(w, action, budget, s) for w, s in zip(worlds, seeds, strict=True))
         outcomes[action] = [(e.win(player, scale), e.margin(player)) for e in endings]
     to_string = seat.game.action_to_string
-    moves = [_value(to_string(a), outcomes[a], plies[a]) for a in kept]
-    order = sorted(range(len(kept)), key=lambda i: (-moves[i].win, -moves[i].margin, kept[i]))
-    best = kept[order[0]]
-    wins = [[o[0] for o in outcomes[a]] for a in (best, played)]
-    margins = [[o[1] for o in outcomes[a]] for a in (best, played)]
-    loss, loss_se = _paired(wins[0], wins[1])
-    margin_loss, margin_se = _paired(margins[0], margins[1])
+    values = {a: _value(to_string(a), outcomes[a], plies[a]) for a in kept}
+    kept.sort(key=lambda a: (-values[a].win, -values[a].margin, a))
+    return Estimates(len(legal), kept, [values[a] for a in kept], outcomes)
+
+
+def suggest(seat: Seat, budget: Budget, seed: int) -> MoveValue:
+    """The best move found for the seat to move (a hint), with its estimates."""
+    return estimate(seat, budget, seed).moves[0]
+
+
+def judge(seat: Seat, played: int, budget: Budget, seed: int) -> Judgement:
+    """Estimate the seat's legal moves and judge ``played`` against the best found."""
+    if played not in seat.legal_actions():
+        raise ValueError(f"the move played ({played}) is not legal for seat {seat.player}")
+    found = estimate(seat, budget, seed, keep=played)
+    best = found.actions[0]
+    outcomes = found.outcomes
+    loss, loss_se = _paired([o[0] for o in outcomes[best]], [o[0] for o in outcomes[played]])
+    margin_loss, margin_se = _paired(
+        [o[1] for o in outcomes[best]], [o[1] for o in outcomes[played]]
+    )
+    to_string = seat.game.action_to_string
     judgement = Judgement(
         played=to_string(played),
         best=to_string(best),
-        legal=len(legal),
-        moves=[moves[i] for i in order],
+        legal=found.legal,
+        moves=found.moves,
         loss=max(0.0, loss),
         loss_se=loss_se,
         margin_loss=margin_loss,
         margin_loss_se=margin_se,
+        verdict=verdict(max(0.0, loss), loss_se),
     )
-    judgement.verdict = verdict(judgement.loss, loss_se)
-    if len(kept) < len(legal):
+    if len(found.actions) < found.legal:
+        screened = found.legal - len(found.actions)
         judgement.notes.append(
-            f"{len(legal) - len(kept)} of {len(legal)} moves screened out by one-ply evaluation"
+            f"{screened} of {found.legal} moves screened out by one-ply evaluation"
         )
     return judgement
 
@@ -198,12 +224,12 @@ def _one_ply(seat: Seat, legal: list[int], worlds: Sequence[State]) -> dict[int,
     return {action: total / len(worlds) for action, total in totals.items()}
 
 
-def _screen(legal: list[int], plies: dict[int, float], played: int, width: int) -> list[int]:
-    """The moves to roll out: all, or the ``width`` best by one ply plus the one played."""
-    if len(legal) <= width + 1:
+def _screen(legal: list[int], plies: dict[int, float], keep: int | None, width: int) -> list[int]:
+    """The moves to roll out: all, or the ``width`` best by one ply plus ``keep``."""
+    if len(legal) <= width + (keep is not None):
         return list(legal)
     ranked = sorted(legal, key=lambda action: (-plies[action], action))[:width]
-    return sorted({*ranked, played})
+    return sorted({*ranked, *([] if keep is None else [keep])})
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from tavola.apps.report.stats import (
     difference_of_means,
     difference_of_proportions,
     mean,
+    mean_share,
     proportion,
     quantiles,
     verdict,
@@ -215,7 +216,7 @@ def branching(rows: Sequence[GameRow]) -> Branching | None:
     forced = [sum(1 for n in row.branching if n == 1) / len(row.branching) for row in played]
     return Branching(
         per_game=mean(per_game),
-        forced=mean(forced),
+        forced=mean_share(forced),
         largest=max(max(row.branching) for row in played),
         bins=bins,
         means=means,
@@ -338,13 +339,14 @@ def compare(base: SetStats, other: SetStats) -> list[Comparison]:
             )
             shares(f"{source.name}: games it decides", source.decides, theirs[source.name].decides)
     skills = {s.weaker: s for s in other.skill}
+    same = base.option_set.players == other.option_set.players
     for skill in base.skill:
         if skill.weaker in skills:
-            shares(
-                f"Stronger bot's win rate against {skill.weaker}",
-                skill.wins,
-                skills[skill.weaker].wins,
-            )
+            measure = f"Stronger bot's win rate against {skill.weaker}"
+            if not same:  # fair shares differ: compare the edge over each
+                measure += " above a fair share"
+            match = skills[skill.weaker]
+            shares(measure, skill.wins, match.wins, match.fair - skill.fair)
     return rows
 
 

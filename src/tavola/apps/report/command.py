@@ -32,6 +32,10 @@ from rich.progress import (
 from rich.text import Text
 
 from tavola.apps.records import check_writable, write_file
+from tavola.apps.report.analysis import analyse
+from tavola.apps.report.export import CSV_HEAD, REPORT_FORMAT, report_csv, report_json
+from tavola.apps.report.findings import findings
+from tavola.apps.report.page import GENERATOR, PageInfo, render
 from tavola.apps.report.plan import EQUAL, MIN_GAMES, Plan, ReportError, make_plan
 from tavola.apps.report.rows import task_key
 from tavola.apps.report.runs import Checkpoint, Played, play, read_rows
@@ -75,9 +79,6 @@ def is_report_file(path: Path) -> bool:
             start = file.read(4096)
     except (OSError, UnicodeDecodeError):
         return False
-    from tavola.apps.report.export import CSV_HEAD, REPORT_FORMAT
-    from tavola.apps.report.page import GENERATOR
-
     return (
         f'content="{GENERATOR}"' in start
         or re.search(rf'"format":\s*"{re.escape(REPORT_FORMAT)}"', start) is not None
@@ -121,6 +122,8 @@ def check_matplotlib() -> None:
 
 
 def play_with_progress(plan: Plan, workers: int, backend: str, paths: Paths, fresh: bool) -> Played:
+    if fresh:
+        Checkpoint(paths.checkpoint).remove()
     earlier = {} if fresh else read_rows([paths.checkpoint, paths.json])
     total = len(plan.tasks())
     with Progress(
@@ -157,11 +160,7 @@ def write_report(
 ) -> list[str]:
     """Analyse, plot and write the page, the JSON and the CSV (and each plot as an SVG file
     in ``plots_dir``, if given); return the key findings."""
-    from tavola.apps.report.analysis import analyse
-    from tavola.apps.report.export import report_csv, report_json
-    from tavola.apps.report.findings import findings
-    from tavola.apps.report.page import PageInfo, render
-    from tavola.apps.report.plots import figures, standalone
+    from tavola.apps.report.plots import figures, standalone  # matplotlib loads only here
 
     analysis = analyse(played, close)
     plan = played.plan

@@ -112,6 +112,18 @@ def report_json(played: Played, analysis: Analysis, settings: dict[str, Any]) ->
         "complete": played.complete,
         **settings,
         "figures": [set_json(stats) for stats in analysis.sets],
+        "comparisons": [
+            {
+                "option_set": analysis.sets[index].option_set.label,
+                "against": analysis.sets[0].option_set.label,
+                "measure": row.measure,
+                "unit": "share (0 to 1)" if row.unit == "pp" else row.unit,
+                "difference": estimate_json(row.difference),
+                "verdict": row.verdict,
+            }
+            for index, rows in analysis.comparisons.items()
+            for row in rows
+        ],
         "games": [row.to_json() for row in played.rows],
     }
 

@@ -115,11 +115,12 @@ def branching_finding(stats: SetStats) -> str:
     shape = stats.branching
     if shape is None:
         return ""
-    forced = (
-        "no decision is forced"
-        if shape.forced.value == 0
-        else f"{shape.forced.percent()} of decisions are forced (one legal action)"
-    )
+    if shape.forced.value == 0:
+        forced = "no decision is forced"
+    elif shape.forced.value < 0.001:
+        forced = "fewer than 0.1% of decisions are forced (one legal action)"
+    else:
+        forced = f"{shape.forced.percent()} of decisions are forced (one legal action)"
     return (
         f"A decision offers {shape.per_game.number()} legal actions on average, up to "
         f"{shape.largest}; {forced}."

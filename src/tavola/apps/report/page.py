@@ -388,7 +388,8 @@ def branching_section(analysis: Analysis, plots: dict[str, str]) -> str:
         + figure(
             plots.get("branching"),
             "Line: median legal actions; band: the middle half "
-            "of decisions (quartiles). N: games and decisions per option set.",
+            "of decisions (quartiles; of the first set only when more than two are compared). "
+            "N: games and decisions per option set.",
         )
         + table(head, rows, "Legal actions per decision, 95% interval")
     )
@@ -399,19 +400,24 @@ def comparison_table(rows: Sequence[Comparison], base: str, other: str) -> str:
     body = []
     for row in rows:
         css = {"higher": "up", "lower": "down"}.get(row.verdict, "flat")
-        measure = f"{row.measure} ({'percentage points' if row.unit == 'pp' else row.unit})"
+        share = row.unit == "pp"
+        measure = row.measure if share else f"{row.measure} ({row.unit})"
+        value, _, interval = signed(row.difference, row.unit, words=False).rpartition(" (")
+        difference = f"{value} pp ({interval}" if share else f"{value} ({interval}"
         body.append(
             [
                 measure,
                 figure_cell(row.base),
                 figure_cell(row.other),
-                figure_cell(signed(row.difference, row.unit, words=False)),
+                figure_cell(difference),
                 f'<td class="{css}">{escape(row.verdict)}</td>',
             ]
         )
-    return table(
-        head, body, f"{other} against {base}: difference with its 95% interval", numeric_from=1
+    caption = (
+        f"{other} against {base}: difference with its 95% interval "
+        "(pp: percentage points, for shares)"
     )
+    return table(head, body, caption, numeric_from=1)
 
 
 def compare_section(analysis: Analysis) -> str:
@@ -479,7 +485,10 @@ def glance_table(analysis: Analysis) -> str:
 
     rows = [
         row("equal-bot games", (str(s.games) for s in sets)),
-        row("first player's win rate", (s.seat_wins[0].percent() for s in sets)),
+        [
+            "first player's win rate",
+            *(cell(s.seat_wins[0], css=side(s.seat_wins[0], s.fair)) for s in sets),
+        ],
         row("a fair share", (f"{100 * s.fair:.0f}%" for s in sets)),
         row("winning margin (points)", (s.margin.number() for s in sets)),
         row(f"games decided by \u2264 {plural(k, 'point')}", (s.close.percent() for s in sets)),
@@ -497,14 +506,13 @@ def glance_table(analysis: Analysis) -> str:
     for weak in analysis.bots[1:]:
         skills = [next((x for x in s.skill if x.weaker == weak), None) for s in sets]
         if any(skills):
-            rows.append(
-                row(
-                    f"{analysis.bots[0]} wins against {weak}",
-                    (x.wins.percent() if x else "-" for x in skills),
-                )
-            )
+            cells = [cell(x.wins, css=side(x.wins, x.fair)) if x else "<td></td>" for x in skills]
+            rows.append([f"{analysis.bots[0]} wins against {weak}", *cells])
     head = ["", *(s.option_set.label for s in sets)]
-    return table(head, rows, "At a glance: estimates with their 95% intervals")
+    caption = (
+        "At a glance: estimates with their 95% intervals; blue: above a fair share, brown: below it"
+    )
+    return table(head, rows, caption)
 
 
 def _top_source(stats: SetStats) -> str:

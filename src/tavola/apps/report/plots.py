@@ -117,9 +117,24 @@ def seat_plot(analysis: Analysis) -> Figure:
     most = max(len(s.seat_wins) for s in analysis.sets)
     offsets = _spread(len(analysis.sets), 0.5)
     fairs = sorted({s.fair for s in analysis.sets})
-    for fair in fairs:
-        share = f"{100 * fair:.0f}%"
-        ax.axhline(100 * fair, color=GREY, linestyle="--", linewidth=1, label=f"fair share {share}")
+    if len(fairs) == 1:
+        share = f"{100 * fairs[0]:.0f}%"
+        ax.axhline(
+            100 * fairs[0], color=GREY, linestyle="--", linewidth=1, label=f"fair share {share}"
+        )
+    else:  # each set's fair share, dotted in its colour, over its seats
+        for index, stats in enumerate(analysis.sets):
+            seats = len(stats.seat_wins)
+            ax.plot(
+                [-0.45, seats - 0.55],
+                [100 * stats.fair] * 2,
+                color=colour(index),
+                linestyle=":",
+                linewidth=1.4,
+            )
+        ax.plot(
+            [], [], color=GREY, linestyle=":", label="fair share 1/players\n(in its set's colour)"
+        )
     for index, stats in enumerate(analysis.sets):
         xs = [seat + offsets[index] for seat in range(len(stats.seat_wins))]
         for x, estimate in zip(xs, stats.seat_wins, strict=True):
@@ -316,14 +331,15 @@ def branching_plot(analysis: Analysis) -> Figure:
         if shape is None:
             continue
         xs = [b[0] for b in shape.bins]
-        ax.fill_between(
-            xs,
-            [b[1] for b in shape.bins],
-            [b[3] for b in shape.bins],
-            color=colour(index),
-            alpha=0.15,
-            linewidth=0,
-        )
+        if index == 0 or len(analysis.sets) <= 2:  # more bands would hide each other
+            ax.fill_between(
+                xs,
+                [b[1] for b in shape.bins],
+                [b[3] for b in shape.bins],
+                color=colour(index),
+                alpha=0.15,
+                linewidth=0,
+            )
         ax.plot(
             xs,
             [b[2] for b in shape.bins],
@@ -341,7 +357,8 @@ def branching_plot(analysis: Analysis) -> Figure:
     ax.set_xlabel("Progress through the game (% of its actions)")
     ax.set_ylabel("Legal actions per decision")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
-    ax.set_title("Branching: median, band = middle half of decisions", loc="left")
+    band = "middle half of decisions" + (", first set" if len(analysis.sets) > 2 else "")
+    ax.set_title(f"Branching: median; band: {band}", loc="left")
     return figure
 
 

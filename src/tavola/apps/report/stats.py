@@ -114,6 +114,12 @@ def mean(values: Sequence[float]) -> Estimate:
     return Estimate(centre, centre - half, centre + half, n)
 
 
+def mean_share(values: Sequence[float]) -> Estimate:
+    """The mean of shares (each from 0 to 1), its interval kept within 0 and 1."""
+    estimate = mean(values)
+    return Estimate(estimate.value, max(0.0, estimate.low), min(1.0, estimate.high), estimate.n)
+
+
 def variance(values: Sequence[float]) -> float:
     """The sample variance (n - 1 in the denominator)."""
     centre = sum(values) / len(values)

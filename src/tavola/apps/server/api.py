@@ -63,6 +63,11 @@ class CreateMatch(Strict):
         "(default: 300 with a real-time clock, the move limit in correspondence, else never)",
     )
     chat_public: bool = Field(default=False, description="spectators read the chat")
+    hints: bool | None = Field(
+        default=None,
+        description="the seat to move may ask for a suggested move "
+        "(default: on with at most one human seat, off with several)",
+    )
     webhooks: list[Annotated[str, Field(max_length=500)] | None] | None = Field(
         default=None, max_length=8, description="per seat: a URL POSTed when it is to move"
     )
@@ -190,7 +195,10 @@ def _table(body: CreateMatch) -> Table:
     elif abandon is None and control.kind == CORRESPONDENCE:
         assert control.per_move is not None
         abandon = max(1, round(control.per_move))
-    return Table(control, body.on_timeout, abandon, body.chat_public)
+    hints = body.hints
+    if hints is None:
+        hints = sum(spec.strip().lower() == "human" for spec in body.seats) <= 1
+    return Table(control, body.on_timeout, abandon, body.chat_public, hints)
 
 
 def _check_each(
@@ -260,6 +268,17 @@ async def take_back(
         raise ApiError(401, "no_token", "taking back needs a seat's token")
     await service.take_back(live, seat, body.seq)
     return message_for(live, seat)
+
+
+@router.post("/matches/{match_id}/hint")
+async def ask_hint(match_id: MatchId, service: Service, token: Token) -> dict[str, Any]:
+    """A suggested move for the seat to move, judged from its view (matches with hints on):
+    ``{"seq", "action", "win", "win_se", "margin", "samples"}``."""
+    live = await service.get(match_id)
+    seat = live.seat_of(token)
+    if seat is None:
+        raise ApiError(401, "no_token", "a hint needs a seat's token")
+    return await service.hint(live, seat)
 
 
 @router.get("/matches/{match_id}/record")

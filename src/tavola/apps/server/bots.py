@@ -18,6 +18,7 @@ from tavola.apps.server.errors import ApiError
 from tavola.apps.server.settings import BotLimits
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot
+from tavola.players.review import default_budget, suggest
 from tavola.players.specs import BOTS
 
 
@@ -78,6 +79,22 @@ def choose(job: BotJob) -> str:
     bot = make_bot(job.spec, seed=job.bot_seed)
     decision = bot.choose(Seat(state, job.seat))
     return state.game.action_to_string(decision.action)
+
+
+def hint(job: BotJob) -> dict[str, Any]:
+    """Run in a worker process: the move the review's estimates prefer for the seat to move
+    (``job.spec`` is not used), judged from that seat's view alone."""
+    state = load(job.game, **job.options).new_game(job.seed)
+    for notation in job.moves:
+        state.apply(notation)
+    best = suggest(Seat(state, job.seat), default_budget(job.game), job.bot_seed)
+    return {
+        "action": best.action,
+        "win": round(best.win, 3),
+        "win_se": round(best.win_se, 3),
+        "margin": round(best.margin, 2),
+        "samples": best.samples,
+    }
 
 
 def bot_seed(match_seed: int, seq: int) -> int:

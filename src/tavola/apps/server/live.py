@@ -46,12 +46,14 @@ class SeatInfo:
 @dataclass(frozen=True)
 class Table:
     """A match's table: its time control, what a timeout does ("bot" or "lose"), after how
-    many seconds away a seat may be handed to a bot, and whether spectators read the chat."""
+    many seconds away a seat may be handed to a bot, whether spectators read the chat, and
+    whether hints are allowed."""
 
     time_control: TimeControl = field(default_factory=TimeControl)
     on_timeout: str = "bot"
     abandon_after: int | None = None
     chat_public: bool = False
+    hints: bool = False  # the seat to move may ask the review's bot for a suggestion
 
     def json(self) -> dict[str, Any]:
         return {
@@ -59,6 +61,7 @@ class Table:
             "on_timeout": self.on_timeout,
             "abandon_after": self.abandon_after,
             "chat_public": self.chat_public,
+            "hints": self.hints,
         }
 
 

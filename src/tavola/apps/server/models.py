@@ -49,6 +49,7 @@ class MatchRow(Base):
     on_timeout: Mapped[str] = mapped_column(String(8), default="bot")
     abandon_after: Mapped[int | None] = mapped_column(Integer, default=None)
     chat_public: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
     # When the clocks start: at creation, or for a rematch once every seat accepted it.
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     rematch_of: Mapped[str | None] = mapped_column(

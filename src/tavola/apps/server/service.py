@@ -13,9 +13,9 @@ several servers hold the match, the log's key lets one of them do it.
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from datetime import UTC, datetime, timedelta
@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from anyio import to_thread
 
 from tavola.apps.server.alerts import Turn, TurnAlerts
-from tavola.apps.server.bots import BotJob, bot_seed, bound_spec, choose, make_pool
+from tavola.apps.server.bots import BotJob, bot_seed, bound_spec, choose, hint, make_pool
 from tavola.apps.server.chat import chat_json
 from tavola.apps.server.clocks import TimeControl
 from tavola.apps.server.errors import ApiError
@@ -390,7 +390,7 @@ class MatchService:
         live = self._cache.get(match_id)
         if origin == self.server_id or live is None:
             return
-        if what.isdigit():
+        if what.isdecimal():
             if live.seq < int(what):
                 self._spawn(self._refresh(live))
         elif what in self.signals:
@@ -451,6 +451,26 @@ class MatchService:
                 log.exception("bot failed in match %s", match_id)
                 return
 
+    async def hint(self, live: LiveMatch, seat: int | None) -> dict[str, Any]:
+        """A suggested move for the seat to move, where the match allows hints."""
+        if not live.table.hints:
+            raise ApiError(403, "no_hints", "this match was created without hints")
+        if seat is None or seat != live.state.current_player:
+            raise ApiError(403, "not_your_turn", "a hint is for the seat to move")
+        job = BotJob(
+            live.game.name,
+            live.game.option_json(),
+            live.seed,
+            live.effective_notations(),
+            seat,
+            "",
+            bot_seed(live.seed, live.seq),
+        )
+        if self._pool is None:
+            self._pool = make_pool(self.settings.bot_workers)
+        suggestion = await asyncio.get_running_loop().run_in_executor(self._pool, hint, job)
+        return {"seq": live.seq, **suggestion}
+
     async def resume_bots(self) -> None:
         """After a start: the matches whose bot may be due to move play on, and the clocks
         of the matches that have one run again (loading a match sets its alarm)."""
@@ -491,6 +511,7 @@ def table_row(table: Table) -> dict[str, Any]:
         "on_timeout": table.on_timeout,
         "abandon_after": table.abandon_after,
         "chat_public": table.chat_public,
+        "hints": table.hints,
     }
 
 
@@ -500,6 +521,7 @@ def table_of(match: MatchRow) -> Table:
         match.on_timeout or "bot",
         match.abandon_after,
         bool(match.chat_public),
+        bool(match.hints),
     )
 
 

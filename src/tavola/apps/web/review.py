@@ -22,6 +22,7 @@ import multiprocessing
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -79,7 +80,7 @@ class Job:
             self.outcome.results.sort(key=lambda result: result.step)
             budget = self.tasks[0].budget if self.tasks else default_budget(self.final.game.name)
             data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
-            chart = legend(data) + chart_svg(data)
+            chart = legend(data) + chart_svg(data, width=380, height=210)  # the side panel's
             self.answer = {"review": data, "chart": chart, "flagged": flagged_html(data, limit=4)}
             self.status = "done"
         except Exception as error:  # any failure is the client's to see, not the server's
@@ -106,11 +107,11 @@ class Jobs:
         self.by_id: OrderedDict[str, Job] = OrderedDict()
         self.by_key: dict[str, str] = {}
 
-    def start(self, key: str, make: Any) -> Job:
+    def start(self, key: str, make: Callable[[str], Job]) -> Job:
         with self.lock:
-            known = self.by_key.get(key)
-            if known in self.by_id:
-                return self.by_id[known]
+            known = self.by_id.get(self.by_key.get(key, ""))
+            if known is not None and known.status != "failed":  # a failed one is tried again
+                return known
             if sum(job.status == "running" for job in self.by_id.values()) >= RUNNING:
                 raise ApiError(503, "busy", "the server is reviewing other games; try later")
             job: Job = make(secrets.token_urlsafe(8))
@@ -119,6 +120,7 @@ class Jobs:
             finished = [j for j in self.by_id.values() if j.status != "running"]
             for old in finished[: max(0, len(self.by_id) - KEPT)]:
                 del self.by_id[old.id]
+            self.by_key = {k: v for k, v in self.by_key.items() if v in self.by_id}
         threading.Thread(target=job.run, name=f"review-{job.id}", daemon=True).start()
         return job
 

@@ -41,6 +41,8 @@ const ui = {
   notation: $("tv-notation"),
   notations: $("tv-notations"),
   takeback: $("tv-takeback"),
+  hint: $("tv-hint"),
+  hintText: $("tv-hint-text"),
   over: $("tv-over"),
   overText: $("tv-over-text"),
   log: $("tv-log"),
@@ -427,7 +429,32 @@ function showPlay(conn, state) {
   if (hadFocus && buttons.length) buttons[0].focus({ preventScroll: true });
   ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n })));
   ui.takeback.hidden = !canOfferTakeback(conn, state);
+  ui.hint.hidden = !(state.hints && mine && !state.is_over && legal.length > 0);
+  if (ui.hintText.dataset.seq !== String(state.seq)) ui.hintText.hidden = true; // a new position
   setWaiting(waiting);
+}
+
+/** Ask the server for the move its review bot prefers (matches created with hints). */
+async function askHint() {
+  const token = actingToken();
+  if (!token) return;
+  ui.hint.disabled = true;
+  ui.hintText.hidden = false;
+  ui.hintText.textContent = "Thinking…";
+  const answer = await seatPost(`/api/matches/${encodeURIComponent(matchId)}/hint`, token);
+  ui.hint.disabled = false;
+  if (!answer.ok) {
+    ui.hintText.textContent = answer.body.message || `The server answered ${answer.status}.`;
+    return;
+  }
+  const { action, win, seq } = answer.body;
+  ui.hintText.dataset.seq = String(seq);
+  const words = board.labelOf(action) || action;
+  ui.hintText.textContent = `Suggested: ${words} (about ${Math.round(100 * win)}% to win, from what you can see).`;
+  for (const button of ui.actions.querySelectorAll("button.action")) {
+    button.classList.toggle("suggested", button.dataset.notation === action);
+  }
+  board.hint(action, true);
 }
 
 /** The server says whether this seat may take back its last action (its policy, not ours). */
@@ -480,6 +507,7 @@ ui.form.addEventListener("submit", (e) => {
 });
 
 ui.takeback.addEventListener("click", () => send({ type: "takeback" }));
+ui.hint.addEventListener("click", askHint);
 
 // -- connection status, invites ---------------------------------------------------------------------
 

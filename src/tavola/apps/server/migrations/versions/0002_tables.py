@@ -27,6 +27,9 @@ def upgrade() -> None:
         "matches",
         sa.Column("chat_public", sa.Boolean(), nullable=False, server_default=sa.false()),
     )
+    op.add_column(
+        "matches", sa.Column("hints", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
     op.add_column("matches", sa.Column("started_at", sa.DateTime(timezone=True), nullable=True))
     op.add_column("matches", sa.Column("rematch_of", sa.String(32), nullable=True))
     op.execute("UPDATE matches SET started_at = created_at")
@@ -63,6 +66,7 @@ def downgrade() -> None:
     for column in (
         "rematch_of",
         "started_at",
+        "hints",
         "chat_public",
         "abandon_after",
         "on_timeout",

@@ -1,0 +1,60 @@
+"""The replay viewer's review: a record file reviewed in the background with progress, its
+chart and flagged moves shown, a flagged move clicked to see the board before it; the
+review API's answers to bad records and seats, and the same job for the same question."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.live_server import ServerProcess
+from tests.players.test_review import CLOSING, last_tile_record
+
+pytestmark = pytest.mark.browser
+BLUNDER = "place -2,-1 90"
+
+
+def test_a_record_is_reviewed_and_its_blunder_shown(
+    page: Page, server: ServerProcess, tmp_path: Path
+) -> None:
+    record = last_tile_record(BLUNDER)
+    path = tmp_path / "stacked.json"
+    path.write_text(json.dumps(record))
+    page.goto(f"{server.url}/replay")
+    page.get_by_label("Choose a record file").set_input_files(str(path))
+    page.wait_for_selector("#main[data-step='0']")
+    page.get_by_role("button", name="Review the moves").click()
+    page.wait_for_selector("#main[data-review='done']", timeout=60_000)
+    expect(page.locator("#tv-review-progress")).to_contain_text("decisions reviewed")
+    assert page.locator("#tv-review-chart svg polyline").count() == 2
+    card = page.locator("#tv-review-flagged article.blunder", has_text=BLUNDER)
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text(f"Better: {CLOSING}")
+    step = record["actions"].index(BLUNDER)
+    card.click()
+    page.wait_for_selector(f"#main[data-step='{step}']")  # the board before the blunder
+    page.get_by_role("button", name="First step").click()
+    page.wait_for_selector("#main[data-step='0']")
+    page.locator(f'#tv-review-chart a[href="#step-{step}"] circle').click()
+    page.wait_for_selector(f"#main[data-step='{step}']")
+
+
+def test_the_review_api(server: ServerProcess) -> None:
+    record = last_tile_record(CLOSING)
+    first = httpx.post(f"{server.url}/api/review?seats=1", json=record)
+    assert first.status_code == 202
+    again = httpx.post(f"{server.url}/api/review?seats=1", json=record)
+    assert again.json()["id"] == first.json()["id"]
+    bad = {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+    answer = httpx.post(f"{server.url}/api/review", json=bad)
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "bad_record"
+    assert "action 4" in answer.json()["message"]
+    answer = httpx.post(f"{server.url}/api/review?seats=0,7", json=record)
+    assert (answer.status_code, answer.json()["error"]) == (422, "bad_seats")
+    missing = httpx.get(f"{server.url}/api/review/nothing")
+    assert missing.status_code == 404
