@@ -207,7 +207,7 @@ def test_views_tensors_and_determinizations_agree(
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGURATIONS, ids=IDS)
-@few
+@settings(max_examples=5)  # pictures are slow to draw; each game's own SVG tests go further
 @given(seed=seeds)
 def test_views_say_the_turn_and_scores_and_pictures_play_exactly_the_legal_actions(
     name: str, options: dict[str, Any], seed: int
@@ -217,15 +217,16 @@ def test_views_say_the_turn_and_scores_and_pictures_play_exactly_the_legal_actio
     rng = random.Random(seed)
 
     def check(state: State) -> None:
-        if rng.random() > 0.2:
-            return
         for seat in (*range(game.num_players), None):
             view = state.view(seat)
             assert view["current_player"] == state.current_player
             assert view["scores"] == state.scores
             assert view["winners"] == state.winners
+        if rng.random() > 0.05:
+            return
+        for seat in (state.current_player, None):
             mine = state.legal_notations() if seat == state.current_player else []
-            root = ElementTree.fromstring(game.svg(view, mine))
+            root = ElementTree.fromstring(game.svg(state.view(seat), mine))
             played = {e.get("data-action") for e in root.iter() if e.get("data-action")}
             assert played == set(mine)
 
