@@ -7,7 +7,10 @@ Neither has a deadline: a random game's duration varies too much for one.
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=50, deadline=None)
@@ -28,3 +31,16 @@ def _profile() -> str:
 
 
 settings.load_profile(_profile())
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """The browser tests drive Debian's Chromium (Playwright's own download is out of reach).
+
+    A missing browser fails the tests rather than skipping them: ``make test`` installs it.
+    """
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is missing (/usr/bin/chromium); 'make test' installs it")
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM)}

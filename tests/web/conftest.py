@@ -9,7 +9,6 @@ against bots run at full speed while the pages are clicked as a person would.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,15 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.live_server import ServerProcess, running_server
 
-CHROMIUM = Path("/usr/bin/chromium")
 NO_PAUSE = "try { localStorage.setItem('tavola.pause', '0'); } catch (e) {}"
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (/usr/bin/chromium)")
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM)}
 
 
 @pytest.fixture(scope="session")
