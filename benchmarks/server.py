@@ -31,6 +31,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.live_server import postgres_cluster, running_server
@@ -40,7 +41,7 @@ class Run:
     def __init__(self, seconds: float, pace: float) -> None:
         self.pace = pace  # seconds between a match's moves (0: none)
         self.start = time.perf_counter()
-        self.measure_from = self.start + 3.0  # warm-up: connections, caches
+        self.measure_from = self.start + 8.0  # warm-up: 200 matches created, connected
         self.end = self.measure_from + seconds
         self.moves = 0
         self.latencies: list[float] = []
@@ -48,7 +49,17 @@ class Run:
 
 
 async def play_matches(base: str, game: str, run: Run, rng: random.Random) -> None:
-    """One slot: play matches one after another until the run ends."""
+    """One slot: play matches one after another until the run ends (a failed request or
+    connection is counted as an error, and the slot starts a new match)."""
+    while time.perf_counter() < run.end:
+        try:
+            await play_match(base, game, run, rng)
+        except (httpx.HTTPError, OSError, WebSocketException):
+            run.errors += 1
+            await asyncio.sleep(0.5)
+
+
+async def play_match(base: str, game: str, run: Run, rng: random.Random) -> None:
     ws_base = base.replace("http://", "ws://", 1)
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         while time.perf_counter() < run.end:
