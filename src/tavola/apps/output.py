@@ -7,6 +7,14 @@ from collections.abc import Iterable, Sequence
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -67,3 +75,18 @@ def scores_table(names: list[str], scores: list[int], winners: list[int]) -> Ric
     for seat, name in enumerate(names):
         table.add_row(Text(name), str(scores[seat]), "winner" if seat in winners else "")
     return table
+
+
+def work_progress(console: Console) -> Progress:
+    """The progress bar of long runs (tournaments, reviews, reports): done of total, time
+    spent and time left; it disappears when the run ends."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )

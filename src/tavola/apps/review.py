@@ -17,17 +17,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
+from tavola.apps.output import work_progress
 from tavola.core.checks import plural, shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import State
@@ -132,16 +125,7 @@ def review_command(
     tasks = plan(record, final, chosen, budget, seed)
     with (
         stopping_signals() as caught,
-        Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("left"),
-            TimeRemainingColumn(),
-            console=errors,
-            transient=True,
-        ) as progress,
+        work_progress(errors) as progress,
     ):
         bar = progress.add_task(f"reviewing, {workers} {backend} workers", total=len(tasks))
         outcome = run(tasks, workers, backend, lambda _: progress.advance(bar))

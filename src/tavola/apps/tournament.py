@@ -10,17 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
+from tavola.apps.output import work_progress
 from tavola.apps.records import RecordFileError, save_json
 from tavola.core.game import Game
 from tavola.players.tournament import (
@@ -54,16 +47,7 @@ def run_tournament(
             "advantage does not cancel exactly"
         )
     start = time.perf_counter()
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with work_progress(console) as progress:
         bar = progress.add_task(f"{game.name}, {workers} {backend} workers", total=len(tasks))
         outcome = run(tasks, workers, backend, on_result=lambda result: progress.advance(bar))
     elapsed = time.perf_counter() - start

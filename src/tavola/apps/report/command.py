@@ -21,16 +21,9 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
+from tavola.apps.output import work_progress
 from tavola.apps.records import check_writable, write_file
 from tavola.apps.report.analysis import analyse
 from tavola.apps.report.export import CSV_HEAD, REPORT_FORMAT, report_csv, report_json
@@ -126,16 +119,7 @@ def play_with_progress(plan: Plan, workers: int, backend: str, paths: Paths, fre
         Checkpoint(paths.checkpoint).remove()
     earlier = {} if fresh else read_rows([paths.checkpoint, paths.json])
     total = len(plan.tasks())
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with work_progress(console) as progress:
         sets = plural(len(plan.sets), "option set")
         bar = progress.add_task(f"{plan.game}, {sets}, {workers} {backend} workers", total=total)
         known = sum(1 for item in plan.tasks() if task_key(item.task) in earlier)
