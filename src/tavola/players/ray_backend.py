@@ -1,23 +1,28 @@
-"""Tournament games on a Ray cluster (the optional extra: ``pip install tavola[cluster]``).
+"""Long runs on a Ray cluster (the optional extra: ``pip install tavola[cluster]``).
 
 Ray is imported only when this backend is used. With ``RAY_ADDRESS`` set (or Ray
-already initialised) the games go to that cluster, whose nodes need tavola installed;
+already initialised) the tasks go to that cluster, whose nodes need tavola installed;
 otherwise a private single-machine Ray instance is started on the loopback address with
-``workers`` CPUs and shut down afterwards. Each game is one Ray task running the same
-``play_task`` as the local pool, so results do not depend on the backend.
+``workers`` CPUs and shut down afterwards. Each task is one Ray task running the same
+function as the local process pool (a tournament's game, a review's decision), so results
+do not depend on the backend.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
-from tavola.players.tournament import GameResult, GameTask, play_task
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
-def run_ray(tasks: Sequence[GameTask], workers: int) -> Iterator[GameResult]:
-    """Results as the cluster finishes games; unfinished tasks are cancelled on exit."""
+def run_ray(
+    function: Callable[[Task], Result], tasks: Sequence[Task], workers: int
+) -> Iterator[Result]:
+    """``function(task)`` for each task, as the cluster finishes them; unfinished tasks are
+    cancelled on exit."""
     try:
         import ray
     except ImportError as error:
@@ -29,7 +34,7 @@ def run_ray(tasks: Sequence[GameTask], workers: int) -> Iterator[GameResult]:
             options.update(num_cpus=max(workers, 1), _node_ip_address="127.0.0.1")
         ray.init(**options)
         started = True
-    remote = ray.remote(play_task)
+    remote = ray.remote(function)
     pending = [remote.remote(task) for task in tasks]
     try:
         while pending:

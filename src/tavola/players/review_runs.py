@@ -118,9 +118,9 @@ def run(
     if backend == "local":
         stream: Iterator[Reviewed] = run_local(tasks, workers)
     elif backend == "ray":
-        from tavola.players.review_ray import run_ray
+        from tavola.players.ray_backend import run_ray
 
-        stream = run_ray(tasks, workers)
+        stream = run_ray(review_task, tasks, workers)
     else:
         raise ValueError(f"unknown backend {backend!r}; backends are: local, ray")
     outcome = ReviewOutcome(tasks)

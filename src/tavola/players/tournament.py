@@ -222,7 +222,7 @@ def run(
     elif backend == "ray":
         from tavola.players.ray_backend import run_ray
 
-        stream = run_ray(tasks, workers)
+        stream = run_ray(play_task, tasks, workers)
     else:
         raise InvalidArgument(f"unknown backend {shown(backend)}; backends are: local, ray")
     outcome = Outcome(tasks)
