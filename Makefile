@@ -7,7 +7,11 @@ STAMP  := $(VENV)/.installed
 # PostgreSQL cluster. Both are Debian packages, installed here when missing.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play play-terminal test lint typecheck unit system bench bench-server clean
+.PHONY: play play-terminal test lint typecheck unit system bench bench-server messages clean
+
+# The message catalogs (tools/messages.py): compiled when tavola is installed.
+PO_FILES := $(wildcard src/tavola/locale/*/LC_MESSAGES/*.po)
+CATALOGS := $(VENV)/.catalogs
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tavola needs Python 3.11+"'
@@ -16,10 +20,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]'
 	@touch $@
 
-play: $(STAMP)  ## the game server: open the printed address in a browser
+# setup.py compiles the catalogs when the package is installed: again when one changes.
+$(CATALOGS): $(STAMP) $(PO_FILES)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@touch $@
+
+messages: $(STAMP)  ## extract the texts to translate and update every catalog with them
+	$(BIN)/python tools/messages.py
+
+play: $(CATALOGS)  ## the game server: open the printed address in a browser
 	$(BIN)/tavola serve --open
 
-play-terminal: $(STAMP)  ## a game of Campanile in the terminal, you against three bots
+play-terminal: $(CATALOGS)  ## a game of Campanile in the terminal, you against three bots
 	$(BIN)/tavola play campanile --seats human,random,random,random
 
 test: lint typecheck unit  ## everything that checks the project
@@ -41,7 +53,7 @@ system:  ## Debian's chromium and postgresql, for the browser and database tests
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-unit: $(STAMP) system
+unit: $(CATALOGS) system
 	$(BIN)/pytest
 
 bench: $(STAMP)  ## engine throughput, one core

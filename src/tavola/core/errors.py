@@ -1,6 +1,12 @@
-"""The errors tavola raises. Every one is a ``TavolaError`` and a ``ValueError``."""
+"""The errors tavola raises. Every one is a ``TavolaError`` and a ``ValueError``.
+
+An error's message may be a translatable text (:mod:`tavola.core.i18n`): ``str(error)``
+shows it in the language of the moment.
+"""
 
 from __future__ import annotations
+
+from tavola.core.i18n import Text
 
 
 class TavolaError(ValueError):
@@ -22,13 +28,23 @@ class NotationError(TavolaError):
 class IllegalAction(TavolaError):
     """An action breaks a rule; the state it was applied to is unchanged.
 
-    ``rule`` names the rule broken, ``reason`` says how this action breaks it.
+    ``rule`` names the rule broken, ``reason`` says how this action breaks it; both read
+    as text in the current language.
     """
 
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} ({rule})")
-        self.rule = rule
-        self.reason = reason
+    def __init__(self, rule: Text, reason: Text) -> None:
+        super().__init__(rule, reason)
+
+    @property
+    def rule(self) -> str:
+        return str(self.args[0])
+
+    @property
+    def reason(self) -> str:
+        return str(self.args[1])
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})"
 
 
 class InvalidArgument(TavolaError):

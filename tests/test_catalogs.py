@@ -1,0 +1,58 @@
+"""Every text people read is translated into every language, with the same fields."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import messages  # tools/messages.py: the domains and their sources
+
+FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
+
+
+def fields(text: str) -> set[str]:
+    """The ``{name}`` fields of a message, as ``str.format`` reads them."""
+    return set(FIELD.findall(text))
+
+
+@pytest.fixture(scope="module", params=sorted(messages.DOMAINS))
+def template(request: pytest.FixtureRequest) -> Catalog:
+    return messages.extract(request.param)
+
+
+@pytest.mark.parametrize("lang", messages.TRANSLATED)
+def test_every_text_is_translated_with_the_same_fields(template: Catalog, lang: str) -> None:
+    domain = str(template.domain)
+    path = messages.po_path(domain, lang)
+    assert path.exists(), f"no catalog {path}: run make messages"
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=lang, domain=domain)
+    problems = []
+    for message in template:
+        if not message.id:
+            continue
+        found = catalog.get(message.id)
+        if found is None:
+            problems.append(f"missing (run make messages): {message.id!r}")
+        elif found.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        elif not found.string or not all(found.string if found.pluralizable else [1]):
+            problems.append(f"untranslated: {message.id!r}")
+        else:
+            ids = [message.id] if isinstance(message.id, str) else list(message.id)
+            strings = [found.string] if isinstance(found.string, str) else list(found.string)
+            for text in strings:
+                if fields(text) != fields(ids[-1]):
+                    problems.append(f"fields differ: {message.id!r} -> {text!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_fields_rule_reads_format_fields() -> None:
+    assert fields("{name} scores {points} ({rule})") == {"name", "points", "rule"}
+    assert fields("{{literal}} {x}") == {"x"}
