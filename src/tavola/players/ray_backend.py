@@ -11,7 +11,7 @@ do not depend on the backend.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 Task = TypeVar("Task")
@@ -20,7 +20,7 @@ Result = TypeVar("Result")
 
 def run_ray(
     function: Callable[[Task], Result], tasks: Sequence[Task], workers: int
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """``function(task)`` for each task, as the cluster finishes them; unfinished tasks are
     cancelled on exit."""
     try:

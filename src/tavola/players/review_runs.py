@@ -10,11 +10,9 @@ an interrupted run keeps the decisions that finished.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -22,6 +20,7 @@ from tavola.core.game import State
 from tavola.core.registry import replay
 from tavola.players.base import Seat
 from tavola.players.review import THRESHOLDS, Budget, Judgement, budget_json, judge
+from tavola.players.runs import run_all
 
 REVIEW_FORMAT = "tavola-review/1"
 
@@ -93,21 +92,6 @@ def review_task(task: ReviewTask) -> Reviewed:
     return Reviewed(task.index, task.step, task.seat, judgement, time.perf_counter() - start)
 
 
-def _ignore_interrupt() -> None:
-    # Ctrl-C reaches the whole process group: only the parent handles it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def run_local(tasks: Sequence[ReviewTask], workers: int) -> Iterator[Reviewed]:
-    """Results as decisions finish, from ``workers`` processes (inline for 1)."""
-    if workers <= 1 or len(tasks) <= 1:
-        yield from map(review_task, tasks)
-        return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupt) as pool:
-        yield from pool.imap_unordered(review_task, tasks)
-
-
 def run(
     tasks: list[ReviewTask],
     workers: int = 1,
@@ -115,25 +99,8 @@ def run(
     on_result: Callable[[Reviewed], None] = lambda result: None,
 ) -> ReviewOutcome:
     """Judge the decisions; on ``KeyboardInterrupt`` stop and keep those that finished."""
-    if backend == "local":
-        stream: Iterator[Reviewed] = run_local(tasks, workers)
-    elif backend == "ray":
-        from tavola.players.ray_backend import run_ray
-
-        stream = run_ray(review_task, tasks, workers)
-    else:
-        raise ValueError(f"unknown backend {backend!r}; backends are: local, ray")
     outcome = ReviewOutcome(tasks)
-    try:
-        for result in stream:
-            outcome.results.append(result)
-            on_result(result)
-    except KeyboardInterrupt:
-        outcome.interrupted = True
-    finally:
-        close = getattr(stream, "close", None)
-        if close is not None:
-            close()
+    outcome.results, outcome.interrupted = run_all(review_task, tasks, workers, backend, on_result)
     outcome.results.sort(key=lambda result: result.step)
     return outcome
 

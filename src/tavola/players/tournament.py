@@ -23,17 +23,16 @@ from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing
 import os
-import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tavola.core.checks import plural, shown
+from tavola.core.checks import plural
 from tavola.core.errors import InvalidArgument
 from tavola.core.registry import load
 from tavola.players.match import game_seeds, play_timed
+from tavola.players.runs import run_all
 from tavola.players.specs import BotSpecError, make_bot
 
 RESULTS_FORMAT = "tavola-tournament/1"
@@ -190,21 +189,6 @@ def play_task(task: GameTask) -> GameResult:
     )
 
 
-def _ignore_interrupt() -> None:
-    # Ctrl-C reaches the whole process group: only the parent handles it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def run_local(tasks: Sequence[GameTask], workers: int) -> Iterator[GameResult]:
-    """Results as games finish, from a pool of ``workers`` processes (inline for 1)."""
-    if workers <= 1 or len(tasks) <= 1:
-        yield from map(play_task, tasks)
-        return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupt) as pool:
-        yield from pool.imap_unordered(play_task, tasks)
-
-
 def default_workers() -> int:
     return os.cpu_count() or 1
 
@@ -217,25 +201,8 @@ def run(
 ) -> Outcome:
     """Play the tasks; on ``KeyboardInterrupt`` stop and keep the games that finished."""
     workers = default_workers() if workers is None else workers
-    if backend == "local":
-        stream: Iterator[GameResult] = run_local(tasks, workers)
-    elif backend == "ray":
-        from tavola.players.ray_backend import run_ray
-
-        stream = run_ray(play_task, tasks, workers)
-    else:
-        raise InvalidArgument(f"unknown backend {shown(backend)}; backends are: local, ray")
     outcome = Outcome(tasks)
-    try:
-        for result in stream:
-            outcome.results.append(result)
-            on_result(result)
-    except KeyboardInterrupt:
-        outcome.interrupted = True
-    finally:
-        close = getattr(stream, "close", None)
-        if close is not None:
-            close()
+    outcome.results, outcome.interrupted = run_all(play_task, tasks, workers, backend, on_result)
     outcome.results.sort(key=lambda result: result.index)
     return outcome
 
