@@ -13,11 +13,13 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PO_FILES := $(wildcard src/tavola/locale/*/LC_MESSAGES/*.po)
 CATALOGS := $(VENV)/.catalogs
 
-$(STAMP): pyproject.toml
+# The example game plugin (examples/dudo) is installed beside tavola: the tests play it.
+$(STAMP): pyproject.toml examples/dudo/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tavola needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]' \
+		-e examples/dudo
 	@touch $@
 
 # setup.py compiles the catalogs when the package is installed: again when one changes.

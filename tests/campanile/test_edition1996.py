@@ -521,7 +521,7 @@ def test_render_shows_the_piles_and_the_flags() -> None:
     assert "you" in text
     assert "known: red" in text
     assert all(len(line) <= 80 for line in text.splitlines())
-    assert "1996" in state.game.rules_summary
+    assert "1996" in str(state.game.rules_summary)
 
 
 def test_the_tensor_has_the_1996_layout() -> None:

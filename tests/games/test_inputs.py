@@ -16,7 +16,10 @@ import tavola
 from tavola import ArgumentTypeError, InvalidArgument, NotationError, TavolaError
 from tavola.core.game import State
 from tavola.players import make_bot
-from tests.games.test_protocol import CONFIGURATIONS, IDS
+from tavola.testing.suite import case_id, configurations
+
+CONFIGURATIONS = [(name, opts) for name in tavola.game_classes() for opts in configurations(name)]
+IDS = [case_id(name, options) for name, options in CONFIGURATIONS]
 
 # One configuration per game and edition is enough: the checks live in the core.
 GAMES: list[tuple[str, dict[str, Any]]] = [("campanile", {}), ("carcassonne", {})]

@@ -13,6 +13,8 @@ import copy
 import json
 import math
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -139,3 +141,21 @@ def test_the_spectator_view_encodes_too(case: Case) -> None:
     for state in random_positions(game, SEEDS[0]):
         view = state.view(None)
         assert encoded(game, copy.deepcopy(view)) == encoded(game, view)
+
+
+def test_the_engine_and_its_encodings_need_no_numpy() -> None:
+    """With NumPy unimportable, every game still loads, plays and encodes (lists only)."""
+    script = """
+import sys
+sys.modules["numpy"] = None  # import numpy now fails
+import tavola
+for name in tavola.game_classes():
+    game = tavola.load(name)
+    state = game.new_game(1)
+    out = [0.0] * len(game.encode_view(state.view(0)))
+    game.encode_state_into(state, 0, out)
+    assert out == game.encode_view(state.view(0))
+    game.encode_view_into(state.view(None), [0.0] * len(out))
+assert "numpy" not in {m.split(".")[0] for m in sys.modules if sys.modules[m] is not None}
+"""
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)

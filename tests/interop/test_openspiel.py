@@ -123,6 +123,29 @@ def test_observers_give_the_seats_view(case: Case) -> None:
         assert np.array_equal(public.tensor, spectator)
 
 
+def test_steps_and_tensors_build_no_string(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Observation and information-state strings are built only when asked for."""
+    built: list[int] = []
+    string_from = openspiel.Observer.string_from
+
+    def counted(self: openspiel.Observer, state: Any, player: int) -> str:
+        built.append(player)
+        return string_from(self, state, player)
+
+    monkeypatch.setattr(openspiel.Observer, "string_from", counted)
+    game = openspiel.load_game("clocktowers", players=2)
+    state = openspiel.new_state(game, 12)
+    rng = random.Random(12)
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.observation_tensor(seat)
+        state.information_state_tensor(seat)
+        state = state.child(rng.choice(state.legal_actions()))
+    assert built == []
+    state.information_state_string(1)
+    assert built == [1]
+
+
 def test_observers_before_the_seed_is_drawn_are_empty() -> None:
     game = openspiel.load_game("campanile", players=2)
     state = game.new_initial_state()

@@ -103,7 +103,12 @@ def test_observations_are_the_views_and_masks_the_legal_actions(case: Case) -> N
             assert np.array_equal(observation["observation"].ravel(), expected)
             mask = np.flatnonzero(observation["action_mask"]).tolist()
             assert mask == (state.legal_actions() if seat == state.current_player else [])
+            # The agent to act finds its legal ids in its info; the others find nothing.
+            legal = environment.infos[agent].get("legal_actions", [])
+            assert legal == (state.legal_actions() if seat == state.current_player else [])
         assert environment.agent_selection == f"player_{state.current_player}"
+        _, _, _, _, info = environment.last()
+        info["legal_actions"].clear()  # a copy: emptying it changes nothing for the env
         environment.step(rng.choice(state.legal_actions()))
 
 

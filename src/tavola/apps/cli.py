@@ -19,11 +19,13 @@ from typer.core import TyperGroup
 from tavola.core.checks import plural, shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game, State
+from tavola.core.i18n import from_environment, language
 from tavola.core.options import parse_assignments
-from tavola.core.registry import game_classes, load, replay
+from tavola.core.registry import broken_plugins, game_classes, game_sources, load, replay
 from tavola.players import BotSpecError, make_bot, split_specs
 
 from .bench import random_playouts
+from .language import N_, LangOpt, _, ngettext, translate_help
 from .output import board, scores_table
 from .play import HUMAN, play
 from .records import check_writable, default_record_path, is_record_of, load_record
@@ -41,10 +43,25 @@ def _quiet_flags(params: list[Any]) -> list[Any]:
 
 
 class Group(TyperGroup):
-    """The ``tavola`` command group: its commands' help shows no '<bool>' for flags."""
+    """The ``tavola`` command group: its commands' help shows no '<bool>' for flags; each
+    command takes ``--lang`` as the group does, and shows its help in that language."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run a command in the language of the environment unless ``--lang`` says
+        otherwise, and leave the caller's language as it was."""
+        with language(from_environment()):
+            return super().main(*args, **kwargs)
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _quiet_flags(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        translate_help(self, ctx)
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None:
+                translate_help(command)
+        super().format_help(ctx, formatter)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
@@ -52,33 +69,51 @@ class Group(TyperGroup):
             get_params: Callable[[Any], list[Any]] = command.get_params
             setattr(command, "get_params", lambda ctx: _quiet_flags(get_params(ctx)))  # noqa: B010
             setattr(command, "_tavola_quiet", True)  # noqa: B010
+            command.params.extend(p for p in self.params if p.name == "lang")
+            format_help: Callable[[Any, Any], None] = command.format_help
+
+            def translated_help(ctx: Any, formatter: Any) -> None:
+                translate_help(command, ctx)
+                format_help(ctx, formatter)
+
+            setattr(command, "format_help", translated_help)  # noqa: B010
         return command
 
 
 app = typer.Typer(
     name="tavola",
     cls=Group,
-    help="Play, simulate and study Campanile and other tabletop games.",
+    help=N_("Play, simulate and study Campanile and other tabletop games."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def language_option(lang: Annotated[str | None, LangOpt] = None) -> None:
+    """``tavola --lang LANG``: the option every command also takes (``language.py``)."""
+
+
 # No markup: names, paths and specs people type may hold brackets ("game[/1].json").
 console = Console(highlight=False, markup=False)
 errors = Console(stderr=True, highlight=False, markup=False)
 
-GameArg = Annotated[str, typer.Argument(help="Game name (see 'tavola games').")]
+GameArg = Annotated[str, typer.Argument(help=N_("Game name (see 'tavola games')."))]
 OptionsArg = Annotated[
     list[str] | None,
-    typer.Argument(help="Game options as name=value (see 'tavola games').", show_default=False),
+    typer.Argument(help=N_("Game options as name=value (see 'tavola games')."), show_default=False),
 ]
 PlayersOpt = Annotated[
-    int | None, typer.Option("--players", "-p", help="Number of players (the option players=N).")
+    int | None,
+    typer.Option("--players", "-p", help=N_("Number of players (the option players=N).")),
 ]
 
 
 def fail(message: str) -> NoReturn:
-    errors.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    errors.print(
+        Text(_("error: {message}").format(message=message), style="bold red"), soft_wrap=True
+    )
     raise typer.Exit(2)
 
 
@@ -88,29 +123,51 @@ def make_game(name: str, players: int | None, assignments: list[str] | None) -> 
         options: dict[str, Any] = parse_assignments(assignments or [])
         if players is not None:
             if "players" in options and str(players) != options["players"]:
-                fail(f"--players {players} contradicts players={options['players']}")
+                fail(
+                    _("--players {players} contradicts players={given}").format(
+                        players=players, given=options["players"]
+                    )
+                )
             options["players"] = players
         return load(name, **options)
     except TavolaError as error:
         fail(str(error))
 
 
-@app.command("games")
+@app.command(
+    "games",
+    help=N_(
+        "List the games with their options, defaults and valid values, and the package "
+        "each comes from; broken game plugins last, with the reason."
+    ),
+)
 def games_command() -> None:
-    """List the games with their options, defaults and valid values."""
+    sources = game_sources()
     for name, cls in game_classes().items():
-        table = Table(title=f"{name}: {cls.summary}", title_justify="left", title_style="bold")
+        plugin = sources.get(name)
+        origin = plugin.describe() if plugin is not None else f"{cls.__module__} (Python)"
+        table = Table(
+            title=f"{name}: {cls.summary}",
+            title_justify="left",
+            title_style="bold",
+            caption=_("from {origin}").format(origin=origin),
+            caption_justify="left",
+        )
         # Narrow screens wrap the cells; a word too long for its column folds, never cut.
-        table.add_column("option", no_wrap=True)  # a name is typed: shown whole
-        table.add_column("default", overflow="fold")
-        table.add_column("valid values", overflow="fold")
-        table.add_column("meaning", overflow="fold")
+        table.add_column(_("option"), no_wrap=True)  # a name is typed: shown whole
+        table.add_column(_("default"), overflow="fold")
+        table.add_column(_("valid values"), overflow="fold")
+        table.add_column(_("meaning"), overflow="fold")
         for spec in cls.option_specs:
-            default = "none" if spec.default is None else spec.to_json(spec.default)
+            default = _("none") if spec.default is None else spec.to_json(spec.default)
             if isinstance(default, list):
                 default = ",".join(default)
-            table.add_row(spec.name, str(default).lower(), spec.valid_values(), spec.help)
+            table.add_row(spec.name, str(default).lower(), spec.valid_values(), str(spec.help))
         console.print(table)
+    for broken in broken_plugins():
+        line = _("{name}: a broken game plugin, left out ({origin}): {reason}")
+        origin = broken.plugin.describe()
+        console.print(line.format(name=broken.plugin.name, origin=origin, reason=broken.reason))
 
 
 SeatsOpt = Annotated[
@@ -118,22 +175,24 @@ SeatsOpt = Annotated[
     typer.Option(
         "--seats",
         "-s",
-        help="Who sits where, comma-separated: 'human' or a bot spec, e.g. human,random. "
-        "Default: you at seat 0, random bots in the others.",
+        help=N_(
+            "Who sits where, comma-separated: 'human' or a bot spec, e.g. human,random. "
+            "Default: you at seat 0, random bots in the others."
+        ),
     ),
 ]
 NamesOpt = Annotated[
     str | None,
-    typer.Option("--names", help="What to call each seat, comma-separated, e.g. Ann,Bob."),
+    typer.Option("--names", help=N_("What to call each seat, comma-separated, e.g. Ann,Bob.")),
 ]
 SaveOpt = Annotated[
-    Path | None, typer.Option(help="Where to save the record (default: the records folder).")
+    Path | None, typer.Option(help=N_("Where to save the record (default: the records folder)."))
 ]
 ForceOpt = Annotated[
-    bool, typer.Option("--force", help="Replace the file given to save to, if it exists.")
+    bool, typer.Option("--force", help=N_("Replace the file given to save to, if it exists."))
 ]
 DelayOpt = Annotated[
-    float, typer.Option(min=0, help="Seconds to pause after each bot move, for watching.")
+    float, typer.Option(min=0, help=N_("Seconds to pause after each bot move, for watching."))
 ]
 
 
@@ -150,11 +209,24 @@ def split_names(names: str | None) -> list[str] | None:
 
 def check_seats(seat_specs: list[str], names: list[str] | None, players: int) -> None:
     """One seat (and name) per player; each seat 'human' or a bot spec."""
-    for what, given in (("seat", seat_specs), ("name", names)):
-        if given is not None and len(given) != players:
-            fail(f"{plural(len(given), what)} given for a {players}-player game")
+    if len(seat_specs) != players:
+        fail(
+            ngettext(
+                "{n} seat given for a {players}-player game",
+                "{n} seats given for a {players}-player game",
+                len(seat_specs),
+            ).format(n=len(seat_specs), players=players)
+        )
+    if names is not None and len(names) != players:
+        fail(
+            ngettext(
+                "{n} name given for a {players}-player game",
+                "{n} names given for a {players}-player game",
+                len(names),
+            ).format(n=len(names), players=players)
+        )
     if names is not None and (not all(names) or any(len(name) > 40 for name in names)):
-        fail("each name has 1 to 40 characters")
+        fail(_("each name has 1 to 40 characters"))
     for spec in seat_specs:
         if spec != HUMAN:
             try:
@@ -175,20 +247,24 @@ def run_terminal_game(
     force: bool,
 ) -> NoReturn:
     """Play on from ``state`` (seats checked, ``save`` checked), save, exit with how it ended."""
-    n = state.game.num_players
-    title = f"{state.game.title}, {n} players, seed {state.seed}"
-    if state.history:
-        title += f", resumed after {plural(len(state.history), 'action')}"
-    console.print(Text(f"{title}. Type 'help' at a prompt.", style="bold"))
+    n, done = state.game.num_players, len(state.history)
+    title = _("{title}, {n} players, seed {seed}").format(
+        title=state.game.title, n=n, seed=state.seed
+    )
+    if done:
+        resumed = ngettext("resumed after {n} action", "resumed after {n} actions", done)
+        title += ", " + resumed.format(n=done)
+    line = _("{title}. Type '{help}' at a prompt.").format(title=title, help=_("help"))
+    console.print(Text(line, style="bold"))
     with stopping_signals() as caught:
         path, stopped = play(
             state, seat_specs, console, save=save, delay=delay, names=names, force=force
         )
     if path is None:
         raise typer.Exit(1)
-    console.print(f"Record saved to {path}")
+    console.print(Text(_("Record saved to {path}").format(path=path)))
     if stopped:
-        console.print(f"Play on with: tavola resume {path}")
+        console.print(Text(_("Play on with: {command}").format(command=f"tavola resume {path}")))
     # A chosen quit is a normal end; lost input, Ctrl-C or kill are not.
     codes = {None: 0, "quit": 0, "end of input": 1}
     raise typer.Exit(codes.get(stopped, caught.exit_code))
@@ -208,11 +284,11 @@ def checked_save(
         return check_writable(save or default, force=force, mine=mine)
     except TavolaError as error:
         if save is None:
-            fail(f"{error}; give --save FILE to save the record elsewhere")
+            fail(_("{error}; give --save FILE to save the record elsewhere").format(error=error))
         fail(str(error))
 
 
-@app.command("play")
+@app.command("play", help=N_("Play a game in the terminal against bots or friends."))
 def play_command(
     game_name: GameArg,
     options: OptionsArg = None,
@@ -220,13 +296,12 @@ def play_command(
     seats: SeatsOpt = None,
     names: NamesOpt = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the deal (random if not given).")
+        int | None, typer.Option(help=N_("Seed of the deal (random if not given)."))
     ] = None,
     save: SaveOpt = None,
     force: ForceOpt = False,
     delay: DelayOpt = 0.0,
 ) -> None:
-    """Play a game in the terminal against bots or friends."""
     seat_specs = split_seats(seats)
     if seat_specs is not None and players is None:
         players = len(seat_specs)
@@ -243,30 +318,41 @@ def play_command(
     run_terminal_game(state, seat_specs, seat_names, path, delay, force)
 
 
-@app.command("resume")
+RecordArg = Annotated[Path, typer.Argument(help=N_("A record saved by 'tavola play'."))]
+
+
+@app.command(
+    "resume", help=N_("Play on a saved game from where its record stops, with the same players.")
+)
 def resume_command(
-    record_file: Annotated[Path, typer.Argument(help="A record saved by 'tavola play'.")],
+    record_file: RecordArg,
     seats: Annotated[
         str | None,
         typer.Option(
             "--seats",
             "-s",
-            help="Who sits where, as for play (default: as the record says, else you at "
-            "seat 0 and random bots).",
+            help=N_(
+                "Who sits where, as for play (default: as the record says, else you at "
+                "seat 0 and random bots)."
+            ),
         ),
     ] = None,
     names: NamesOpt = None,
     save: Annotated[
-        Path | None, typer.Option(help="Where to save the record (default: the same file).")
+        Path | None,
+        typer.Option(help=N_("Where to save the record (default: the same file).")),
     ] = None,
     force: ForceOpt = False,
     delay: DelayOpt = 0.0,
 ) -> None:
-    """Play on a saved game from where its record stops, with the same players."""
     record = read_record(record_file)
     state = replay_record(record)
     if state.is_over:
-        fail(f"the game in {record_file} is over; see it with: tavola replay {record_file}")
+        fail(
+            _("the game in {file} is over; see it with: {command}").format(
+                file=record_file, command=f"tavola replay {record_file}"
+            )
+        )
     n = state.game.num_players
     recorded = [HUMAN if s.lower() == HUMAN else s for s in record.get("seats", [])]
     seat_specs = split_seats(seats) or recorded or [HUMAN] + ["random"] * (n - 1)
@@ -276,7 +362,10 @@ def resume_command(
     run_terminal_game(state, seat_specs, seat_names, path, delay, force)
 
 
-@app.command("simulate")
+@app.command(
+    "simulate",
+    help=N_("Play many games between random bots; show wins, scores and game length per seat."),
+)
 def simulate_command(
     game_name: GameArg,
     options: OptionsArg = None,
@@ -284,7 +373,6 @@ def simulate_command(
     players: PlayersOpt = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
 ) -> None:
-    """Play many games between random bots; show wins, scores and game length per seat."""
     game = make_game(game_name, players, options)
     with (
         stopping_signals() as caught,
@@ -326,7 +414,10 @@ def simulate_command(
         raise typer.Exit(caught.exit_code)
 
 
-@app.command("tournament")
+@app.command(
+    "tournament",
+    help=N_("Bots against each other, seats rotated: wins with intervals at 95%, scores, ratings."),
+)
 def tournament_command(
     game_name: GameArg,
     bots: Annotated[
@@ -357,7 +448,6 @@ def tournament_command(
         str, typer.Option(help="'local' processes, or 'ray' (needs the cluster extra).")
     ] = "local",
 ) -> None:
-    """Bots against each other, seats rotated: wins with 95% intervals, scores, ratings."""
     specs = split_specs(bots)
     if players is None and not any(a.startswith("players=") for a in options or []):
         players = min(len(specs), max(_player_counts(game_name)))
@@ -399,14 +489,13 @@ def _player_counts(game_name: str) -> tuple[int, ...]:
     return (2,)
 
 
-@app.command("replay")
+@app.command("replay", help=N_("Rebuild a game from its record and show where it stands."))
 def replay_command(
-    record_file: Annotated[Path, typer.Argument(help="A record saved by 'tavola play'.")],
+    record_file: RecordArg,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print a machine-readable summary instead.")
+        bool, typer.Option("--json", help=N_("Print a machine-readable summary instead."))
     ] = False,
 ) -> None:
-    """Rebuild a game from its record and show where it stands."""
     record = read_record(record_file)
     state = replay_record(record)
     if as_json:
@@ -427,14 +516,15 @@ def replay_command(
     names = [f"P{seat}" for seat in range(game.num_players)]
     if "names" in record:
         names = [f"{name} (P{seat})" for seat, name in enumerate(record["names"])]
-    board(
-        console, game.render(state.view(None)), f"{game.title} after {len(state.history)} actions"
-    )
+    done = len(state.history)
+    title = ngettext("{title} after {n} action", "{title} after {n} actions", done)
+    board(console, game.render(state.view(None)), title.format(title=game.title, n=done))
     if state.is_over:
         console.print(scores_table(names, state.scores, state.winners))
     else:
         assert state.current_player is not None
-        console.print(f"The game is not over: {names[state.current_player]} to play.")
+        name = names[state.current_player]
+        console.print(Text(_("The game is not over: {name} to play.").format(name=name)))
 
 
 def read_record(record_file: Path) -> dict[str, Any]:
@@ -453,14 +543,23 @@ def replay_record(record: dict[str, Any]) -> State:
 
 from .review import review_command  # noqa: E402  (tavola review: docs/review.md)
 
-app.command("review")(review_command)
+app.command(
+    "review",
+    help=N_("Review a recorded game: each move's win chance and loss, from its seat's view."),
+)(review_command)
 
 from .report import report_command  # noqa: E402  (tavola report: docs/balance.md)
 
-app.command("report")(report_command)
+app.command(
+    "report",
+    help=N_("A balance report: seat advantage, scores, sources of points, skill, branching."),
+)(report_command)
 
 
-@app.command("bench")
+@app.command(
+    "bench",
+    help=N_("Random-playout throughput on one core: complete games and actions per second."),
+)
 def bench_command(
     game_names: Annotated[
         list[str] | None,
@@ -469,7 +568,6 @@ def bench_command(
     seconds: Annotated[float, typer.Option(min=0.1, help="Seconds per game.")] = 3.0,
     players: PlayersOpt = None,
 ) -> None:
-    """Random-playout throughput on one core: complete games and actions per second."""
     assignments = [arg for arg in game_names or [] if "=" in arg]
     names = [arg for arg in game_names or [] if "=" not in arg] or list(game_classes())
     table = Table(title="Random playouts, one core")
@@ -498,7 +596,9 @@ DbOpt = Annotated[
 ]
 
 
-@app.command("serve")
+@app.command(
+    "serve", help=N_("Run the game server: the lobby and matches in the browser, and the API.")
+)
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
@@ -517,7 +617,6 @@ def serve_command(
         ),
     ] = None,
 ) -> None:
-    """Run the game server: the lobby and matches in the browser, and the API."""
     from tavola.apps.serve import serve  # the server's libraries load only here
 
     try:
@@ -526,7 +625,7 @@ def serve_command(
         fail(str(error))
 
 
-db_app = typer.Typer(help="The server's database.", no_args_is_help=True)
+db_app = typer.Typer(help=N_("The server's database."), no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
 

@@ -20,6 +20,8 @@ from rich.text import Text
 
 from tavola.core.events import Event, Table
 
+from .language import _
+
 SEAT_NAME = re.compile(r"\bP(\d)\b")  # how the engine's events name seats
 
 
@@ -68,12 +70,12 @@ def board(console: Console, text: str, title: str) -> None:
 
 
 def scores_table(names: list[str], scores: list[int], winners: list[int]) -> RichTable:
-    table = RichTable(title="Result", title_style="bold")
-    table.add_column("seat")
-    table.add_column("points", justify="right")
+    table = RichTable(title=_("Result"), title_style="bold")
+    table.add_column(_("seat"))
+    table.add_column(_("points"), justify="right")
     table.add_column("")
     for seat, name in enumerate(names):
-        table.add_row(Text(name), str(scores[seat]), "winner" if seat in winners else "")
+        table.add_row(Text(name), str(scores[seat]), _("winner") if seat in winners else "")
     return table
 
 
@@ -85,7 +87,7 @@ def work_progress(console: Console) -> Progress:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("left"),
+        TextColumn(_("left")),
         TimeRemainingColumn(),
         console=console,
         transient=True,

@@ -20,6 +20,7 @@ from tavola.core.game import State
 from tavola.players import Seat, bot_seed, make_bot
 from tavola.players.base import Bot
 
+from .language import N_, _, ngettext
 from .output import scores_table, show_events
 from .records import (
     RecordFileError,
@@ -31,13 +32,39 @@ from .records import (
 )
 
 HUMAN = "human"
-HELP = """Type an action in its notation (Tab completes it). A number picks
-from the list when the legal actions are listed with numbers; otherwise
-(too many to list, or the board numbers its places) it is the board's number.
-  rules     the rules in a few lines
-  board     draw the whole board
-  actions   list the legal actions
-  quit      stop here; the game so far is saved"""
+HELP = N_(
+    "Type an action in its notation (Tab completes it). A number picks\n"
+    "from the list when the legal actions are listed with numbers; otherwise\n"
+    "(too many to list, or the board numbers its places) it is the board's number."
+)
+# What a person may type instead of an action: the English word, or the word of their
+# language (the help lists the latter), and what each does.
+COMMANDS = {
+    "rules": (N_("rules"), N_("the rules in a few lines")),
+    "board": (N_("board"), N_("draw the whole board")),
+    "actions": (N_("actions"), N_("list the legal actions")),
+    "quit": (N_("quit"), N_("stop here; the game so far is saved")),
+}
+ALIASES = {"help": ("?", "h"), "quit": ("exit", "q")}
+
+
+def help_text() -> str:
+    """The play loop's help, in the current language."""
+    width = max(len(_(word)) for word, _meaning in COMMANDS.values()) + 2
+    lines = [f"  {_(word):<{width}}{_(meaning)}" for word, meaning in COMMANDS.values()]
+    return "\n".join([_(HELP), *lines])
+
+
+def command_of(answer: str) -> str | None:
+    """The command a person typed (``"help"``, ``"rules"``...), in English or in the
+    current language, or ``None`` if it is none."""
+    word = answer.strip().lower()
+    for command in ("help", *COMMANDS):
+        if word in (command, _(command).lower(), *ALIASES.get(command, ())):
+            return command
+    return None
+
+
 LISTED = 20  # more legal actions than this are counted, not listed, at each turn
 FRAME = 2  # the rows of the frame around the board
 
@@ -96,10 +123,11 @@ class TerminalGame:
             if spec != HUMAN
         }
         humans = [seat for seat, spec in enumerate(seats) if spec == HUMAN]
+        person = _("you") if len(humans) == 1 else _("human")
         self.names = [
             f"{names[seat]} (P{seat})"
             if names is not None
-            else f"P{seat} ({'you' if len(humans) == 1 else 'human'})"
+            else f"P{seat} ({person})"
             if spec == HUMAN
             else f"P{seat} ({spec})"
             for seat, spec in enumerate(seats)
@@ -110,7 +138,7 @@ class TerminalGame:
         if names is not None:
             self.labels = self.names[:]
         elif self.viewer is not None:
-            self.labels[self.viewer] = f"P{self.viewer} (you)"
+            self.labels[self.viewer] = f"P{self.viewer} ({_('you')})"
         self._frame_width = 0
         self.hot_seat = len(humans) > 1
         self._last_human: int | None = None
@@ -148,9 +176,9 @@ class TerminalGame:
         """The board in a frame; on a terminal sized to leave the lines printed since the
         last one and ``below`` more lines (the prompt's) on screen, unless ``whole``."""
         title = (
-            f"{self.game.title}: the view of {self.names[player]}"
+            _("{game}: the view of {name}").format(game=self.game.title, name=self.names[player])
             if player is not None
-            else (f"{self.game.title}: the table")
+            else _("{game}: the table").format(game=self.game.title)
         )
         height = None
         if self.fit and not whole:
@@ -205,28 +233,31 @@ class TerminalGame:
                 answer = self.read(f"{self.names[player]}> ").strip()
             except EOFError:
                 raise Quit("end of input") from None
-            command = answer.lower()
-            if command in ("quit", "exit", "q"):
+            command = command_of(answer)
+            if command == "quit":
                 raise Quit("quit")
             if len(answer) > MAX_TEXT:
                 self.console.print(
-                    f"That is {len(answer)} characters: no action is that long.", style="yellow"
+                    _("That is {n} characters: no action is that long.").format(n=len(answer)),
+                    style="yellow",
                 )
-            elif command in ("help", "?", "h"):
-                self.console.print(Text(HELP))
+            elif command == "help":
+                self.console.print(Text(help_text()))
                 if self.game.input_help:
-                    self.console.print(Text(self.game.input_help))
+                    self.console.print(Text(str(self.game.input_help)))
             elif command == "rules":
-                self.console.print(Text(self.game.rules_summary))
+                self.console.print(Text(str(self.game.rules_summary)))
             elif command == "board":
                 self.show_board(player, whole=True)
-            elif command in ("actions", ""):
+            elif command == "actions" or not answer:
                 self.show_actions(numbered, every=command == "actions")
-            elif command.isdecimal() and numbered:
-                index = int(command) - 1
+            elif answer.isdecimal() and numbered:
+                index = int(answer) - 1
                 if 0 <= index < len(legal):
                     return legal[index]
-                self.console.print(f"Choose a number from 1 to {len(legal)}.", style="yellow")
+                self.console.print(
+                    _("Choose a number from 1 to {n}.").format(n=len(legal)), style="yellow"
+                )
             else:
                 try:
                     action = state.read_action(answer)
@@ -238,8 +269,12 @@ class TerminalGame:
                     return action
                 except TavolaError as error:
                     self.console.print(Text(str(error), style="yellow"))
-                    if not (command.isdecimal() and state.reads_numbers):  # its answer says enough
-                        self.console.print("Type 'actions' for the list, 'help' for help.")
+                    if not (answer.isdecimal() and state.reads_numbers):  # its answer says enough
+                        self.console.print(
+                            _("Type '{actions}' for the list, '{help}' for help.").format(
+                                actions=_("actions"), help=_("help")
+                            )
+                        )
 
     def hand_over(self, player: int) -> None:
         """Between people at one screen: hide the last hand before showing the next."""
@@ -247,7 +282,11 @@ class TerminalGame:
         self.console.clear()
         self._printed = 0
         try:
-            self.read(f"{self.names[player]}, your turn: press Enter when only you can see. ")
+            self.read(
+                _("{name}, your turn: press Enter when only you can see. ").format(
+                    name=self.names[player]
+                )
+            )
         except EOFError:
             raise Quit("end of input") from None
         self._last_human = player
@@ -263,7 +302,11 @@ class TerminalGame:
         else:
             count = len(self._legal)
             self.console.print(
-                f"{count} legal actions: 'actions' lists them; Tab completes a notation."
+                ngettext(
+                    "{n} legal action: '{actions}' lists it; Tab completes a notation.",
+                    "{n} legal actions: '{actions}' lists them; Tab completes a notation.",
+                    count,
+                ).format(n=count, actions=_("actions"))
             )
 
     def hint_height(self, hint: str) -> int:
@@ -279,6 +322,27 @@ class TerminalGame:
         labels = [f"{i}. {n}" if numbered else n for i, n in enumerate(self._legal, start=1)]
         across = max(1, (self.console.width + 3) // (max(map(len, labels), default=1) + 3))
         return -(-len(labels) // across)
+
+
+def stopped_line(how: str, done: int) -> str:
+    """The line saying that the game stopped early, ``how`` and after ``done`` actions."""
+    if how == "quit":
+        line = ngettext(
+            "Game stopped (quit) after {n} action.", "Game stopped (quit) after {n} actions.", done
+        )
+    elif how == "end of input":
+        line = ngettext(
+            "Game stopped (end of input) after {n} action.",
+            "Game stopped (end of input) after {n} actions.",
+            done,
+        )
+    else:
+        line = ngettext(
+            "Game stopped (interrupted) after {n} action.",
+            "Game stopped (interrupted) after {n} actions.",
+            done,
+        )
+    return line.format(n=done)
 
 
 def _event_lines(event: Event) -> int:
@@ -325,10 +389,10 @@ def play(
         problem = str(error)
     if stopped:
         done = len(state.history)
-        console.print(f"\nGame stopped ({stopped}) after {done} action{'s' * (done != 1)}.")
+        console.print("\n" + stopped_line(stopped, done))
     if problem:
         console.print(Text(problem, style="yellow"))
     if path is None:
-        console.print("The record could be saved nowhere; here it is:")
+        console.print(_("The record could be saved nowhere; here it is:"))
         console.print(Text(json.dumps(record)), soft_wrap=True)
     return path, stopped

@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from tavola.core.errors import TavolaError
+from tavola.core.i18n import Joined, Text
+
+from .language import lazy
 
 MAX_FILE_BYTES = 16 * 2**20  # far beyond any record or tournament's results
 
@@ -56,11 +59,14 @@ def check_writable(
     unless ``force`` or ``mine(path)`` says it is this work's own (a game's earlier save).
     """
     if path.is_dir():
-        raise RecordFileError(f"{path} is a directory; give a file name")
+        raise RecordFileError(lazy("{path} is a directory; give a file name", path=path))
     if path.exists() and not force and not (mine is not None and mine(path)):
         raise RecordFileError(
-            f"{path} already exists and is not this game's record; "
-            "choose another file, or give --force to replace it"
+            lazy(
+                "{path} already exists and is not this game's record; "
+                "choose another file, or give --force to replace it",
+                path=path,
+            )
         )
     folder = path.parent
     try:
@@ -68,7 +74,9 @@ def check_writable(
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".tavola-check-"):
             pass
     except OSError as error:
-        raise RecordFileError(f"cannot write to {folder}: {_reason(error)}") from None
+        raise RecordFileError(
+            lazy("cannot write to {folder}: {reason}", folder=folder, reason=_reason(error))
+        ) from None
     return path
 
 
@@ -104,15 +112,17 @@ def save_json(
     Returns where it went and, if not to ``path``, why; ``RecordFileError`` if nowhere.
     """
     text = json.dumps(data, indent=1) + "\n"
-    problems: list[str] = []
+    problems: list[Text] = []
     for index, place in enumerate([path, *fallbacks]):
         try:
             return write_file(place if index == 0 else free_path(place), text), (
-                problems[0] if problems else None
+                str(problems[0]) if problems else None
             )
         except OSError as error:
-            problems.append(f"cannot write {place}: {_reason(error)}")
-    raise RecordFileError("; ".join(problems))
+            problems.append(
+                lazy("cannot write {path}: {reason}", path=place, reason=_reason(error))
+            )
+    raise RecordFileError(Joined("; ", problems))
 
 
 def is_record_of(path: Path, record: dict[str, Any]) -> bool:
@@ -136,27 +146,39 @@ def read_json(path: Path) -> Any:
         with path.open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise RecordFileError(f"cannot read {path}: {_reason(error)}") from None
+        raise RecordFileError(
+            lazy("cannot read {path}: {reason}", path=path, reason=_reason(error))
+        ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise RecordFileError(f"{path} is larger than {MAX_FILE_BYTES // 2**20} MB: not a record")
+        raise RecordFileError(
+            lazy(
+                "{path} is larger than {size} MB: not a record",
+                path=path,
+                size=MAX_FILE_BYTES // 2**20,
+            )
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise RecordFileError(
-            f"{path} is not UTF-8 text (byte {error.start}): not a record"
+            lazy(
+                "{path} is not UTF-8 text (byte {byte}): not a record", path=path, byte=error.start
+            )
         ) from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise RecordFileError(f"{path} is not a record: its JSON is nested too deeply") from None
+        raise RecordFileError(
+            lazy("{path} is not a record: its JSON is nested too deeply", path=path)
+        ) from None
     except ValueError as error:  # JSONDecodeError, or an integer too long to read
-        raise RecordFileError(f"{path} is not JSON: {error}") from None
+        raise RecordFileError(lazy("{path} is not JSON: {error}", path=path, error=error)) from None
 
 
 def load_record(path: Path) -> dict[str, Any]:
     data = read_json(path)
     if not isinstance(data, dict):
-        raise RecordFileError(f"{path}: a record is a JSON object")
+        raise RecordFileError(lazy("{path}: a record is a JSON object", path=path))
     return data
 
 

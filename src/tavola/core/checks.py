@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from tavola.core.errors import ArgumentTypeError, InvalidArgument, NotationError
+from tavola.core.i18n import CORE
 
 MAX_TEXT = 100  # the longest notation, game name or bot spec read; longer text is refused
 MAX_SEED = 2**64  # seeds are 0 .. 2**64 - 1, so that every record's seed reads back from JSON
@@ -35,8 +36,15 @@ def check_text(call: str, name: str, value: object) -> str:
     if not isinstance(value, str):
         raise ArgumentTypeError(f"{call}: {name} must be a str, not {type_name(value)}")
     if len(value) > MAX_TEXT:
+        # A person may type it: the one refusal here that is read in their language.
         raise NotationError(
-            f"{call}: {name} has {len(value)} characters; a notation has at most {MAX_TEXT}"
+            CORE.lazy(
+                "{call}: {name} has {length} characters; a notation has at most {limit}",
+                call=call,
+                name=name,
+                length=len(value),
+                limit=MAX_TEXT,
+            )
         )
     return value
 

@@ -18,7 +18,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from tavola.core.checks import (
     check_action,
@@ -32,6 +32,7 @@ from tavola.core.checks import (
 )
 from tavola.core.errors import ArgumentTypeError, InvalidArgument, InvalidOption
 from tavola.core.events import Event
+from tavola.core.i18n import Text
 from tavola.core.options import Option, OptionValue, resolve_options
 
 RECORD_FORMAT = "tavola-record/1"
@@ -39,14 +40,24 @@ RECORD_FORMAT = "tavola-record/1"
 T = TypeVar("T")
 
 
+class Tensor(Protocol):
+    """Where an observation is written: a list of floats, a NumPy array, a memoryview of one."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 class Game(ABC):
     """A game's rules with one set of validated options; a factory of states."""
 
     name: ClassVar[str]
     title: ClassVar[str]
-    summary: ClassVar[str]
-    rules_summary: ClassVar[str]  # the rules in a few lines, for the terminal
-    input_help: ClassVar[str] = ""  # the terminal's help on this game: picture and input
+    # What people read about the game: plain or translatable text (``str`` shows it in the
+    # language of the moment).
+    summary: ClassVar[Text]
+    rules_summary: ClassVar[Text]  # the rules in a few lines, for the terminal
+    input_help: ClassVar[Text] = ""  # the terminal's help on this game: picture and input
     option_specs: ClassVar[tuple[Option, ...]]
 
     def __init__(self, /, **options: Any) -> None:
@@ -163,6 +174,41 @@ class Game(ABC):
     @abstractmethod
     def _encode_view(self, view: dict[str, Any]) -> list[float]:
         """``encode_view`` once the view is known to be one of this game's."""
+
+    def encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
+        """``encode_view(view)`` written into ``out``, which holds ``prod(observation_shape)``
+        zeros: only the numbers that are not zero are set, and no list is built."""
+        checked = check_view("encode_view_into", view, self)
+        self._guarded("encode_view_into", lambda: self._encode_view_into(checked, out))
+
+    def _encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
+        """``encode_view_into`` once the view is checked; by default through the list
+        (a game overrides it to write directly)."""
+        for index, value in enumerate(self._encode_view(view)):
+            if value:
+                out[index] = value
+
+    def encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
+        """``encode_view(state.view(player))`` written into ``out`` (zeros, as for
+        ``encode_view_into``), straight from the state: the research adapters' fast path."""
+        game = getattr(state, "game", None)
+        if game is not self and (  # a state of this very game is the common case, and quick
+            not isinstance(state, State)
+            or state.game.name != self.name
+            or state.game.view_options != self.view_options
+        ):
+            raise ArgumentTypeError(
+                f"encode_state_into: state must be a state of this game ({self.name}, "
+                f"{self.num_players} players), not {type(state).__name__}"
+            )
+        if player is not None:
+            player = check_seat("encode_state_into", player, self.num_players, spectator=True)
+        self._encode_state_into(state, player, out)
+
+    def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
+        """``encode_state_into`` once checked; by default through the view (a game
+        overrides it to read its state directly)."""
+        self._encode_view_into(state._view(player), out)
 
     def _guarded(self, call: str, work: Callable[[], T]) -> T:
         """``work()``, a view's reader: a view that is not as the engine makes them (edited

@@ -1,5 +1,3 @@
-# TEMPORARY NOTE FOR HELPERS (the lead removes it): before any work, read /tmp/i18n_brief.md
-# (how to work on issue 19: tools, catalogs, rules; never run git commands that change anything).
 """What people read, in their language: gettext catalogs and lazy, translatable texts.
 
 The engine never stores a translated text. It builds :class:`Message` objects, which

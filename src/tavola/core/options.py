@@ -17,6 +17,7 @@ from typing import Any
 
 from tavola.core.checks import shown
 from tavola.core.errors import InvalidOption
+from tavola.core.i18n import Text
 
 OptionValue = bool | int | str | tuple[str, ...] | None
 
@@ -36,7 +37,7 @@ class Option:
 
     name: str
     default: OptionValue
-    help: str
+    help: Text  # shown with str(), in the language of the moment
     choices: tuple[Any, ...] | None = None
     item_choices: tuple[str, ...] | None = None
     kind: type | None = None

@@ -1,26 +1,98 @@
-"""Games plug in by name; every app works through this registry and the protocol."""
+"""Games plug in by name; every app works through this registry and the protocol.
+
+The games are found through the entry points of the group ``tavola.games``
+(``tavola.core.plugins``), tavola's own three as any other package's, so ``core``
+imports no game. ``register`` adds a class for this process only (a notebook, a test).
+"""
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import Any
 
 from tavola.core.checks import check_metadata, shown, type_name
-from tavola.core.errors import ArgumentTypeError, ReplayError, TavolaError, UnknownGame
+from tavola.core.errors import (
+    ArgumentTypeError,
+    InvalidArgument,
+    ReplayError,
+    TavolaError,
+    UnknownGame,
+)
 from tavola.core.game import RECORD_FORMAT, Game, State
+from tavola.core.plugins import Broken, Found, Plugin, discover, problem
 
-_GAMES: dict[str, type[Game]] = {}
+log = logging.getLogger("tavola")
+
+_registered: dict[str, type[Game]] = {}
+_found: dict[str, Found] | None = None
+_broken: list[Broken] = []
+_lock = threading.RLock()
 
 
 def register(game_class: type[Game]) -> type[Game]:
-    """Class decorator: make a game available to ``load`` under its ``name``."""
-    _GAMES[game_class.name] = game_class
+    """Make a game class available to ``load`` in this process, without packaging it.
+
+    A name another game has raises ``InvalidArgument``; usable as a class decorator.
+    """
+    name = getattr(game_class, "name", None)
+    reason = problem(game_class, name if isinstance(name, str) else "")
+    if reason is not None:
+        raise InvalidArgument(f"register: {reason}")
+    with _lock:
+        taken = _registered.get(game_class.name)
+        if taken is None and _found is not None and game_class.name in _found:
+            taken = _found[game_class.name].game
+        if taken is not None and taken is not game_class:
+            raise InvalidArgument(f"register: the name {game_class.name!r} is taken")
+        _registered[game_class.name] = game_class
     return game_class
 
 
+def rediscover() -> None:
+    """Look for plugins again (after installing one in a running process, or in tests)."""
+    global _found
+    with _lock:
+        _found = None
+    _plugins()
+
+
+def _plugins() -> dict[str, Found]:
+    global _found, _broken
+    with _lock:
+        if _found is None:
+            found, broken = discover()
+            for name in [name for name in found if name in _registered]:
+                if found[name].game is not _registered[name]:
+                    plugin = found.pop(name).plugin
+                    broken.append(Broken(plugin, "duplicate: the name is registered in Python"))
+            for failed in broken:
+                log.warning(
+                    "tavola: the game plugin %r (%s) is left out: %s",
+                    failed.plugin.name,
+                    failed.plugin.describe(),
+                    failed.reason,
+                )
+            _found, _broken = found, broken
+        return _found
+
+
 def game_classes() -> dict[str, type[Game]]:
-    """Every registered game, by name, sorted."""
-    _load_builtin_games()
-    return dict(sorted(_GAMES.items()))
+    """Every game, by name, sorted: the plugins' and those registered in Python."""
+    games = {name: found.game for name, found in _plugins().items()}
+    return dict(sorted({**games, **_registered}.items()))
+
+
+def game_sources() -> dict[str, Plugin | None]:
+    """Where each game comes from, by name (``None``: registered in Python)."""
+    plugins = _plugins()
+    return {name: plugins[name].plugin if name in plugins else None for name in game_classes()}
+
+
+def broken_plugins() -> list[Broken]:
+    """The plugins that gave no usable game, each with the reason."""
+    _plugins()
+    return list(_broken)
 
 
 def load(name: str, /, **options: Any) -> Game:
@@ -34,6 +106,9 @@ def load(name: str, /, **options: Any) -> Game:
     games = game_classes()
     key = name.strip().lower()
     if key not in games:
+        for failed in broken_plugins():
+            if failed.plugin.name == key:
+                raise UnknownGame(f"the game {key!r} is installed but broken: {failed.reason}")
         raise UnknownGame(f"unknown game {shown(name)}; available: {', '.join(games)}")
     return games[key](**options)
 
@@ -103,8 +178,3 @@ def _json_kind(value: object) -> str:
     kinds = {bool: "a boolean", int: "a number", float: "a number", str: "a text"}
     kinds |= {list: "a list", dict: "an object"}
     return kinds.get(type(value), type_name(value))
-
-
-def _load_builtin_games() -> None:
-    # Imported for their registration side effect, lazily to keep `core` free of games.
-    import tavola.games  # noqa: F401

@@ -9,5 +9,7 @@ available through both, at every player count and option set, without code of it
   as ``tavola_<name>`` (needs the ``openspiel`` extra).
 
 ``tavola.interop.common`` holds what both share (rewards, player counts) and imports
-nothing outside the standard library. See ``docs/research.md``.
+nothing outside the standard library; ``tavola.interop.observations`` writes observations
+and action masks into NumPy arrays straight from a state (either extra brings NumPy).
+See ``docs/research.md``.
 """

@@ -22,8 +22,10 @@ True
   ``new_state(game, seed)`` starts from a chosen seed, ``from_record(record)`` from a record.
 - Returns are zero-sum and come at the end only (``tavola.interop.common``).
 - Observations (``perfect_recall=False``) are the seat's view: the string is the view as
-  compact JSON, the tensor ``Game.encode_view(view)``. With ``private_info=NONE`` they are the
-  spectator's view.
+  compact JSON, the tensor ``Game.encode_view(view)``, written straight from the state into
+  the observer's array (``Game.encode_state_into``). With ``private_info=NONE`` they are the
+  spectator's view. Strings are built only when asked for (``string_from``), never by
+  ``set_from`` or by a step.
 - Information states (``perfect_recall=True``) add the seat's own past actions: the string
   holds their notations, the tensor counts them per action id. A tavola view already holds
   what the seat knows of the table; its own choices are what memory adds.
@@ -45,6 +47,7 @@ import pyspiel
 from tavola.core.game import Game, State
 from tavola.core.registry import game_classes, load
 from tavola.interop.common import player_counts, reward_range, zero_sum_rewards
+from tavola.interop.observations import writable
 from tavola.interop.parameters import (
     canonical_parameters,
     options_from_parameters,
@@ -349,20 +352,22 @@ class Observer:
         for name, length, piece_shape in pieces:
             self.dict[name] = self.tensor[start : start + length].reshape(piece_shape)
             start += length
-        self._size = size
+        # The game and the counts write through memoryviews: item by item, far faster.
+        self._observation = writable(self.tensor[:size])
+        self._own = writable(self.tensor[size:])
 
     def set_from(self, state: SpielState, player: int) -> None:
         self.tensor.fill(0.0)
         held = state.held
         if held.state is None:
             return
-        view = held.state.view(None if self.spectator else player)
-        self.tensor[: self._size] = self.game.encode_view(view)
+        seat = None if self.spectator else player
+        self.game.encode_state_into(held.state, seat, self._observation)
         if self.perfect_recall:
-            own = self.dict["own_actions"]
-            for seat, action in held.moves:
-                if seat == player:
-                    own[action] += 1
+            own = self._own
+            for mover, action in held.moves:
+                if mover == player:
+                    own[action] += 1.0
 
     def string_from(self, state: SpielState, player: int) -> str:
         held = state.held

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Subscriber
+from tavola.apps.server.language import lazy
 from tavola.apps.server.live import LiveMatch, Table
 from tavola.apps.server.messages import match_summary, message_for
 from tavola.apps.server.service import MatchService
@@ -137,7 +138,7 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "bad_token", "write the header as 'Authorization: Bearer TOKEN'")
+        raise ApiError(401, "bad_token", lazy("write the header as 'Authorization: Bearer TOKEN'"))
     return token.strip()
 
 
@@ -149,13 +150,14 @@ def _clean_name(name: str | None) -> str | None:
         return None
     name = " ".join(name.split())
     if any(not char.isprintable() for char in name):
-        raise ApiError(422, "bad_names", "a name is printable text")
+        raise ApiError(422, "bad_names", lazy("a name is printable text"))
     return name or None
 
 
 @router.get("/games")
 def list_games() -> list[dict[str, Any]]:
-    """Every game with its options: name, default, valid values, help."""
+    """Every game with its options: name, default, valid values, help (the words in the
+    request's language)."""
     games = []
     for name, cls in game_classes().items():
         options = [
@@ -166,12 +168,13 @@ def list_games() -> list[dict[str, Any]]:
                 "choices": None if spec.choices is None else list(spec.choices),
                 "item_choices": None if spec.item_choices is None else list(spec.item_choices),
                 "valid": spec.valid_values(),
-                "help": spec.help,
+                "help": str(spec.help),
                 "secret": spec.secret,
             }
             for spec in cls.option_specs
         ]
-        games.append({"name": name, "title": cls.title, "summary": cls.summary, "options": options})
+        about = {"name": name, "title": str(cls.title), "summary": str(cls.summary)}
+        games.append({**about, "options": options})
     return games
 
 
@@ -211,13 +214,17 @@ def _check_each(
 
 def _check_webhook(url: str) -> str:
     if not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url):
-        raise ApiError(422, "bad_webhooks", f"a webhook is an http(s) URL, not {url!r}")
+        raise ApiError(
+            422, "bad_webhooks", lazy("a webhook is an http(s) URL, not {url!r}", url=url)
+        )
     return url
 
 
 def _check_email(address: str) -> str:
     if not EMAIL.fullmatch(address):
-        raise ApiError(422, "bad_emails", f"{address!r} is not an e-mail address")
+        raise ApiError(
+            422, "bad_emails", lazy("{address!r} is not an e-mail address", address=address)
+        )
     return address
 
 
@@ -251,7 +258,7 @@ async def play_action(
     live = await service.get(match_id)
     seat = live.seat_of(token)
     if seat is None:
-        raise ApiError(401, "no_token", "playing needs a seat's token")
+        raise ApiError(401, "no_token", lazy("playing needs a seat's token"))
     await tables_of(request).seen(live, seat)
     await service.move(live, seat, body.seq, body.action)
     return message_for(live, seat, svg=svg)
@@ -265,7 +272,7 @@ async def take_back(
     live = await service.get(match_id)
     seat = live.seat_of(token)
     if seat is None:
-        raise ApiError(401, "no_token", "taking back needs a seat's token")
+        raise ApiError(401, "no_token", lazy("taking back needs a seat's token"))
     await service.take_back(live, seat, body.seq)
     return message_for(live, seat)
 
@@ -277,7 +284,7 @@ async def ask_hint(match_id: MatchId, service: Service, token: Token) -> dict[st
     live = await service.get(match_id)
     seat = live.seat_of(token)
     if seat is None:
-        raise ApiError(401, "no_token", "a hint needs a seat's token")
+        raise ApiError(401, "no_token", lazy("a hint needs a seat's token"))
     return await service.hint(live, seat)
 
 
@@ -286,7 +293,7 @@ async def get_record(match_id: MatchId, service: Service) -> dict[str, Any]:
     """The engine's record (seed and private notations): only once the match is over."""
     live = await service.get(match_id)
     if not live.is_over:
-        raise ApiError(403, "not_over", "the record is available once the match is over")
+        raise ApiError(403, "not_over", lazy("the record is available once the match is over"))
     return live.state.record()
 
 
@@ -352,17 +359,19 @@ async def _answer(
             return {"type": "pong", "seq": live.seq}
         seq = request.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-            raise ApiError(422, "bad_message", "'seq' must be a whole number: the seq you saw")
+            raise ApiError(
+                422, "bad_message", lazy("'seq' must be a whole number: the seq you saw")
+            )
         if kind == "action":
             action = request.get("action")
             if not isinstance(action, str) or len(action) > 200:
-                raise ApiError(422, "bad_message", "'action' must be a notation (text)")
+                raise ApiError(422, "bad_message", lazy("'action' must be a notation (text)"))
             if set(request) - {"type", "seq", "action"}:
-                raise ApiError(422, "bad_message", "an action has only type, seq and action")
+                raise ApiError(422, "bad_message", lazy("an action has only type, seq and action"))
             await service.move(live, seat, seq, action)
         elif kind == "takeback":
             if set(request) - {"type", "seq"}:
-                raise ApiError(422, "bad_message", "a take-back has only type and seq")
+                raise ApiError(422, "bad_message", lazy("a take-back has only type and seq"))
             await service.take_back(live, seat, seq)
         else:
             raise ApiError(422, "bad_message", f"unknown message type {kind!r}")
@@ -375,13 +384,13 @@ async def _answer(
 
 def _read(text: str | None) -> dict[str, Any]:
     if text is None:
-        raise ApiError(422, "bad_message", "messages are JSON text")
+        raise ApiError(422, "bad_message", lazy("messages are JSON text"))
     if len(text) > MAX_SOCKET_MESSAGE:
         raise ApiError(413, "too_large", f"a message is at most {MAX_SOCKET_MESSAGE} bytes")
     try:
         request = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
-        raise ApiError(422, "bad_message", "a message is a JSON object") from None
+        raise ApiError(422, "bad_message", lazy("a message is a JSON object")) from None
     if not isinstance(request, dict) or not isinstance(request.get("type"), str):
-        raise ApiError(422, "bad_message", 'a message is a JSON object with a "type"')
+        raise ApiError(422, "bad_message", lazy('a message is a JSON object with a "type"'))
     return request

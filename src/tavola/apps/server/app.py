@@ -18,6 +18,7 @@ from tavola.apps.server import db
 from tavola.apps.server.api import router
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
+from tavola.apps.server.language import LanguageMiddleware
 from tavola.apps.server.notify import Listener
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_pages(app)
     _errors_as_json(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(LanguageMiddleware)  # each request answered in its language
     return app
 
 

@@ -16,6 +16,7 @@ from collections import deque
 from typing import Any
 
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ChatRow
 
 
@@ -23,11 +24,13 @@ def clean_text(text: str, limit: int) -> str:
     """A message as stored: one line of printable text, at most ``limit`` characters."""
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise ApiError(422, "empty_message", "a chat message has some text")
+        raise ApiError(422, "empty_message", lazy("a chat message has some text"))
     if len(cleaned) > limit:
-        raise ApiError(422, "too_long", f"a chat message is at most {limit} characters")
+        raise ApiError(
+            422, "too_long", lazy("a chat message is at most {limit} characters", limit=limit)
+        )
     if any(not char.isprintable() for char in cleaned):
-        raise ApiError(422, "bad_text", "a chat message is printable text")
+        raise ApiError(422, "bad_text", lazy("a chat message is printable text"))
     return cleaned
 
 

@@ -3,6 +3,10 @@
 Each connection has an outbox drained by its own writer task, so the messages to one
 client keep their order and a slow client delays nobody else (past ``MAX_QUEUED``
 unsent messages it is dropped; reconnecting restores everything).
+
+Each subscriber is sent its messages in its own language (the language of the request
+that opened its socket, ``language.py``): the texts of the events and the board's words
+are made for it when its message is built, never stored translated.
 """
 
 from __future__ import annotations
@@ -15,16 +19,19 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import message_for
+from tavola.core.i18n import current_language, language
 
 MAX_QUEUED = 200
+Built = tuple[int | None, int, bool, bool, str]  # seat, entries seen, svg, first, language
 
 
 @dataclass(eq=False)
 class Subscriber:
-    """One open WebSocket: the seat it speaks for and what it has been sent."""
+    """One open WebSocket: the seat it speaks for, its language and what it has been sent."""
 
     seat: int | None
     svg: bool
+    lang: str = "en"
     sent: int = 0  # log entries sent so far
     greeted: bool = False  # sent the first state (with the whole log and chat)
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -46,7 +53,7 @@ class Hub:
 
     def subscribe(self, live: LiveMatch, seat: int | None, svg: bool) -> Subscriber:
         """A new subscriber, sent the whole state and log at once."""
-        subscriber = Subscriber(seat, svg)
+        subscriber = Subscriber(seat, svg, current_language())
         self._subscribers.setdefault(live.id, set()).add(subscriber)
         if seat is not None:
             live.connected[seat] += 1
@@ -85,7 +92,7 @@ class Hub:
 
     def publish(self, live: LiveMatch) -> None:
         """Send every subscriber of ``live`` the entries it has not seen, as its seat sees them."""
-        built: dict[tuple[int | None, int, bool, bool], dict[str, Any]] = {}
+        built: dict[Built, dict[str, Any]] = {}
         for subscriber in list(self._subscribers.get(live.id, ())):
             if subscriber.sent < live.seq:
                 self._send_update(live, subscriber, built)
@@ -93,7 +100,7 @@ class Hub:
     def refresh(self, live: LiveMatch) -> None:
         """Send every subscriber the state again (the table changed, not the log: a rematch
         started, a seat's token changed)."""
-        built: dict[tuple[int | None, int, bool, bool], dict[str, Any]] = {}
+        built: dict[Built, dict[str, Any]] = {}
         for subscriber in list(self._subscribers.get(live.id, ())):
             self._send_update(live, subscriber, built)
 
@@ -101,13 +108,14 @@ class Hub:
         self,
         live: LiveMatch,
         subscriber: Subscriber,
-        built: dict[tuple[int | None, int, bool, bool], dict[str, Any]],
+        built: dict[Built, dict[str, Any]],
     ) -> None:
         first = not subscriber.greeted
-        key = (subscriber.seat, subscriber.sent, subscriber.svg, first)
+        key = (subscriber.seat, subscriber.sent, subscriber.svg, first, subscriber.lang)
         if key not in built:  # seats that saw the same entries get the same message
             seat, sent, svg = subscriber.seat, subscriber.sent, subscriber.svg
-            message = message_for(live, seat, sent, svg, chat=first)
+            with language(subscriber.lang):  # the texts and the board in its language
+                message = message_for(live, seat, sent, svg, chat=first)
             built[key] = {"type": "state", **message}
         subscriber.greeted = True
         subscriber.sent = live.seq

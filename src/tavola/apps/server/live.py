@@ -15,6 +15,7 @@ from typing import Any
 
 from tavola.apps.server.clocks import Clocks, TimeControl
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ABANDON, MOVE, RESIGN, SEAT_KINDS, TAKEBACK, TIMEOUT, now
 from tavola.apps.server.outcome import Ending, ended_by, result, seat_entry_text
 from tavola.apps.server.tokens import token_matches
@@ -67,13 +68,17 @@ class Table:
 
 @dataclass(frozen=True)
 class Entry:
-    """One log entry as every seat may see it: the public notation and public events."""
+    """One log entry as every seat may see it: the public notation and public events.
+
+    The events keep their texts translatable: ``public()`` shows them in the language of
+    the moment, so each seat reads the log in its own language.
+    """
 
     seq: int
     seat: int
     kind: str  # MOVE, TAKEBACK or one of SEAT_KINDS
     action: str  # public notation (the kind itself for the other kinds)
-    events: list[dict[str, Any]]
+    events: list[Event]
     at: datetime
     notation: str | None  # canonical private notation: stays on the server
 
@@ -83,7 +88,7 @@ class Entry:
             "seat": self.seat,
             "kind": self.kind,
             "action": self.action,
-            "events": self.events,
+            "events": [event_json(event) for event in self.events],
             "at": self.at.isoformat(),
         }
 
@@ -100,6 +105,7 @@ class Trial:
 
 
 def event_json(event: Event) -> dict[str, Any]:
+    """An event as the API sends it: its texts in the current language."""
     table = event.table
     return {
         "kind": event.kind,
@@ -192,7 +198,7 @@ class LiveMatch:
         for info in self.seats:
             if token_matches(token, info.token_hash):
                 return info.seat
-        raise ApiError(401, "bad_token", "this token is not a seat of this match")
+        raise ApiError(401, "bad_token", lazy("this token is not a seat of this match"))
 
     @property
     def is_over(self) -> bool:
@@ -258,22 +264,30 @@ class LiveMatch:
     def check_turn(self, seat: int | None, seq: int) -> int:
         """The seat, if it may act now on position ``seq`` (else the error that says why)."""
         if seat is None:
-            raise ApiError(403, "spectator", "a spectator cannot act; use a seat's token")
+            raise ApiError(403, "spectator", lazy("a spectator cannot act; use a seat's token"))
         if self.is_over:
-            raise ApiError(409, "match_over", "the match is over")
+            raise ApiError(409, "match_over", lazy("the match is over"))
         if not self.started:
-            raise ApiError(409, "not_started", "the rematch starts once every seat accepts it")
+            raise ApiError(
+                409, "not_started", lazy("the rematch starts once every seat accepts it")
+            )
         if seq != self.seq:
-            raise ApiError(409, "stale_seq", f"you saw position {seq}; the match is at {self.seq}")
+            raise ApiError(
+                409,
+                "stale_seq",
+                lazy("you saw position {seq}; the match is at {now}", seq=seq, now=self.seq),
+            )
         return seat
 
     def check_person(self, seat: int) -> None:
         """403 if a bot plays ``seat`` now (it resigned, timed out or was handed over)."""
         if seat in self.replaced:
-            why = {RESIGN: "resigned", TIMEOUT: "ran out of time", ABANDON: "was handed over"}
-            raise ApiError(
-                403, "replaced", f"a bot plays this seat now: it {why[self.replaced[seat]]}"
-            )
+            why = {
+                RESIGN: lazy("a bot plays this seat now: it resigned"),
+                TIMEOUT: lazy("a bot plays this seat now: it ran out of time"),
+                ABANDON: lazy("a bot plays this seat now: it was handed over"),
+            }
+            raise ApiError(403, "replaced", why[self.replaced[seat]])
 
     def try_move(self, seat: int | None, seq: int, text: str, as_bot: bool = False) -> Trial:
         """Check a move on a copy of the state: 403, 409 or 422 if it cannot be played.
@@ -282,15 +296,21 @@ class LiveMatch:
         if not as_bot:
             self.check_person(seat)
         if seat != self.state.current_player:
-            raise ApiError(403, "not_your_turn", f"it is seat {self.state.current_player}'s turn")
+            raise ApiError(
+                403,
+                "not_your_turn",
+                lazy("it is seat {seat}'s turn", seat=self.state.current_player),
+            )
         state = self.state.clone()
         try:
             action = state.read_action(text)
             events = state.apply(action)
         except NotationError as error:
-            raise ApiError(422, "bad_notation", str(error)) from None
+            raise ApiError(
+                422, "bad_notation", error.args[0] if error.args else str(error)
+            ) from None
         except IllegalAction as error:
-            raise ApiError(422, "illegal_action", error.reason, rule=error.rule) from None
+            raise ApiError(422, "illegal_action", error.args[1], rule=error.rule) from None
         return Trial(seat, action, self.game.action_to_string(action), state, events)
 
     def check_takeback(self, seat: int | None, seq: int) -> int:
@@ -303,14 +323,14 @@ class LiveMatch:
         seat = self.check_turn(seat, seq)
         self.check_person(seat)
         if not self.moves:
-            raise ApiError(409, "nothing_to_take_back", "no action has been played")
+            raise ApiError(409, "nothing_to_take_back", lazy("no action has been played"))
         _, mover, _, caused_events = self.moves[-1]
         if mover != seat:
-            raise ApiError(409, "not_yours", "the last action is another seat's")
+            raise ApiError(409, "not_yours", lazy("the last action is another seat's"))
         if self.state.current_player != seat:
-            raise ApiError(409, "turn_passed", "your turn has passed")
+            raise ApiError(409, "turn_passed", lazy("your turn has passed"))
         if caused_events:
-            raise ApiError(422, "revealed", "that action revealed something; it stands")
+            raise ApiError(422, "revealed", lazy("that action revealed something; it stands"))
         in_a_row = 0  # the take-backs since another seat's entry: a misclick is not a loop
         for entry in reversed(self.entries):
             if entry.seat != seat:
@@ -318,7 +338,9 @@ class LiveMatch:
             in_a_row += entry.kind == TAKEBACK
         if in_a_row >= MAX_TAKEBACKS_IN_A_ROW:
             raise ApiError(
-                409, "too_many_takebacks", f"at most {MAX_TAKEBACKS_IN_A_ROW} take-backs a turn"
+                409,
+                "too_many_takebacks",
+                lazy("at most {count} take-backs a turn", count=MAX_TAKEBACKS_IN_A_ROW),
             )
         return seat
 
@@ -361,7 +383,7 @@ class LiveMatch:
         self.moves.append((seq, seat, action, bool(events)))
         public = self.game.public_notation(action)
         private = self.game.action_to_string(action)
-        entry = Entry(seq, seat, MOVE, public, [event_json(e) for e in events], at, private)
+        entry = Entry(seq, seat, MOVE, public, list(events), at, private)
         return self._append(entry)
 
     def _take_back(self, seq: int, seat: int, at: datetime) -> Entry:
@@ -370,17 +392,19 @@ class LiveMatch:
         for _, _, action, _ in self.moves:
             state.apply(action)
         self.state = state
-        text = f"seat {seat} took back its last action"
-        event = {"kind": "takeback", "text": text, "data": {"undone": undone}, "table": None}
+        text = lazy("seat {seat} took back its last action", seat=seat)
+        event = Event("takeback", text, {"undone": undone})
         return self._append(Entry(seq, seat, TAKEBACK, "takeback", [event], at, None), undone)
 
     def check_seat_entry(self, seat: int) -> None:
         """409 unless a person plays ``seat`` in a running match (so that an entry about
         it, a resignation, a timeout or a hand-over, changes something)."""
         if self.is_over:
-            raise ApiError(409, "match_over", "the match is over")
+            raise ApiError(409, "match_over", lazy("the match is over"))
         if not self.started:
-            raise ApiError(409, "not_started", "the rematch starts once every seat accepts it")
+            raise ApiError(
+                409, "not_started", lazy("the rematch starts once every seat accepts it")
+            )
         self.check_person(seat)
 
     def _seat_entry(
@@ -396,7 +420,7 @@ class LiveMatch:
         if kind == RESIGN:
             self.resigned.append(seat)
         text, data = seat_entry_text(kind, seat, detail, ending)
-        event = {"kind": kind, "text": text, "data": data, "table": None}
+        event = Event(kind, text, data)
         return self._append(Entry(seq, seat, kind, kind, [event], at, detail))
 
     def _append(self, entry: Entry, undone: int | None = None) -> Entry:
@@ -438,7 +462,7 @@ class LiveMatch:
 
     def _taken_back(self, seq: int) -> bool:
         return any(
-            entry.kind == TAKEBACK and entry.events[0]["data"]["undone"] == seq
+            entry.kind == TAKEBACK and entry.events[0].data["undone"] == seq
             for entry in self.entries[seq:]
         )
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ABANDON, RESIGN, TIMEOUT
+from tavola.core.i18n import Text
 
 LOSE = "lose"  # on_timeout: a 2-player match ends, the other seat wins
 
@@ -43,23 +45,27 @@ def ended_by(kind: str, seat: int, players: int, on_timeout: str) -> Ending | No
 
 def seat_entry_text(
     kind: str, seat: int, detail: str | None, ending: Ending | None
-) -> tuple[str, dict[str, Any]]:
-    """The words and data of the event an entry about a seat causes."""
-    what = {
-        RESIGN: f"seat {seat} resigned",
-        TIMEOUT: f"seat {seat} ran out of time",
-        ABANDON: f"seat {seat} left the table",
+) -> tuple[Text, dict[str, Any]]:
+    """The words (translatable) and data of the event an entry about a seat causes.
+
+    >>> str(seat_entry_text("resign", 1, None, Ending(1, "resign", [0]))[0])
+    'seat 1 resigned: seat 0 wins'
+    """
+    what: Text = {
+        RESIGN: lazy("seat {seat} resigned", seat=seat),
+        TIMEOUT: lazy("seat {seat} ran out of time", seat=seat),
+        ABANDON: lazy("seat {seat} left the table", seat=seat),
     }[kind]
     data: dict[str, Any] = {"seat": seat}
     if kind == ABANDON and detail and detail.startswith("by "):
         data["by"] = int(detail[3:])
-        what += f"; seat {data['by']} handed it to a bot"
+        what = lazy("{what}; seat {by} handed it to a bot", what=what, by=data["by"])
     if ending is not None:
         data["winners"] = ending.winners
-        text = f"{what}: seat {ending.winners[0]} wins"
+        text = lazy("{what}: seat {winner} wins", what=what, winner=ending.winners[0])
     else:
         data["bot"] = "heuristic"
-        text = f"{what}; the heuristic bot plays it from now on"
+        text = lazy("{what}; the heuristic bot plays it from now on", what=what)
     return text, data
 
 

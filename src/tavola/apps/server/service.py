@@ -29,6 +29,7 @@ from tavola.apps.server.chat import chat_json
 from tavola.apps.server.clocks import TimeControl
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
+from tavola.apps.server.language import lazy
 from tavola.apps.server.live import BOT, HUMAN, LiveMatch, SeatInfo, Table
 from tavola.apps.server.messages import message_for, rematch_info
 from tavola.apps.server.models import MOVE, TAKEBACK, TIMEOUT, MatchRow, SeatRow, now
@@ -101,7 +102,7 @@ class MatchService:
         webhooks = _per_seat("webhooks", webhooks, len(seats))
         emails = _per_seat("emails", emails, len(seats))
         if table.on_timeout == "lose" and len(seats) != 2:
-            raise ApiError(422, "bad_table", '"on_timeout": "lose" is for 2-player matches')
+            raise ApiError(422, "bad_table", lazy('"on_timeout": "lose" is for 2-player matches'))
         if all(spec.strip().lower() != HUMAN for spec in seats):
             self._check_bot_only_room()
         secret = any(
@@ -153,7 +154,7 @@ class MatchService:
             return live
         loaded = await self._db(self.store.load, match_id)
         if loaded is None:
-            raise ApiError(404, "no_match", f"no match {match_id!r}")
+            raise ApiError(404, "no_match", lazy("no match {match!r}", match=match_id))
         live = self._cache.get(match_id)  # loaded meanwhile by another request
         if live is None:
             live = self._build(loaded)
@@ -243,7 +244,7 @@ class MatchService:
                 if live.is_resend(seat, seq, text):
                     return
                 if await self._expire(live):
-                    raise ApiError(409, "time_out", "the seat to move ran out of time")
+                    raise ApiError(409, "time_out", lazy("the seat to move ran out of time"))
                 trial = live.try_move(seat, seq, text, as_bot)
                 append = self.store.append
                 at = await self._db(
@@ -253,7 +254,9 @@ class MatchService:
                     await self._catch_up(live)
                     if live.is_resend(seat, seq, text):
                         return
-                    raise ApiError(409, "stale_seq", f"the match moved on to {live.seq}")
+                    raise ApiError(
+                        409, "stale_seq", lazy("the match moved on to {seq}", seq=live.seq)
+                    )
                 live.commit(trial, seq + 1, at)
             except ApiError as error:
                 if error.status == 409:
@@ -277,7 +280,9 @@ class MatchService:
                 )
                 if at is None:
                     await self._catch_up(live)
-                    raise ApiError(409, "stale_seq", f"the match moved on to {live.seq}")
+                    raise ApiError(
+                        409, "stale_seq", lazy("the match moved on to {seq}", seq=live.seq)
+                    )
                 live.take_back(seq + 1, seat, at)
             except ApiError as error:
                 if error.status == 409:
@@ -299,7 +304,9 @@ class MatchService:
                 at = await self._db(append, live.id, seq, seat, kind, detail, self.server_id)
                 if at is None:
                     await self._catch_up(live)
-                    raise ApiError(409, "stale_seq", f"the match moved on to {live.seq}; again")
+                    raise ApiError(
+                        409, "stale_seq", lazy("the match moved on to {seq}; again", seq=live.seq)
+                    )
                 live.apply_row(seq, seat, kind, detail, at)
             except ApiError as error:
                 if error.status == 409:
@@ -454,9 +461,9 @@ class MatchService:
     async def hint(self, live: LiveMatch, seat: int | None) -> dict[str, Any]:
         """A suggested move for the seat to move, where the match allows hints."""
         if not live.table.hints:
-            raise ApiError(403, "no_hints", "this match was created without hints")
+            raise ApiError(403, "no_hints", lazy("this match was created without hints"))
         if seat is None or seat != live.state.current_player:
-            raise ApiError(403, "not_your_turn", "a hint is for the seat to move")
+            raise ApiError(403, "not_your_turn", lazy("a hint is for the seat to move"))
         job = BotJob(
             live.game.name,
             live.game.option_json(),

@@ -17,6 +17,7 @@ from anyio import to_thread
 
 from tavola.apps.server.chat import RateLimit, chat_json, clean_text
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
 from tavola.apps.server.live import HUMAN, LiveMatch
 from tavola.apps.server.messages import may_read_chat, rematch_info
 from tavola.apps.server.models import ABANDON, RESIGN, MatchRow, SeatRow, now
@@ -56,10 +57,10 @@ class Tables:
     async def take_over(self, live: LiveMatch, by: int, seat: int) -> None:
         """``by`` hands ``seat``, away for longer than the match allows, to the heuristic bot."""
         if not 0 <= seat < len(live.seats) or seat == by:
-            raise ApiError(422, "bad_seat", "name another seat of this match")
+            raise ApiError(422, "bad_seat", lazy("name another seat of this match"))
         after = live.table.abandon_after
         if after is None:
-            raise ApiError(409, "no_abandon", "this match hands no seat over to a bot")
+            raise ApiError(409, "no_abandon", lazy("this match hands no seat over to a bot"))
         live.check_person(by)
         live.check_seat_entry(seat)
         await self._reread_seen(live)
@@ -67,7 +68,13 @@ class Tables:
         if away is None or away < after:
             wait = after if away is None else after - away
             raise ApiError(
-                409, "present", f"seat {seat} is here, or was {wait:.0f} s ago too recently"
+                409,
+                "present",
+                lazy(
+                    "seat {seat} is here, or was too recently ({seconds} s ago)",
+                    seat=seat,
+                    seconds=f"{wait:.0f}",
+                ),
             )
         await self.service.seat_entry(live, seat, ABANDON, f"by {by}")
 
@@ -130,7 +137,10 @@ class Tables:
         if not self.chat_limit.allow(live.id, seat, clock):
             wait = self.chat_limit.wait(live.id, seat, clock)
             raise ApiError(
-                429, "too_fast", f"too many messages; wait {wait:.0f} s", retry_after=wait
+                429,
+                "too_fast",
+                lazy("too many messages; wait {seconds} s", seconds=f"{wait:.0f}"),
+                retry_after=wait,
             )
         row = await self._db(self.store.insert_chat, live.id, seat, text)
         message = chat_json(row)
@@ -160,9 +170,9 @@ class Tables:
         seats rotated (old seat ``k`` plays new seat ``k + 1``); offering one already
         offered accepts it. ``seat`` gets its token at once."""
         if not live.is_over:
-            raise ApiError(409, "not_over", "a rematch is offered once the match is over")
+            raise ApiError(409, "not_over", lazy("a rematch is offered once the match is over"))
         if live.seats[seat].kind != HUMAN:
-            raise ApiError(403, "bot_seat", "a bot's seat offers nothing")
+            raise ApiError(403, "bot_seat", lazy("a bot's seat offers nothing"))
         if live.rematch is None:
             token = new_token()
             match, seats = self._rematch_rows(live, seat, hash_token(token))
@@ -226,10 +236,10 @@ class Tables:
         seat has accepted, the rematch starts."""
         offered = await self._db(self.store.rematch, live.id)
         if offered is None:
-            raise ApiError(404, "no_rematch", "no rematch has been offered")
+            raise ApiError(404, "no_rematch", lazy("no rematch has been offered"))
         match, _ = offered
         if live.seats[seat].kind != HUMAN:
-            raise ApiError(403, "bot_seat", "a bot's seat accepts nothing")
+            raise ApiError(403, "bot_seat", lazy("a bot's seat accepts nothing"))
         new_seat = (seat + 1) % len(live.seats)
         token = new_token()
         started_at = await self._db(self.store.accept, match.id, new_seat, hash_token(token))

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from tavola.apps.server.api import MatchId, Service, Strict, Token, tables_of
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import message_for
 from tavola.apps.server.tables import Tables
@@ -34,7 +35,7 @@ async def _seat(service: Service, match_id: str, token: str | None) -> tuple[Liv
     live = await service.get(match_id)
     seat = live.seat_of(token)
     if seat is None:
-        raise ApiError(401, "no_token", "this needs a seat's token")
+        raise ApiError(401, "no_token", lazy("this needs a seat's token"))
     return live, seat
 
 

@@ -11,6 +11,12 @@ player clicks.
   screen, none to watch): the match.
 - ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
 - ``/rules/{game}`` and ``/rules/{game}/notation``: the game's rules (``rules.py``).
+
+Every page speaks the request's language (``tavola.apps.server.language``: ``?lang=``,
+the ``tavola_lang`` cookie, ``Accept-Language``) and offers a switch to the others. The
+templates mark their texts with ``_()`` (Jinja2's i18n extension, the ``web`` catalog);
+the scripts mark theirs with ``_()`` too and read the translations from a JSON object
+each page embeds (``js_strings``): only the strings the scripts use, in its language.
 """
 
 from __future__ import annotations
@@ -24,13 +30,16 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from tavola.apps.server.api import list_games
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import CATALOG, COOKIE, PARAMETER, _, lazy
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import replay, review, rules
+from tavola.core.i18n import LANGUAGES, NAMES, Text, current_language
 from tavola.core.registry import game_classes
 from tavola.core.svg import SEAT_COLOURS, SEAT_LETTERS
 
@@ -40,14 +49,14 @@ TEMPLATES = HERE / "templates"
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # as the API's
 
 # The seat kinds the lobby offers: (value, words). Bots are spec strings the server bounds.
-SEAT_KINDS: tuple[tuple[str, str], ...] = (
-    ("you", "You"),
-    ("friend", "A friend (invite link)"),
-    ("hotseat", "Another player here (hotseat)"),
-    ("random", "Bot: random (beginner)"),
-    ("heuristic", "Bot: heuristic (easy)"),
-    ("ismcts:iterations=300", "Bot: ISMCTS 300 (medium)"),
-    ("ismcts:iterations=2000", "Bot: ISMCTS 2000 (strong)"),
+SEAT_KINDS: tuple[tuple[str, Text], ...] = (
+    ("you", lazy("You")),
+    ("friend", lazy("A friend (invite link)")),
+    ("hotseat", lazy("Another player here (hotseat)")),
+    ("random", lazy("Bot: random (beginner)")),
+    ("heuristic", lazy("Bot: heuristic (easy)")),
+    ("ismcts:iterations=300", lazy("Bot: ISMCTS 300 (medium)")),
+    ("ismcts:iterations=2000", lazy("Bot: ISMCTS 2000 (strong)")),
 )
 
 environment = Environment(
@@ -55,7 +64,35 @@ environment = Environment(
     autoescape=select_autoescape(["html"], default=True, default_for_string=True),
     trim_blocks=True,
     lstrip_blocks=True,
+    extensions=["jinja2.ext.i18n"],
 )
+# gettext in the language of the moment (the request's): one environment serves them all
+environment.install_gettext_callables(  # type: ignore[attr-defined]
+    CATALOG.gettext, CATALOG.ngettext, newstyle=False
+)
+
+# The texts the scripts mark with _("..."), found as Babel's JavaScript extractor finds
+# them (tests/web/test_languages.py checks that both find the same).
+JS_TEXT = re.compile(r"""(?<![\w$.])_\(\s*("(?:[^"\\\n]|\\.)*")""")
+
+
+def script_texts() -> list[str]:
+    """Every text the scripts in ``static/`` mark for translation."""
+    found: set[str] = set()
+    for path in sorted(STATIC.glob("*.js")):
+        found.update(json.loads(m) for m in JS_TEXT.findall(path.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+SCRIPT_TEXTS = script_texts()
+
+
+def js_strings(lang: str) -> str:
+    """The scripts' texts in ``lang`` as JSON (safe inside a ``<script>`` element)."""
+    translations = CATALOG.translations(lang)
+    strings = {text: translations.gettext(text) for text in SCRIPT_TEXTS} if lang != "en" else {}
+    strings = {key: value for key, value in strings.items() if value != key}
+    return json.dumps(strings, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def _palette() -> str:
@@ -74,6 +111,23 @@ def ink_for(colour: str) -> str:
     return "#111" if luminance > 0.18 else "#fff"
 
 
+def fill(text: str, **fields: Any) -> Markup:
+    """A translated text with its ``{name}`` fields filled, escaped unless they are markup
+    (a link made in the template).
+
+    >>> str(fill("{a} & {b}", a="<i>", b=Markup("<b>x</b>")))
+    '&lt;i&gt; &amp; <b>x</b>'
+    """
+    return Markup.escape(text).format(**fields)
+
+
+def kbd(key: str) -> Markup:
+    """A key's name as the keyboard help shows it."""
+    return Markup("<kbd>{}</kbd>").format(key)
+
+
+environment.globals["fill"] = fill
+environment.globals["kbd"] = kbd
 environment.globals["palette"] = _palette
 environment.globals["ink_for"] = ink_for
 environment.globals["seat_colours"] = SEAT_COLOURS
@@ -81,8 +135,16 @@ environment.globals["seat_letters"] = SEAT_LETTERS
 
 
 def render(name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    html = environment.get_template(name).render(**context)
-    return HTMLResponse(html, status_code=status)
+    """A page in the language of the request, with the switch to the others."""
+    lang = current_language()
+    languages = [(code, NAMES[code]) for code in LANGUAGES]
+    page = {"lang": lang, "languages": languages, "lang_parameter": PARAMETER}
+    page |= {"lang_cookie": COOKIE, "js_strings": js_strings(lang)}
+    html = environment.get_template(name).render(**page, **context)
+    response = HTMLResponse(html, status_code=status)
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    response.headers["Content-Language"] = lang
+    return response
 
 
 def game_specs() -> list[dict[str, Any]]:
@@ -98,14 +160,14 @@ def _service(request: Request) -> MatchService:
     return service
 
 
-def _not_found(message: str) -> HTMLResponse:
-    return render("error.html", status=404, title="Not found", message=message)
+def _not_found(message: Text) -> HTMLResponse:
+    return render("error.html", status=404, title=lazy("Not found"), message=message)
 
 
 async def _match(request: Request, match_id: str) -> LiveMatch | HTMLResponse:
     """The match, or the page that says there is none."""
     if MATCH_ID.fullmatch(match_id) is None:
-        return _not_found("There is no such match.")
+        return _not_found(lazy("There is no such match."))
     try:
         return await _service(request).get(match_id)
     except ApiError as error:
@@ -142,12 +204,13 @@ async def replay_page(request: Request, match_id: str) -> HTMLResponse:
     live = await _match(request, match_id)
     if isinstance(live, HTMLResponse):
         return live
-    return render("replay.html", match=match_summary(live), title=f"{live.game.title}: replay")
+    title = lazy("{game}: replay", game=live.game.title)
+    return render("replay.html", match=match_summary(live), title=title)
 
 
 @router.get("/replay")
 async def replay_upload_page() -> HTMLResponse:
-    return render("replay.html", match=None, title="Replay a record")
+    return render("replay.html", match=None, title=lazy("Replay a record"))
 
 
 @router.get("/rules/{game}")
@@ -163,15 +226,18 @@ async def notation_page(game: str) -> HTMLResponse:
 def _rules(game: str, page: str) -> HTMLResponse:
     cls = game_classes().get(game)
     if cls is None:
-        return _not_found(f"There is no game {game!r}.")
+        return _not_found(lazy("There is no game {game!r}.", game=game))
+    lang = current_language()  # the page in the reader's language, if translated
+    pages = {key: _(name) for key, name in rules.PAGES.items()}
     return render(
         "rules.html",
         game=game,
-        title=f"{cls.title}: {rules.PAGES[page]}",
+        title=f"{cls.title}: {pages[page]}",
         page=page,
         summary=cls.rules_summary,
-        body=rules.html(game, page),
-        pages=rules.PAGES,
+        body=rules.html(game, page, lang),
+        body_lang=rules.shown_in(game, page, lang),
+        pages=pages,
     )
 
 

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Query
 
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
 from tavola.apps.server.live import event_json
 from tavola.core.errors import ReplayError
 from tavola.core.game import State
@@ -36,7 +37,7 @@ def _check(record: dict[str, Any]) -> State:
     except ReplayError as error:
         raise ApiError(422, "bad_record", str(error), step=error.step) from None
     except (TypeError, ValueError) as error:
-        raise ApiError(422, "bad_record", f"not a record: {error}") from None
+        raise ApiError(422, "bad_record", lazy("not a record: {error}", error=str(error))) from None
 
 
 def _start(final: State) -> State:
@@ -88,7 +89,9 @@ def replay_svg(record: Record, step: Annotated[int, Query(ge=0)] = 0) -> dict[st
     """The spectator's picture after ``step`` actions of the record."""
     final = _check(record)
     if step > len(final.history):
-        raise ApiError(422, "bad_step", f"the record has {len(final.history)} steps")
+        raise ApiError(
+            422, "bad_step", lazy("the record has {steps} steps", steps=len(final.history))
+        )
     state = _start(final)
     for action in final.history[:step]:
         state.apply(action)

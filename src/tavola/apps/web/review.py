@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse
 
 from tavola.apps.review_page import chart_svg, flagged_html, legend
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
 from tavola.core.errors import ReplayError
 from tavola.core.game import State
 from tavola.core.registry import replay
@@ -113,7 +114,7 @@ class Jobs:
             if known is not None and known.status != "failed":  # a failed one is tried again
                 return known
             if sum(job.status == "running" for job in self.by_id.values()) >= RUNNING:
-                raise ApiError(503, "busy", "the server is reviewing other games; try later")
+                raise ApiError(503, "busy", lazy("the server is reviewing other games; try later"))
             job: Job = make(secrets.token_urlsafe(8))
             self.by_id[job.id] = job
             self.by_key[key] = job.id
@@ -128,7 +129,9 @@ class Jobs:
         with self.lock:
             job = self.by_id.get(job_id)
         if job is None:
-            raise ApiError(404, "not_found", "there is no such review (reviews are kept a while)")
+            raise ApiError(
+                404, "not_found", lazy("there is no such review (reviews are kept a while)")
+            )
         return job
 
 
@@ -141,7 +144,7 @@ def _final(record: dict[str, Any]) -> State:
     except ReplayError as error:
         raise ApiError(422, "bad_record", str(error), step=error.step) from None
     except (TypeError, ValueError) as error:
-        raise ApiError(422, "bad_record", f"not a record: {error}") from None
+        raise ApiError(422, "bad_record", lazy("not a record: {error}", error=str(error))) from None
 
 
 def _seats(text: str | None, players: int) -> list[int]:
@@ -150,9 +153,11 @@ def _seats(text: str | None, players: int) -> list[int]:
     try:
         seats = sorted({int(piece) for piece in text.split(",")})
     except ValueError:
-        raise ApiError(422, "bad_seats", "seats are seat numbers separated by commas") from None
+        raise ApiError(
+            422, "bad_seats", lazy("seats are seat numbers separated by commas")
+        ) from None
     if any(not 0 <= seat < players for seat in seats):
-        raise ApiError(422, "bad_seats", f"seats are 0 to {players - 1}")
+        raise ApiError(422, "bad_seats", lazy("seats are 0 to {last}", last=players - 1))
     return seats
 
 

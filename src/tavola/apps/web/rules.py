@@ -1,12 +1,17 @@
-"""Each game's rules page, rendered from the project's own docs.
+"""Each game's rules page, rendered from the project's own docs, in the reader's language.
 
-The docs live in the repository (``docs/<game>/rules.md`` and ``notation.md``); an
-installed package has no repository, so copies ship as package data in ``static/``
-(``rules-<game>.md``, ``notation-<game>.md``) and a test keeps them equal to the docs.
-They are rendered with markdown-it-py (a dependency of rich, so always installed), raw
-HTML off, headings given ids so the docs' ``#anchors`` work.
+The docs live in the repository (``docs/<game>/rules.md`` and ``notation.md``, with the
+rules translated in ``rules.it.md``, ``rules.de.md`` and ``rules.fr.md``); an installed
+package has no repository, so copies ship as package data in ``static/``
+(``rules-<game>.md``, ``rules-<game>.<lang>.md``, ``notation-<game>.md``) and a test keeps
+them equal to the docs. They are rendered with markdown-it-py (a dependency of rich, so
+always installed), raw HTML off, headings given ids so the docs' ``#anchors`` work. A
+translated page's headings also answer to the English page's anchors, so a link to
+``/rules/campanile#edition-1996`` finds its section in every language.
 
 >>> "<h1" in html("campanile", "rules") and 'id="components"' in html("campanile", "rules")
+True
+>>> 'id="materiale"' in html("campanile", "rules", "it")
 True
 """
 
@@ -17,44 +22,107 @@ from functools import cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+
+def N_(text: str) -> str:
+    """Marks a text for the catalog, to be translated where it is shown."""
+    return text
+
 
 STATIC = Path(__file__).parent / "static"
-PAGES = {"rules": "Rules", "notation": "Notation"}
+PAGES = {"rules": N_("Rules"), "notation": N_("Notation")}
+"""Each page and its name (translated when shown, in the ``web`` domain)."""
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
+"""The languages the rules are translated into (the notation is language-neutral)."""
 
 
-def source(game: str, page: str) -> Path:
-    """The shipped copy of ``docs/<game>/<page>.md``."""
-    return STATIC / f"{page}-{game}.md"
+def source(game: str, page: str, lang: str = DEFAULT_LANGUAGE) -> Path:
+    """The shipped copy of ``docs/<game>/<page>.md`` (``<page>.<lang>.md`` translated)."""
+    suffix = "" if lang == DEFAULT_LANGUAGE else f".{lang}"
+    return STATIC / f"{page}-{game}{suffix}.md"
+
+
+def languages(game: str, page: str) -> tuple[str, ...]:
+    """The languages ``page`` of ``game`` is shipped in, English first.
+
+    >>> languages("clocktowers", "rules"), languages("clocktowers", "notation")
+    (('en', 'it', 'de', 'fr'), ('en',))
+    """
+    return tuple(lang for lang in LANGUAGES if source(game, page, lang).is_file())
 
 
 def slug(text: str) -> str:
     """A heading's anchor as GitHub makes it.
 
-    >>> slug("Edition 1996 (Blatz)")
-    'edition-1996-blatz'
+    >>> slug("Edition 1996 (Blatz)"), slug("Édition 1996 : ce qui change")
+    ('edition-1996-blatz', 'édition-1996--ce-qui-change')
     """
     text = re.sub(r"[^\w\- ]", "", text.strip().lower())
     return text.replace(" ", "-")
 
 
+def _headings(tokens: list[Token]) -> list[tuple[Token, Token]]:
+    """Each heading's opening token with its inline content, in order."""
+    return [
+        (token, tokens[index + 1])
+        for index, token in enumerate(tokens)
+        if token.type == "heading_open" and index + 1 < len(tokens)
+    ]
+
+
+def _parse(path: Path) -> tuple[MarkdownIt, list[Token]]:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return md, md.parse(path.read_text(encoding="utf-8"))
+
+
+def shown_in(game: str, page: str, lang: str) -> str:
+    """The language ``page`` is shown in for a reader of ``lang``: theirs if the page is
+    translated into it, else English.
+
+    >>> shown_in("campanile", "rules", "de"), shown_in("campanile", "notation", "de")
+    ('de', 'en')
+    """
+    return lang if lang in languages(game, page) else DEFAULT_LANGUAGE
+
+
 @cache
-def html(game: str, page: str) -> str:
-    """The page as HTML (empty if the game ships no such page)."""
-    path = source(game, page)
+def html(game: str, page: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The page as HTML in ``lang`` (English if not translated; empty if the game ships
+    no such page)."""
+    lang = shown_in(game, page, lang)
+    path = source(game, page, lang)
     if not path.is_file():
         return ""
-    md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    tokens = md.parse(path.read_text(encoding="utf-8"))
-    for index, token in enumerate(tokens):
-        if token.type == "heading_open" and index + 1 < len(tokens):
-            token.attrSet("id", slug(tokens[index + 1].content))
-        if token.type == "inline" and token.children:
-            for child in token.children:
-                if child.type == "link_open":
-                    href = str(child.attrGet("href") or "")
-                    child.attrSet("href", _link(game, href))
+    md, tokens = _parse(path)
+    headings = _headings(tokens)
+    for opening, inline in headings:
+        opening.attrSet("id", slug(inline.content))
+    if lang != DEFAULT_LANGUAGE:
+        _english_anchors(headings, _headings(_parse(source(game, page))[1]))
+    for token in tokens:
+        for child in token.children or ():
+            if child.type == "link_open":
+                child.attrSet("href", _link(game, str(child.attrGet("href") or "")))
     rendered: str = md.renderer.render(tokens, md.options, {})
     return rendered
+
+
+def _english_anchors(
+    headings: list[tuple[Token, Token]], english: list[tuple[Token, Token]]
+) -> None:
+    """Give each translated heading the English heading's anchor too (the docs translate
+    heading by heading), unless the page already has that id."""
+    taken = {str(opening.attrGet("id")) for opening, _ in headings}
+    for (_, inline), (_, theirs) in zip(headings, english, strict=False):
+        anchor = slug(theirs.content)
+        if anchor in taken:
+            continue
+        taken.add(anchor)
+        marker = Token("html_inline", "", 0, content=f'<span id="{anchor}"></span>')
+        inline.children = [marker, *(inline.children or [])]
 
 
 def _link(game: str, href: str) -> str:

@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Final
 
 from tavola.core.errors import NotationError
+from tavola.core.i18n import Text
 from tavola.games.campanile.components import NUM_STYLES, STYLES
+from tavola.games.campanile.words import N_, lazy, listed
 
 BUILD: Final = 0
 INFLUENCE: Final = 15
@@ -76,7 +78,7 @@ def parse_action(text: str) -> int:
     """
     words = text.replace(",", " ").lower().split()
     if not words:
-        raise NotationError(_expected("an empty text"))
+        raise NotationError(_expected(lazy("an empty text")))
     verb = _match(words[0], _VERBS, "action", text)
     args = words[1:]
     arity = {"build": 2, "influence": 1, "pass": 0, "take": 1, "move": 2}[verb]
@@ -88,7 +90,7 @@ def parse_action(text: str) -> int:
     index = STYLES.index(style)
     if verb == "build":
         if args[1] not in ("1", "2", "3"):
-            raise NotationError(f"{text!r}: a tower is raised by 1, 2 or 3 floors")
+            raise NotationError(_floors(text))
         return BUILD + 3 * index + int(args[1]) - 1
     if verb == "influence":
         return INFLUENCE + index
@@ -96,7 +98,7 @@ def parse_action(text: str) -> int:
         return TAKE + index
     target = STYLES.index(_match(args[1], STYLES, "style", text))
     if target == index:
-        raise NotationError(f"{text!r}: a marker moves to a different tower")
+        raise NotationError(lazy("{text}: a marker moves to a different tower", text=repr(text)))
     return MOVE + NUM_STYLES * index + target
 
 
@@ -105,9 +107,11 @@ def parse_action(text: str) -> int:
 _VERBS_1996: Final = ("build", "bet", "pass")
 _FORMS_1996: Final = ("build <style> <1|2|3>", "bet <style> <1|2|3>", "pass")
 _NOT_IN_1996: Final = {
-    "influence": "in the 1996 edition a marker is bet with its value: bet <style> <value>",
-    "take": "in the 1996 edition there is no take: the card is drawn automatically",
-    "move": "markers move only in the 2009 edition (2-player option move_markers)",
+    "influence": N_(
+        "{text}: in the 1996 edition a marker is bet with its value: bet <style> <value>"
+    ),
+    "take": N_("{text}: in the 1996 edition there is no take: the card is drawn automatically"),
+    "move": N_("{text}: markers move only in the 2009 edition (2-player option move_markers)"),
 }
 
 
@@ -133,9 +137,9 @@ def parse_action_1996(text: str) -> int:
     """
     words = text.replace(",", " ").lower().split()
     if not words:
-        raise NotationError(_expected("an empty text", _FORMS_1996))
+        raise NotationError(_expected(lazy("an empty text"), _FORMS_1996))
     if words[0] in _NOT_IN_1996:
-        raise NotationError(f"{text!r}: {_NOT_IN_1996[words[0]]}")
+        raise NotationError(lazy(_NOT_IN_1996[words[0]], text=repr(text)))
     verb = _match(words[0], _VERBS_1996, "action", text)
     if verb == "pass":
         if len(words) != 1:
@@ -145,13 +149,27 @@ def parse_action_1996(text: str) -> int:
         raise NotationError(_expected(repr(text), _FORMS_1996))
     style = STYLES.index(_match(words[1], STYLES, "style", text))
     if words[2] not in ("1", "2", "3"):
-        what = (
-            "a tower is raised by 1, 2 or 3 floors"
-            if verb == "build"
-            else "a marker is worth 1, 2 or 3"
-        )
-        raise NotationError(f"{text!r}: {what}")
+        if verb == "build":
+            raise NotationError(_floors(text))
+        raise NotationError(lazy("{text}: a marker is worth 1, 2 or 3", text=repr(text)))
     return (BUILD if verb == "build" else BET) + 3 * style + int(words[2]) - 1
+
+
+# What a word of a notation may be, and the refusals of a word that is none or several
+# (the words themselves are notation: shown as typed, never translated).
+_UNKNOWN: Final = {
+    "action": (
+        N_("{text}: ambiguous action {word} ({found}); actions are {choices}"),
+        N_("{text}: no action {word}; actions are {choices}"),
+    ),
+    "style": (
+        N_("{text}: ambiguous style {word} ({found}); styles are {choices}"),
+        N_("{text}: no style {word}; styles are {choices}"),
+    ),
+}
+
+
+_OR: Final = N_("{first} or {second}")
 
 
 def _match(word: str, choices: tuple[str, ...], what: str, text: str) -> str:
@@ -160,9 +178,19 @@ def _match(word: str, choices: tuple[str, ...], what: str, text: str) -> str:
         return found[0]
     if word in choices:
         return word
-    detail = f"ambiguous {what} {word!r} ({' or '.join(found)})" if found else f"no {what} {word!r}"
-    raise NotationError(f"{text!r}: {detail}; {what}s are {', '.join(choices)}")
+    ambiguous, unknown = _UNKNOWN[what]
+    params = {"text": repr(text), "word": repr(word), "choices": ", ".join(choices)}
+    if found:
+        raise NotationError(lazy(ambiguous, found=listed(found, _OR), **params))
+    raise NotationError(lazy(unknown, **params))
 
 
-def _expected(got: str, forms: tuple[str, ...] = _FORMS) -> str:
-    return f"cannot read {got} as an action; write one of: {'; '.join(forms)}"
+def _floors(text: str) -> Text:
+    """The refusal of a build by other than 1, 2 or 3 floors."""
+    return lazy("{text}: a tower is raised by 1, 2 or 3 floors", text=repr(text))
+
+
+def _expected(got: Text, forms: tuple[str, ...] = _FORMS) -> Text:
+    return lazy(
+        "cannot read {got} as an action; write one of: {forms}", got=got, forms="; ".join(forms)
+    )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
+from tavola.core.i18n import Text
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import BET, BET_IDS, BUILD, NUM_ACTIONS_1996, PASS
 from tavola.games.campanile.components import (
@@ -27,6 +28,7 @@ from tavola.games.campanile.components import (
     cards_per_style,
 )
 from tavola.games.campanile.towers import BUILD_PHASE, MARKER_PHASE, OVER, TowersState
+from tavola.games.campanile.words import N_, STYLE_NAMES, lazy
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
@@ -34,13 +36,22 @@ if TYPE_CHECKING:
 BET_PHASE: Final = MARKER_PHASE
 PHASES: Final = ("build", "bet", "take", "over")  # "take" never happens: the draw is automatic
 
-_RULE_BET = (
+_RULE_BET: Final = lazy(
     "bet: one marker worth at least the floors just built, "
     "under a tower whose style lies face up on a pile"
 )
-_RULE_BET_VARIANT = (
+_RULE_BET_VARIANT: Final = lazy(
     "bet: one marker worth at least the floors just built, "
     "under a tower whose style lies face up on a pile or under the tower just built"
+)
+_RULE_OVER: Final = lazy("the game ends when a pile runs out")
+# A card turned up on a pile, by style and pile number (1, 2, 3).
+_TURNED_UP: Final = tuple(
+    tuple(
+        lazy("{card} is turned up on pile {pile}", card=name, pile=number)
+        for number in range(1, NUM_PILES + 1)
+    )
+    for name in STYLE_NAMES
 )
 
 
@@ -49,7 +60,9 @@ class Campanile1996State(TowersState):
 
     __slots__ = ("piles", "points", "tops")
 
-    rule_turn: ClassVar[str] = "a turn is: build, then bet or pass; then the draw is automatic"
+    rule_turn: ClassVar[Text] = lazy(
+        "a turn is: build, then bet or pass; then the draw is automatic"
+    )
 
     def __init__(
         self, game: Campanile, seed: int, dealt: list[int], piles: list[list[int]]
@@ -94,7 +107,7 @@ class Campanile1996State(TowersState):
         phase = self.phase
         if phase == BUILD_PHASE:
             if not BUILD <= action < BUILD + 3 * NUM_STYLES:
-                raise self._out_of_turn(action, "build")
+                raise self._out_of_turn(action, N_("it is time to build, not to {action}"))
             style, floors = divmod(action, 3)
             return self._build(style, floors + 1)
         if phase == BET_PHASE:
@@ -103,8 +116,8 @@ class Campanile1996State(TowersState):
             if BET <= action < NUM_ACTIONS_1996:
                 style, value = divmod(action - BET, 3)
                 return self._bet(style, value + 1)
-            raise self._out_of_turn(action, "bet or pass")
-        raise IllegalAction("the game ends when a pile runs out", "the game is over")
+            raise self._out_of_turn(action, N_("it is time to bet or pass, not to {action}"))
+        raise IllegalAction(_RULE_OVER, lazy("the game is over"))
 
     def _read_action(self, text: str) -> int:
         """As ``parse_action``, but a lone ``b`` means build or bet, whichever step it is."""
@@ -130,12 +143,18 @@ class Campanile1996State(TowersState):
         floors = self.built_floors
         if value < floors:
             raise IllegalAction(
-                rule, f"after building {floors} floors a marker must be worth {floors} or more"
+                rule,
+                lazy(
+                    "after building {floors} floors a marker must be worth {floors} or more",
+                    floors=floors,
+                ),
             )
         if not self.supply[3 * self.player + value - 1]:
-            raise IllegalAction(rule, f"you have no marker of value {value} left")
+            raise IllegalAction(rule, lazy("you have no marker of value {value} left", value=value))
         if not self.tops[style] and not (variant and style == self.built_style):
-            raise IllegalAction(rule, f"no {STYLES[style]} card lies face up on a pile")
+            raise IllegalAction(
+                rule, lazy("no {card} card lies face up on a pile", card=STYLE_NAMES[style])
+            )
         self._place_marker(style, value)
         return self._draw()
 
@@ -153,7 +172,12 @@ class Campanile1996State(TowersState):
         events = [
             Event(
                 "draw",
-                f"{name} draws {STYLES[card]} from pile {number}",
+                lazy(
+                    "{player} draws {card} from pile {pile}",
+                    player=name,
+                    card=STYLE_NAMES[card],
+                    pile=number,
+                ),
                 {"player": self.player, "card": STYLES[card], "pile": number},
             )
         ]
@@ -163,7 +187,7 @@ class Campanile1996State(TowersState):
             events.append(
                 Event(
                     "reveal",
-                    f"{STYLES[top]} is turned up on pile {number}",
+                    _TURNED_UP[top][number - 1],
                     {"card": STYLES[top], "pile": number},
                 )
             )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
+from tavola.core.i18n import Text
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import INFLUENCE, MOVE, NUM_ACTIONS, PASS, TAKE
 from tavola.games.campanile.components import (
@@ -33,6 +34,7 @@ from tavola.games.campanile.towers import (
     TAKE_PHASE,
     TowersState,
 )
+from tavola.games.campanile.words import N_, STYLE_NAMES, lazy
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
@@ -40,11 +42,21 @@ if TYPE_CHECKING:
 INFLUENCE_PHASE: Final = MARKER_PHASE
 PHASES: Final = ("build", "influence", "take", "over")
 
-_RULE_INFLUENCE = (
+_RULE_INFLUENCE: Final = lazy(
     "influence: one marker worth the floors just built, under a tower whose style is on display"
 )
-_RULE_MOVE = "2-player option: after building 2 floors, move one of your 2-markers to another tower"
-_RULE_TAKE = "take: one card from the display into your hand"
+_RULE_MOVE: Final = lazy(
+    "2-player option: after building 2 floors, move one of your 2-markers to another tower"
+)
+_RULE_TAKE: Final = lazy("take: one card from the display into your hand")
+_RULE_OVER: Final = lazy("the game ends with the final scoring")
+# The refusals of an action at another step ({action}: the verb of its notation).
+_NOT_NOW: Final = {
+    BUILD_PHASE: N_("it is time to build, not to {action}"),
+    INFLUENCE_PHASE: N_("it is time to influence or pass, not to {action}"),
+    TAKE_PHASE: N_("it is time to take, not to {action}"),
+}
+_TURNED_UP: Final = tuple(lazy("{card} is turned up", card=name) for name in STYLE_NAMES)
 
 
 class CampanileState(TowersState):
@@ -59,7 +71,7 @@ class CampanileState(TowersState):
         "stack_dealt",
     )
 
-    rule_turn: ClassVar[str] = "a turn is: build, then influence or pass, then take"
+    rule_turn: ClassVar[Text] = lazy("a turn is: build, then influence or pass, then take")
 
     def __init__(self, game: Campanile, seed: int, cards: list[int]) -> None:
         """Set up from the full card order, top first (hands, display, then the stack)."""
@@ -105,12 +117,12 @@ class CampanileState(TowersState):
         phase = self.phase
         if phase == BUILD_PHASE:
             if not 0 <= action < INFLUENCE:
-                raise self._out_of_turn(action, "build")
+                raise self._out_of_turn(action, _NOT_NOW[BUILD_PHASE])
             style, floors = divmod(action, 3)
             return self._build(style, floors + 1)
         if phase == TAKE_PHASE:
             if not TAKE <= action < MOVE:
-                raise self._out_of_turn(action, "take")
+                raise self._out_of_turn(action, _NOT_NOW[TAKE_PHASE])
             return self._take(action - TAKE)
         if phase == INFLUENCE_PHASE:
             if INFLUENCE <= action < PASS:
@@ -120,8 +132,8 @@ class CampanileState(TowersState):
                 return []
             if MOVE <= action < NUM_ACTIONS:
                 return self._move(*divmod(action - MOVE, NUM_STYLES))
-            raise self._out_of_turn(action, "influence or pass")
-        raise IllegalAction("the game ends with the final scoring", "the game is over")
+            raise self._out_of_turn(action, _NOT_NOW[INFLUENCE_PHASE])
+        raise IllegalAction(_RULE_OVER, lazy("the game is over"))
 
     # -- the three steps of a turn ----------------------------------------------------
 
@@ -134,26 +146,31 @@ class CampanileState(TowersState):
     def _influence(self, style: int) -> list[Event]:
         value = self.built_floors
         if not self.supply[3 * self.player + value - 1]:
-            raise IllegalAction(_RULE_INFLUENCE, f"you have no marker of value {value} left")
+            raise IllegalAction(
+                _RULE_INFLUENCE, lazy("you have no marker of value {value} left", value=value)
+            )
         if not self.display[style]:
-            raise IllegalAction(_RULE_INFLUENCE, f"no {STYLES[style]} card is on display")
+            raise IllegalAction(_RULE_INFLUENCE, _not_on_display(style))
         self._place_marker(style, value)
         self.phase = TAKE_PHASE
         return []
 
     def _move(self, source: int, target: int) -> list[Event]:
         if not self.game.options["move_markers"]:
-            raise IllegalAction(_RULE_MOVE, "markers move only with the option move_markers")
+            raise IllegalAction(_RULE_MOVE, lazy("markers move only with the option move_markers"))
         if self.built_floors != 2:
-            raise IllegalAction(_RULE_MOVE, "markers move only after building exactly 2 floors")
+            raise IllegalAction(
+                _RULE_MOVE, lazy("markers move only after building exactly 2 floors")
+            )
         if source == target:
-            raise IllegalAction(_RULE_MOVE, "a marker moves to a different tower")
+            raise IllegalAction(_RULE_MOVE, lazy("a marker moves to a different tower"))
         if not self.display[target]:
-            raise IllegalAction(_RULE_MOVE, f"no {STYLES[target]} card is on display")
+            raise IllegalAction(_RULE_MOVE, _not_on_display(target))
         groups = scoring.remove_marker(self.groups[source], self.player, 2)
         if groups is None:
             raise IllegalAction(
-                _RULE_MOVE, f"you have no 2-marker under the {STYLES[source]} tower"
+                _RULE_MOVE,
+                lazy("you have no 2-marker under the {tower} tower", tower=STYLE_NAMES[source]),
             )
         self.groups[source] = groups
         self.groups[target] = scoring.add_marker(self.groups[target], self.player, 2)
@@ -174,7 +191,7 @@ class CampanileState(TowersState):
 
     def _take(self, style: int) -> list[Event]:
         if not self.display[style]:
-            raise IllegalAction(_RULE_TAKE, f"no {STYLES[style]} card is on display")
+            raise IllegalAction(_RULE_TAKE, _not_on_display(style))
         self.display[style] -= 1
         self._take_into_hand(style)
         events = self._refill()
@@ -189,8 +206,7 @@ class CampanileState(TowersState):
             card = self.stack.pop()
             if card < NUM_STYLES:
                 self.display[card] += 1
-                style = STYLES[card]
-                events.append(Event("reveal", f"{style} is turned up", {"card": style}))
+                events.append(Event("reveal", _TURNED_UP[card], {"card": STYLES[card]}))
             elif card == INTERMEZZO:
                 events.append(self._scoring("intermezzo"))
                 self.intermezzo_scored = True
@@ -294,3 +310,7 @@ class CampanileState(TowersState):
         stack.insert(len(stack) - below, FINITO)
         state.stack = stack[::-1]
         return state
+
+
+def _not_on_display(style: int) -> Text:
+    return lazy("no {card} card is on display", card=STYLE_NAMES[style])

@@ -20,6 +20,10 @@ Edition 1996, the same blocks with the display, stack and Intermezzo replaced by
 - per seat: markers in supply by value (3), hand size, known cards per style (5), points;
 - own hand cards per style (5).
 
+``encode(view)`` builds the list; ``encode_view_into(view, out)`` and
+``encode_state_into(state, seat, out)`` write the same numbers into a zeroed ``out`` (a list
+or a NumPy array), the latter straight from the state, without building the view.
+
 >>> import tavola
 >>> game = tavola.load("campanile", players=2)
 >>> view = game.new_game(seed=1).view(0)
@@ -29,14 +33,21 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from tavola.core.game import Tensor
 from tavola.games.campanile.components import NUM_PILES, NUM_STYLES, STYLES
+from tavola.games.campanile.edition1996 import Campanile1996State
+from tavola.games.campanile.edition2009 import CampanileState
+from tavola.games.campanile.towers import MARKER_PHASE, OVER, TAKE_PHASE
 
 PHASES = ("build", "influence", "take", "over")
 PHASES_1996 = ("build", "bet", "over")
 PER_SEAT_UNDER_TOWER = 5  # influence, markers 1, 2, 3, group order
 PER_PILE = NUM_STYLES + 1  # top style one-hot, size
+PER_SEAT = 3 + 1 + NUM_STYLES + 1  # supply by value, hand size, known cards, points
+# The state's phase (build 0, marker step 1, take 2, over 3) as the 1996 one-hot's index.
+PHASE_INDEX_1996 = (0, 1, -1, 2)
 
 
 def observation_size(num_players: int, edition: str = "2009") -> int:
@@ -47,63 +58,190 @@ def observation_size(num_players: int, edition: str = "2009") -> int:
     """
     n = num_players
     per_tower = NUM_STYLES + 2 + PER_SEAT_UNDER_TOWER * n
-    per_seat = 3 + 1 + NUM_STYLES + 1
-    shared = 2 * n + NUM_STYLES * per_tower + NUM_STYLES + 3 + n * per_seat + NUM_STYLES
+    shared = 2 * n + NUM_STYLES * per_tower + NUM_STYLES + 3 + n * PER_SEAT + NUM_STYLES
     if edition == "1996":
         return shared + len(PHASES_1996) + NUM_PILES * PER_PILE
     return shared + len(PHASES) + NUM_STYLES + 2
 
 
-def one_hot(index: int | None, size: int) -> list[float]:
-    row = [0.0] * size
-    if index is not None:
-        row[index] = 1.0
-    return row
+class Layout:
+    """Where each block starts, for a player count and an edition."""
+
+    def __init__(self, n: int, edition_1996: bool) -> None:
+        self.per_tower = NUM_STYLES + 2 + PER_SEAT_UNDER_TOWER * n
+        self.towers = 2 * n + (len(PHASES_1996) if edition_1996 else len(PHASES))
+        self.table = self.towers + NUM_STYLES * self.per_tower  # display or piles
+        self.built = self.table + (NUM_PILES * PER_PILE if edition_1996 else NUM_STYLES)
+        self.seats = self.built + NUM_STYLES + 3 + (0 if edition_1996 else 2)
+        self.own = self.seats + n * PER_SEAT
+        # Where each number of the state's flat per-seat lists goes.
+        self.supply = [self.seats + PER_SEAT * (i // 3) + i % 3 for i in range(3 * n)]
+        self.known = [
+            self.seats + PER_SEAT * (i // NUM_STYLES) + 4 + i % NUM_STYLES
+            for i in range(NUM_STYLES * n)
+        ]
 
 
-def style_counts(names: list[str]) -> list[float]:
-    counts = [0.0] * NUM_STYLES
-    for name in names:
-        counts[STYLES.index(name)] += 1
-    return counts
+_LAYOUTS: dict[tuple[int, bool], Layout] = {}
+
+
+def layout(n: int, edition_1996: bool) -> Layout:
+    found = _LAYOUTS.get((n, edition_1996))
+    if found is None:
+        found = _LAYOUTS[n, edition_1996] = Layout(n, edition_1996)
+    return found
 
 
 def encode(view: dict[str, Any]) -> list[float]:
     """The flat tensor of a view (see the module docstring for the layout)."""
+    edition = "1996" if "piles" in view else "2009"
+    out = [0.0] * observation_size(view["players"], edition)
+    encode_view_into(view, out)
+    return out
+
+
+def encode_view_into(view: dict[str, Any], out: Tensor) -> None:
+    """Write the tensor of a view into ``out`` (zeros): only the numbers that are not zero."""
     n: int = view["players"]
     edition_1996 = "piles" in view
-    out = one_hot(view["seat"], n) + one_hot(view["current_player"], n)
-    phases = PHASES_1996 if edition_1996 else PHASES
-    out += one_hot(phases.index(view["phase"]), len(phases))
+    at = layout(n, edition_1996)
+    seat = view["seat"]
+    if seat is not None:
+        out[seat] = 1.0
+    if view["current_player"] is not None:
+        out[n + view["current_player"]] = 1.0
+    out[2 * n + (PHASES_1996 if edition_1996 else PHASES).index(view["phase"])] = 1.0
     towers = {tower["style"]: tower for tower in view["towers"]}
-    for style in STYLES:
-        tower = towers[style]
-        out += one_hot(tower["position"], NUM_STYLES)
-        out += [float(tower["height"]), float(tower["cards"])]
-        under = [[0.0] * PER_SEAT_UNDER_TOWER for _ in range(n)]
+    for style, name in enumerate(STYLES):
+        tower = towers[name]
+        block = at.towers + style * at.per_tower
+        out[block + tower["position"]] = 1.0
+        out[block + NUM_STYLES] = float(tower["height"])
+        out[block + NUM_STYLES + 1] = float(tower["cards"])
         for order, group in enumerate(tower["groups"], start=1):
-            row = under[group["player"]]
-            row[0] = float(sum(group["markers"]))
+            under = block + NUM_STYLES + 2 + PER_SEAT_UNDER_TOWER * group["player"]
+            out[under] = float(sum(group["markers"]))
             for value in group["markers"]:
-                row[value] += 1
-            row[4] = float(order)
-        out += [number for row in under for number in row]
+                out[under + value] += 1.0
+            out[under + 4] = float(order)
     if edition_1996:
-        for pile in view["piles"]:
-            top = pile["top"]
-            out += one_hot(STYLES.index(top) if top else None, NUM_STYLES)
-            out.append(float(pile["size"]))
+        for number, pile in enumerate(view["piles"]):
+            block = at.table + number * PER_PILE
+            if pile["top"]:
+                out[block + STYLES.index(pile["top"])] = 1.0
+            out[block + NUM_STYLES] = float(pile["size"])
     else:
-        out += style_counts(view["display"])
+        for name in view["display"]:
+            out[at.table + STYLES.index(name)] += 1.0
+        out[at.built + NUM_STYLES + 3] = float(view["stack"])
+        out[at.built + NUM_STYLES + 4] = float(view["intermezzo_scored"])
     built = view["built"]
-    out += one_hot(STYLES.index(built["style"]) if built else None, NUM_STYLES)
-    out += one_hot(built["floors"] - 1 if built else None, 3)
-    if not edition_1996:
-        out += [float(view["stack"]), float(view["intermezzo_scored"])]
+    if built:
+        out[at.built + STYLES.index(built["style"])] = 1.0
+        out[at.built + NUM_STYLES + built["floors"] - 1] = 1.0
+    for other in range(n):
+        block = at.seats + other * PER_SEAT
+        hand = view["hands"][other]
+        for value, count in enumerate(view["supply"][other]):
+            out[block + value] = float(count)
+        out[block + 3] = float(hand["size"])
+        for name in hand["known"]:
+            out[block + 4 + STYLES.index(name)] += 1.0
+        out[block + 4 + NUM_STYLES] = float(view["scores"][other])
+    if seat is not None:
+        for name in view["hands"][seat]["cards"]:
+            out[at.own + STYLES.index(name)] += 1.0
+
+
+def encode_state_into(
+    state: CampanileState | Campanile1996State, player: int | None, out: Tensor
+) -> None:
+    """``encode_view_into(state.view(player), out)``, read straight from the state."""
+    n = state.num_players
+    edition_1996 = state.game.edition == "1996"
+    at = layout(n, edition_1996)
+    phase = state.phase
+    if player is not None:
+        out[player] = 1.0
+    if phase != OVER:
+        out[n + state.player] = 1.0
+    out[2 * n + (PHASE_INDEX_1996[phase] if edition_1996 else phase)] = 1.0
+    positions, heights, played, groups = (
+        state.game.positions,
+        state.heights,
+        state.played,
+        state.groups,
+    )
+    block = at.towers
+    for style in range(NUM_STYLES):
+        out[block + positions[style]] = 1.0
+        if heights[style]:
+            out[block + NUM_STYLES] = heights[style]
+            out[block + NUM_STYLES + 1] = played[style]
+        if groups[style]:
+            for offset, value in _under(groups[style]):
+                out[block + offset] = value
+        block += at.per_tower
+    if edition_1996:
+        state = cast(Campanile1996State, state)
+        built = phase == MARKER_PHASE
+        scores = state.points
+        for number, pile in enumerate(state.piles):
+            if pile:
+                block = at.table + number * PER_PILE
+                out[block + pile[-1]] = 1.0
+                out[block + NUM_STYLES] = len(pile)
+    else:
+        state = cast(CampanileState, state)
+        built = phase in (MARKER_PHASE, TAKE_PHASE)
+        scores = [sum(chips) for chips in state.chips]
+        for style, count in enumerate(state.display):
+            if count:
+                out[at.table + style] = count
+        out[at.built + NUM_STYLES + 3] = len(state.stack)
+        if state.intermezzo_scored:
+            out[at.built + NUM_STYLES + 4] = 1.0
+    if built:
+        out[at.built + state.built_style] = 1.0
+        out[at.built + NUM_STYLES + state.built_floors - 1] = 1.0
+    for position, count in zip(at.supply, state.supply, strict=True):
+        if count:
+            out[position] = count
+    for position, count in zip(at.known, state.known, strict=True):
+        if count:
+            out[position] = count
+    hands = state.hands
+    block = at.seats
     for seat in range(n):
-        hand = view["hands"][seat]
-        out += [float(count) for count in view["supply"][seat]]
-        out += [float(hand["size"]), *style_counts(hand["known"]), float(view["scores"][seat])]
-    own = view["seat"]
-    out += style_counts(view["hands"][own]["cards"] if own is not None else [])
-    return out
+        first = NUM_STYLES * seat
+        out[block + 3] = sum(hands[first : first + NUM_STYLES])
+        if scores[seat]:
+            out[block + 4 + NUM_STYLES] = scores[seat]
+        block += PER_SEAT
+    if player is not None:
+        first = NUM_STYLES * player
+        for style in range(NUM_STYLES):
+            if hands[first + style]:
+                out[at.own + style] = hands[first + style]
+
+
+# The numbers a tower's groups of markers give, (offset in the tower's block, value), by
+# groups: a handful of distinct groups recur across a game, so they are worked out once.
+_UNDER: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, float], ...]] = {}
+_UNDER_LIMIT = 100_000
+
+
+def _under(groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, float], ...]:
+    found = _UNDER.get(groups)
+    if found is None:
+        numbers: dict[int, float] = {}
+        for order, (seat, *markers) in enumerate(groups, start=1):
+            under = NUM_STYLES + 2 + PER_SEAT_UNDER_TOWER * seat
+            numbers[under] = float(sum(markers))
+            for value in markers:
+                numbers[under + value] = numbers.get(under + value, 0.0) + 1.0
+            numbers[under + 4] = float(order)
+        if len(_UNDER) >= _UNDER_LIMIT:
+            _UNDER.clear()
+        found = _UNDER[groups] = tuple(numbers.items())
+    return found

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from tavola.core.game import Game, State, check_players
+from tavola.core.game import Game, State, Tensor, check_players
+from tavola.core.i18n import Text
 from tavola.core.options import Option
-from tavola.core.registry import register
 from tavola.games.campanile import actions, encoding, heuristic, render, svg
 from tavola.games.campanile.components import (
     CARD_NAMES,
@@ -28,13 +28,21 @@ from tavola.games.campanile.components import (
 from tavola.games.campanile.edition1996 import Campanile1996State, check_deck_1996
 from tavola.games.campanile.edition2009 import CampanileState
 from tavola.games.campanile.towers import TowersState
+from tavola.games.campanile.words import lazy
 
 # Options that belong to one edition only: refused with the other, and left out of its
 # records and views (so 2009 records read as they always did).
 EDITION_ONLY_OPTIONS = {"move_markers": "2009", "bet_on_built_tower": "1996"}
 
 
-@register
+class _EditionHelp:
+    """``Campanile.input_help``: a game's help names its own edition's actions only (the
+    class's, both editions')."""
+
+    def __get__(self, game: Campanile | None, owner: type | None = None) -> Text:
+        return render.input_help(None if game is None else str(game.options["edition"]))
+
+
 class Campanile(Game):
     """Campanile (Hanno & Wilfried Kuhn): build five towers, bet on the tallest.
 
@@ -47,41 +55,43 @@ class Campanile(Game):
 
     name: ClassVar[str] = "campanile"
     title: ClassVar[str] = "Campanile"
-    summary: ClassVar[str] = (
+    summary: ClassVar[Text] = lazy(
         "2-5 players; raise five towers and bet on the tallest (DDD 2009; Blatz 1996)"
     )
-    rules_summary: ClassVar[str] = render.RULES_SUMMARY
-    input_help: ClassVar[str] = render.INPUT_HELP
+    rules_summary: ClassVar[Text] = render.RULES_SUMMARY
+    input_help = _EditionHelp()  # the help on typing this game's edition's actions
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, "number of players", choices=(2, 3, 4, 5)),
+        Option("players", 4, lazy("number of players"), choices=(2, 3, 4, 5)),
         Option(
             "edition",
             "2009",
-            "rules edition: 2009 (DDD Verlag) or 1996 (Blatz Spiele)",
+            lazy("rules edition: 2009 (DDD Verlag) or 1996 (Blatz Spiele)"),
             choices=EDITIONS,
         ),
         Option(
             "move_markers",
             False,
-            "2009, 2-player optional rule: after building 2 floors, move a placed 2-marker",
+            lazy("2009, 2-player optional rule: after building 2 floors, move a placed 2-marker"),
         ),
         Option(
             "bet_on_built_tower",
             False,
-            "1996 variant: a bet may also go under the tower just built on",
+            lazy("1996 variant: a bet may also go under the tower just built on"),
         ),
         Option(
             "towers",
             STYLES,
-            "tower styles from the display outwards (ties in height go to the nearer)",
+            lazy("tower styles from the display outwards (ties in height go to the nearer)"),
             item_choices=STYLES,
         ),
         Option(
             "deck",
             None,
-            "stacked card order, top first: the hands (3 per seat in seat order), then "
-            "(2009) the display and the stack with intermezzo and finito where they lie, or "
-            "(1996) each pile top first followed by its finito card",
+            lazy(
+                "stacked card order, top first: the hands (3 per seat in seat order), then "
+                "(2009) the display and the stack with intermezzo and finito where they lie, or "
+                "(1996) each pile top first followed by its finito card"
+            ),
             item_choices=CARD_NAMES,
             kind=tuple,
             secret=True,
@@ -204,6 +214,13 @@ class Campanile(Game):
 
     def _encode_view(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def _encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
+        encoding.encode_view_into(view, out)
+
+    def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
+        # encode_state_into checked that it is a state of this game
+        encoding.encode_state_into(cast("CampanileState | Campanile1996State", state), player, out)
 
     def _evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, TowersState)

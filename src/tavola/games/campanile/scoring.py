@@ -9,11 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from tavola.core.events import Event, Table
+from tavola.core.i18n import Joined, Text
 from tavola.games.campanile.components import FINAL_1996, NUM_STYLES, STYLES, flags_for
+from tavola.games.campanile.words import STYLE_NAMES, lazy
 
 Groups = tuple[tuple[int, ...], ...]
+
+TITLES = {
+    "intermezzo": lazy("Intermezzo scoring"),
+    "finito": lazy("Finito scoring"),
+    FINAL_1996: lazy("Final scoring"),
+}
+COLUMNS = (lazy("rank"), lazy("tower"), lazy("height"), lazy("flag"), lazy("influence"))
+PRIZES = {"chips": lazy("chips"), "points": lazy("points")}  # the last column
 
 
 def add_marker(groups: Groups, seat: int, value: int) -> Groups:
@@ -83,20 +94,8 @@ class ScoringResult:
         return [(tower.style, seat, value) for tower in self.towers for seat, value in tower.awards]
 
     def event(self, seat_names: Sequence[str]) -> Event:
-        rows = tuple(
-            (
-                f"#{tower.rank + 1}",
-                STYLES[tower.style],
-                str(tower.height),
-                "/".join(map(str, tower.flag)),
-                ", ".join(f"{seat_names[s]} {total}" for s, total in tower.influence) or "-",
-                ", ".join(f"{seat_names[s]} +{v}" for s, v in tower.awards) or "-",
-            )
-            for tower in self.towers
-        )
-        title = f"{self.kind.capitalize()} scoring"
-        prize = "points" if self.kind == FINAL_1996 else "chips"
-        table = Table(title, ("rank", "tower", "height", "flag", "influence", prize), rows)
+        """The scoring as an event: its data now, its sentence and table when read (a
+        search plays thousands of scorings that nobody reads)."""
         data = {
             "kind": self.kind,
             "towers": [
@@ -111,10 +110,41 @@ class ScoringResult:
                 for tower in self.towers
             ],
         }
-        text = f"{title}: " + "; ".join(
-            f"{seat_names[seat]} +{value} ({STYLES[style]})" for style, seat, value in self.awards
-        )
+        # partial, not lambda: an event that crosses processes unread still pickles
+        text, table = partial(self.text, seat_names), partial(self.table, seat_names)
         return Event("scoring", text, data, table)
+
+    def text(self, seat_names: Sequence[str]) -> Text:
+        """``Intermezzo scoring: P1 +4 (beige); ...``: every award, in the order handed out."""
+        awards = Joined(
+            "; ",
+            [
+                lazy(
+                    "{player} +{points} ({tower})",
+                    player=seat_names[seat],
+                    points=value,
+                    tower=STYLE_NAMES[style],
+                )
+                for style, seat, value in self.awards
+            ],
+        )
+        return lazy("{title}: {awards}", title=TITLES[self.kind], awards=awards)
+
+    def table(self, seat_names: Sequence[str]) -> Table:
+        """Tower by tower: rank, style, height, flag, each seat's influence, the awards."""
+        rows = [
+            (
+                f"#{tower.rank + 1}",
+                STYLE_NAMES[tower.style],
+                str(tower.height),
+                "/".join(map(str, tower.flag)),
+                ", ".join(f"{seat_names[s]} {total}" for s, total in tower.influence) or "-",
+                ", ".join(f"{seat_names[s]} +{v}" for s, v in tower.awards) or "-",
+            )
+            for tower in self.towers
+        ]
+        prize = PRIZES["points" if self.kind == FINAL_1996 else "chips"]
+        return Table(TITLES[self.kind], (*COLUMNS, prize), rows)
 
 
 def score(

@@ -35,6 +35,7 @@ from tavola.core.svg import (
     seat_letter,
 )
 from tavola.games.campanile.components import FLAGS_1996, STYLES, flags_for
+from tavola.games.campanile.words import N_, _, listed_now, ngettext, style_name
 
 WIDTH: Final = 480
 MARGIN: Final = 10
@@ -56,8 +57,27 @@ STYLE_COLOURS: Final = {
     "red": ("#C8372D", "#741A13", "#FFFFFF"),
 }
 PHASE_HELP: Final = {
-    "build": "Tap +1, +2 or +3 under a tower you hold a card of.",
-    "take": "Take one card from the display.",
+    "build": N_("Tap +1, +2 or +3 under a tower you hold a card of."),
+    "take": N_("Take one card from the display."),
+}
+# The headline of a step, the viewer's and another seat's ({seat}: "Seat B").
+YOUR_TURN: Final = {
+    "build": N_("Your turn: build"),
+    "influence": N_("Your turn: influence"),
+    "take": N_("Your turn: take"),
+    "bet": N_("Your turn: bet"),
+}
+THEIR_TURN: Final = {
+    "build": N_("{seat}'s turn: build"),
+    "influence": N_("{seat}'s turn: influence"),
+    "take": N_("{seat}'s turn: take"),
+    "bet": N_("{seat}'s turn: bet"),
+}
+TO_PLAY: Final = {  # in a seat's row
+    "build": N_(" · to play: build"),
+    "influence": N_(" · to play: influence"),
+    "take": N_(" · to play: take"),
+    "bet": N_(" · to play: bet"),
 }
 FLOOR_MAX: Final = 14  # a floor's height when the towers are low
 FLOORS_ROOM: Final = 210  # the room for the tallest tower's floors
@@ -86,6 +106,16 @@ def _text(
     )
 
 
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` on one line if it has at most ``width`` characters, else on two, broken at
+    the space nearest the middle (the words of some languages are longer)."""
+    if len(text) <= width or " " not in text:
+        return [text]
+    spaces = [i for i, char in enumerate(text) if char == " "]
+    cut = min(spaces, key=lambda i: abs(len(text) - 2 * i))
+    return [text[:cut], text[cut + 1 :]]
+
+
 def _ink_on(colour: str) -> str:
     """Black or white text, whichever reads better on ``colour`` (a #RRGGBB)."""
     red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
@@ -98,7 +128,7 @@ def _ink_on(colour: str) -> str:
 
 
 def _card(x: float, y: float, w: float, h: float, style: str, size: int = NORMAL) -> str:
-    """A face-up tower card of ``style``."""
+    """A face-up tower card of ``style``, named in the current language."""
     fill, dark, text = STYLE_COLOURS.get(style, ("#CCCCCC", INK, INK))
     return (
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="{fill}" '
@@ -106,7 +136,13 @@ def _card(x: float, y: float, w: float, h: float, style: str, size: int = NORMAL
         f'<rect x="{x + 4:g}" y="{y + 4:g}" width="{w - 8:g}" height="{h - 8:g}" rx="4" '
         f'fill="none" stroke="{text}" stroke-opacity="0.35"/>'
         + _text(
-            x + w / 2, y + h / 2 + size * 0.35, style, size, anchor="middle", fill=text, bold=True
+            x + w / 2,
+            y + h / 2 + size * 0.35,
+            style_name(style),
+            size,
+            anchor="middle",
+            fill=text,
+            bold=True,
         )
     )
 
@@ -137,41 +173,58 @@ class _Picture:
     # -- words -------------------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"Seat {seat_letter(seat)}"
+        return _("you") if seat == self.seat else self.seat_name(seat)
 
     def title_name(self, seat: int) -> str:
-        return "You" if seat == self.seat else f"Seat {seat_letter(seat)}"
+        return _("You") if seat == self.seat else self.seat_name(seat)
+
+    @staticmethod
+    def seat_name(seat: int) -> str:
+        return _("Seat {letter}").format(letter=seat_letter(seat))
 
     def status(self) -> tuple[str, str]:
         """The headline (whose turn, which step) and a line of help or news."""
         view = self.view
         player = view["current_player"]
         built = view.get("built")
-        news = f"Built this turn: {built['style']} +{built['floors']}." if built else ""
+        news = (
+            _("Built this turn: {tower} +{floors}.").format(
+                tower=style_name(built["style"]), floors=built["floors"]
+            )
+            if built
+            else ""
+        )
         if player is None:
             winners = view["winners"]
             if not winners:
-                return "Game over", news
-            names = [self.name(s) for s in winners]
-            if len(names) == 1:
-                verb = "win" if names[0] == "you" else "wins"
-                return f"Game over: {names[0][0].upper() + names[0][1:]} {verb}", ""
-            together = " and ".join(names)
-            return "Game over: shared victory", f"{together[0].upper()}{together[1:]} share it."
+                return _("Game over"), news
+            if len(winners) == 1:
+                if winners[0] == self.seat:
+                    return _("Game over: You win"), ""
+                return _("Game over: {seat} wins").format(seat=self.seat_name(winners[0])), ""
+            together = _("{seats} share it.").format(
+                seats=listed_now([self.name(s) for s in winners])
+            )
+            return _("Game over: shared victory"), together[:1].upper() + together[1:]
         step = view["phase"]
         if player != self.seat:
-            return f"{self.title_name(player)}'s turn: {step}", news
+            their = THEIR_TURN.get(step, "{seat}'s turn: " + step)
+            return _(their).format(seat=self.title_name(player)), news
         if step == "influence":
             floors = built["floors"] if built else 0
-            help_ = f"Place your {floors}-marker under a style on display, or pass."
+            help_ = _("Place your {floors}-marker under a style on display, or pass.").format(
+                floors=floors
+            )
         elif step == "bet":
             floors = built["floors"] if built else 0
-            help_ = f"Bet a marker worth {floors}+ under a pile-top style, or pass."
+            help_ = _("Bet a marker worth {floors}+ under a pile-top style, or pass.").format(
+                floors=floors
+            )
         else:
-            help_ = PHASE_HELP.get(step, "")
+            help_ = _(PHASE_HELP[step]) if step in PHASE_HELP else ""
         if step == "build" and self.is_1996:
-            help_ = "Tap +n under a tower you hold a card of; then draw from pile n."
-        return f"Your turn: {step}", help_
+            help_ = _("Tap +n under a tower you hold a card of; then draw from pile n.")
+        return _(YOUR_TURN.get(step, "Your turn: " + step)), help_
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -239,7 +292,7 @@ class _Picture:
         """The display of three (take buttons when it is time to take) and the stack."""
         view = self.view
         y = self.y
-        self.parts.append(_text(MARGIN, y + SMALL, "Display", SMALL, bold=True))
+        self.parts.append(_text(MARGIN, y + SMALL, _("Display"), SMALL, bold=True))
         top = y + SMALL + 6
         w, h = 84.0, 58.0
         x = float(MARGIN)
@@ -248,7 +301,7 @@ class _Picture:
             card = _card(x, top, w, h, style)
             if action in self.actions:
                 self.drawn.add(action)
-                words = f"Take the {style} card from the display"
+                words = _("Take the {card} card from the display").format(card=style_name(style))
                 self.parts.append(
                     f"<g{clickable(action, words)}><title>{escape(words)}</title>{card}"
                     f'<rect class="hit" x="{x:g}" y="{top:g}" width="{w:g}" height="{h:g}" '
@@ -256,14 +309,18 @@ class _Picture:
                     f'stroke-dasharray="4 3"/></g>'
                 )
             else:
-                self.parts.append(f"<g><title>{escape(style)} card on display</title>{card}</g>")
+                words = _("{card} card on display").format(card=style_name(style))
+                self.parts.append(f"<g><title>{escape(words)}</title>{card}</g>")
             x += w + 8
         # the stack, face down, and the scoring to come
         x = MARGIN + 3 * (w + 8) + 12
         stack = view["stack"]
-        self.parts.append(_text(x, y + SMALL, "Stack", SMALL, bold=True))
+        self.parts.append(_text(x, y + SMALL, _("Stack"), SMALL, bold=True))
+        words = ngettext(
+            "The stack: {count} cards face down", "The stack: {count} cards face down", stack
+        ).format(count=stack)
         self.parts.append(
-            f"<g><title>The stack: {stack} cards face down</title>"
+            f"<g><title>{escape(words)}</title>"
             f'<rect x="{x + 4:g}" y="{top + 4:g}" width="62" height="{h:g}" rx="6" '
             f'fill="#4B4038"/>'
             f'<rect x="{x:g}" y="{top:g}" width="62" height="{h:g}" rx="6" fill="#6B5A4E" '
@@ -276,11 +333,11 @@ class _Picture:
         x += 76
         lines: tuple[str, ...]
         if view["current_player"] is None:
-            lines = ("Finito", "scored")
+            lines = ("Finito", _("scored"))
         elif view["intermezzo_scored"]:
-            lines = ("Intermezzo", "scored; next:", "Finito")
+            lines = ("Intermezzo", _("scored; next:"), "Finito")
         else:
-            lines = ("Next scoring:", "Intermezzo")
+            lines = (_("Next scoring:"), "Intermezzo")
         for i, line in enumerate(lines):
             self.parts.append(_text(x, top + 16 + 19 * i, line, SMALL, fill=MUTED))
         self.y = top + h + 12
@@ -290,17 +347,29 @@ class _Picture:
         y = self.y
         self.parts.append(
             _text(
-                MARGIN, y + SMALL, "Piles: build n floors, then draw from pile n", SMALL, bold=True
+                MARGIN,
+                y + SMALL,
+                _("Piles: build n floors, then draw from pile n"),
+                SMALL,
+                bold=True,
             )
         )
         top = y + SMALL + 8
         w, h = 96.0, 58.0
         span = (WIDTH - 2 * MARGIN) / 3
+        left = _("left")
         for i, pile in enumerate(self.view["piles"]):
             x = MARGIN + span * i + 4
             size, style = pile["size"], pile["top"]
             number = pile["number"]
-            words = f"Pile {number}: {size} cards" + (f", {style} on top" if style else ", empty")
+            if style:
+                words = ngettext(
+                    "Pile {number}: {count} cards, {card} on top",
+                    "Pile {number}: {count} cards, {card} on top",
+                    size,
+                ).format(number=number, count=size, card=style_name(style))
+            else:
+                words = _("Pile {number}: {count} cards, empty").format(number=number, count=size)
             body = [f"<g><title>{escape(words)}</title>"]
             body.append(_text(x, top + 18, str(number), LARGE + 6, bold=True))
             cx = x + 26
@@ -317,26 +386,33 @@ class _Picture:
                     f'<rect x="{cx:g}" y="{top:g}" width="{w:g}" height="{h:g}" rx="6" '
                     f'fill="none" stroke="{MUTED}" stroke-dasharray="5 4"/>'
                     + _text(
-                        cx + w / 2, top + h / 2 + 5, "empty", SMALL, anchor="middle", fill=MUTED
+                        cx + w / 2, top + h / 2 + 5, _("empty"), SMALL, anchor="middle", fill=MUTED
                     )
                 )
-            body.append(_text(x, top + 44, f"{size}", SMALL, fill=MUTED))
-            body.append(_text(x, top + h + 4, "left" if size else "", SMALL, fill=MUTED))
+            if len(left) <= 4:  # the count, and the word under it, left of the card
+                body.append(_text(x, top + 44, f"{size}", SMALL, fill=MUTED))
+                body.append(_text(x, top + h + 4, left if size else "", SMALL, fill=MUTED))
+            elif size:  # a longer word has no room there: under the card
+                words_left = _("{count} left").format(count=size)
+                body.append(
+                    _text(cx + w / 2, top + h + 19, words_left, SMALL, anchor="middle", fill=MUTED)
+                )
             body.append("</g>")
             self.parts.append("".join(body))
-        self.y = top + h + 16
+        self.y = top + h + 16 + (0 if len(left) <= 4 else 10)
 
     def draw_towers(self) -> None:
         """Rank and flag, the towers with their floors, the bases, markers, buttons."""
         view = self.view
         towers = self.towers
         if self.is_1996:
-            caption = "Rank (ties: the left one) and its flag at the final scoring"
+            caption = _("Rank (ties: the left one) and its flag at the final scoring")
         elif view["current_player"] is None:
-            caption = "Final rank and the Finito flags"
+            caption = _("Final rank and the Finito flags")
+        elif view["intermezzo_scored"]:
+            caption = _("Rank (ties: the left one) and its flag at the Finito")
         else:
-            scoring = "Finito" if view["intermezzo_scored"] else "Intermezzo"
-            caption = f"Rank (ties: the left one) and its flag at the {scoring}"
+            caption = _("Rank (ties: the left one) and its flag at the Intermezzo")
         y = self.y
         self.parts.append(_text(MARGIN, y + SMALL, caption, SMALL, fill=MUTED))
         flag_top = y + SMALL + 8
@@ -390,15 +466,29 @@ class _Picture:
     def tower_words(self, i: int) -> str:
         tower = self.towers[i]
         flag = self.flags[self.rank[i]]
-        flag_words = f"flag {'/'.join(map(str, flag))}" if flag else "no flag"
+        flag_words = (
+            _("flag {values}").format(values="/".join(map(str, flag))) if flag else _("no flag")
+        )
         groups = "; ".join(
-            f"{self.name(g['player'])} {'+'.join(map(str, g['markers']))}"
-            f" (influence {sum(g['markers'])})"
+            _("{seat} {markers} (influence {influence})").format(
+                seat=self.name(g["player"]),
+                markers="+".join(map(str, g["markers"])),
+                influence=sum(g["markers"]),
+            )
             for g in tower["groups"]
         )
-        return (
-            f"The {tower['style']} tower: {tower['height']} floors, rank {self.rank[i] + 1}, "
-            f"{flag_words}; markers from the base: {groups or 'none'}"
+        return ngettext(
+            "The {tower} tower: {height} floors, rank {rank}, {flag}; "
+            "markers from the base: {groups}",
+            "The {tower} tower: {height} floors, rank {rank}, {flag}; "
+            "markers from the base: {groups}",
+            tower["height"],
+        ).format(
+            tower=style_name(tower["style"]),
+            height=tower["height"],
+            rank=self.rank[i] + 1,
+            flag=flag_words,
+            groups=groups or _("none"),
         )
 
     def flag(self, x: float, top: float, i: int) -> str:
@@ -417,7 +507,10 @@ class _Picture:
                 + _text(pole + 26, top + 16.5, values, SMALL, anchor="middle")
             )
         else:
-            parts.append(_text(pole + 2, top + 17, "no flag", SMALL, fill=MUTED))
+            lines = _wrapped(_("no flag"), 8)  # two lines where the words are long
+            for k, line in enumerate(lines):
+                y = top + 17 + 16 * k - 8 * (len(lines) - 1)
+                parts.append(_text(pole + 2, y, line, SMALL, fill=MUTED))
         return "".join(parts)
 
     def tower(
@@ -464,7 +557,7 @@ class _Picture:
         parts.append(
             f'<rect x="{x + 3:g}" y="{base:.1f}" width="{COLUMN - 6:g}" height="26" rx="3" '
             f'fill="{fill}" stroke="{dark}" stroke-width="2"/>'
-            + _text(cx, base + 18, style, SMALL, anchor="middle", fill=text, bold=True)
+            + _text(cx, base + 18, style_name(style), SMALL, anchor="middle", fill=text, bold=True)
         )
         return "".join(parts)
 
@@ -472,10 +565,15 @@ class _Picture:
         """The marker groups under a base, from the base down; returns the bottom."""
         y = top
         if not tower["groups"]:
-            parts.insert(
-                -1, _text(x + COLUMN / 2, y + 16, "no markers", SMALL, anchor="middle", fill=MUTED)
-            )
-            return y + 24
+            lines = _wrapped(_("no markers"), 12)
+            for k, line in enumerate(lines):
+                parts.insert(
+                    -1,
+                    _text(
+                        x + COLUMN / 2, y + 16 + 16 * k, line, SMALL, anchor="middle", fill=MUTED
+                    ),
+                )
+            return y + 24 + 16 * (len(lines) - 1)
         for group in tower["groups"]:
             seat = group["player"]
             values: list[int] = group["markers"]
@@ -484,9 +582,8 @@ class _Picture:
             lines = ["+".join(map(str, chunk)) for chunk in chunks]
             lines[1:] = ["+" + line for line in lines[1:]]
             block = 22 * len(lines)
-            words = (
-                f"{self.name(seat)}: markers {', '.join(map(str, values))} "
-                f"(influence {sum(values)})"
+            words = _("{seat}: markers {markers} (influence {influence})").format(
+                seat=self.name(seat), markers=", ".join(map(str, values)), influence=sum(values)
             )
             group_parts = [
                 f'<g data-seat="{seat}"><title>{escape(words)}</title>'
@@ -514,28 +611,39 @@ class _Picture:
         """The viewer's actions under one tower: ``(notation, label, words)``."""
         buttons: list[tuple[str, str, str]] = []
         built = self.view.get("built")
+        name = style_name(style)
         for floors in (1, 2, 3):
             action = f"build {style} {floors}"
             if action in self.actions:
-                word = "floor" if floors == 1 else "floors"
-                buttons.append(
-                    (action, f"+{floors}", f"Build the {style} tower {floors} {word} higher")
-                )
+                words = ngettext(
+                    "Build the {tower} tower {floors} floor higher",
+                    "Build the {tower} tower {floors} floors higher",
+                    floors,
+                ).format(tower=name, floors=floors)
+                buttons.append((action, f"+{floors}", words))
         action = f"influence {style}"
         if action in self.actions:
             value = built["floors"] if built else 0
             buttons.append(
                 (
                     action,
-                    f"place {value}" if value else "place",
-                    f"Place your {value}-marker under the {style} tower",
+                    _("place {value}").format(value=value) if value else _("place"),
+                    _("Place your {value}-marker under the {tower} tower").format(
+                        value=value, tower=name
+                    ),
                 )
             )
         for value in (1, 2, 3):
             action = f"bet {style} {value}"
             if action in self.actions:
                 buttons.append(
-                    (action, f"bet {value}", f"Bet your {value}-marker under the {style} tower")
+                    (
+                        action,
+                        _("bet {value}").format(value=value),
+                        _("Bet your {value}-marker under the {tower} tower").format(
+                            value=value, tower=name
+                        ),
+                    )
                 )
         for target in STYLES:
             action = f"move {style} {target}"
@@ -543,8 +651,10 @@ class _Picture:
                 buttons.append(
                     (
                         action,
-                        f"2→{target}",
-                        f"Move your 2-marker from the {style} tower to the {target} tower",
+                        f"2→{style_name(target)}",
+                        _("Move your 2-marker from the {tower} tower to the {target} tower").format(
+                            tower=name, target=style_name(target)
+                        ),
                     )
                 )
         return buttons
@@ -558,7 +668,7 @@ class _Picture:
         x = float(MARGIN)
         for action in rest:
             if action == "pass":
-                label, words = "Pass: place no marker", "Pass: place no marker"
+                label = words = _("Pass: place no marker")
             else:
                 label, words = action, action
             w = max(160.0, 9.5 * len(label) + 24)
@@ -577,14 +687,15 @@ class _Picture:
         cards = self.view["hands"][seat]["cards"] or []
         y = self.y
         self.parts.append(self.separator(y))
-        self.parts.append(_text(MARGIN, y + SMALL + 8, "Your hand", SMALL, bold=True))
+        self.parts.append(_text(MARGIN, y + SMALL + 8, _("Your hand"), SMALL, bold=True))
         top = y + SMALL + 16
         x = float(MARGIN)
         if not cards:
-            self.parts.append(_text(x, top + 20, "no cards", SMALL, fill=MUTED))
+            self.parts.append(_text(x, top + 20, _("no cards"), SMALL, fill=MUTED))
         for style in cards:
+            words = _("{card} card in your hand").format(card=style_name(style))
             self.parts.append(
-                f'<g class="hand-card"><title>{escape(style)} card in your hand</title>'
+                f'<g class="hand-card"><title>{escape(words)}</title>'
                 + _card(x, top, 84, 58, style)
                 + "</g>"
             )
@@ -635,33 +746,38 @@ class _Picture:
                 bold=True,
             )
         )
-        tag = " (you)" if seat == self.seat else ""
-        who = f"Seat {seat_letter(seat)}{tag}"
+        who = self.seat_name(seat) + (_(" (you)") if seat == self.seat else "")
         if turn:
-            who += f" · to play: {view['phase']}"
+            phase = view["phase"]
+            who += _(TO_PLAY[phase]) if phase in TO_PLAY else " · to play: " + phase
         if winner:
-            who += " · winner"
+            who += _(" · winner")
         parts.append(_text(MARGIN + 48, y + 26, who, NORMAL, bold=True))
         points = view["scores"][seat]
         parts.append(
             _text(
                 WIDTH - MARGIN - 10,
                 y + 26,
-                f"{points} point{'s' if points != 1 else ''}",
+                ngettext("{count} point", "{count} points", points).format(count=points),
                 NORMAL,
                 anchor="end",
                 bold=True,
             )
         )
         parts.append(self.supply_line(seat, MARGIN + 18, y + 48))
+        size = hand["size"]
         if hand["cards"] is not None:
-            cards_line = (
-                f"hand: {hand['size']} card{'s' if hand['size'] != 1 else ''} (shown above)"
-            )
+            cards_line = ngettext(
+                "hand: {count} card (shown above)", "hand: {count} cards (shown above)", size
+            ).format(count=size)
+        elif hand["known"]:
+            cards_line = ngettext(
+                "hand: {count} card, known:", "hand: {count} cards, known:", size
+            ).format(count=size)
         else:
-            cards_line = f"hand: {hand['size']} card{'s' if hand['size'] != 1 else ''}"
-            if hand["known"]:
-                cards_line += ", known:"
+            cards_line = ngettext("hand: {count} card", "hand: {count} cards", size).format(
+                count=size
+            )
         parts.append(_text(MARGIN + 18, y + 68, cards_line, SMALL, fill=MUTED))
         if hand["cards"] is None:
             x = MARGIN + 18 + 7.3 * len(cards_line) + 8
@@ -670,13 +786,14 @@ class _Picture:
                 parts.append(
                     f'<rect x="{x:g}" y="{y + 53:g}" width="58" height="20" rx="4" '
                     f'fill="{fill}" stroke="{dark}"/>'
-                    + _text(x + 29, y + 68, style, SMALL, anchor="middle", fill=text)
+                    + _text(x + 29, y + 68, style_name(style), SMALL, anchor="middle", fill=text)
                 )
                 x += 62
         if chips:  # 2009: the chips won so far, biggest first
-            parts.append(_text(MARGIN + 18, y + 90, "chips:", SMALL, fill=MUTED))
+            label = _("chips:")
+            parts.append(_text(MARGIN + 18, y + 90, label, SMALL, fill=MUTED))
             parts.append('<g class="chips">')
-            x = MARGIN + 80.0
+            x = MARGIN + max(80.0, round(34 + 7.3 * len(label)))  # 80 in English
             for value in sorted(chips, reverse=True):
                 parts.append(
                     f'<circle cx="{x:g}" cy="{y + 85:g}" r="11" fill="#F5E6B8" '
@@ -693,8 +810,9 @@ class _Picture:
         """The markers a seat has left: a token of each value in its colour, and how many."""
         colour = seat_colour(seat)
         ink = _ink_on(colour)
-        parts = [f'<g class="supply">{_text(x, y, "markers left:", SMALL)}']
-        x += 108
+        label = _("markers left:")
+        parts = [f'<g class="supply">{_text(x, y, label, SMALL)}']
+        x += max(108, round(7.3 * len(label) + 13))  # 108 in English
         for value, count in enumerate(self.view["supply"][seat], start=1):
             parts.append(
                 f'<rect x="{x:g}" y="{y - 15:g}" width="20" height="20" rx="4" '
@@ -708,7 +826,13 @@ class _Picture:
                     fill=ink if count else MUTED,
                     bold=True,
                 )
-                + _text(x + 21, y, f"s: {count}", SMALL, fill=INK if count else MUTED)
+                + _text(
+                    x + 21,
+                    y,
+                    _("s: {count}").format(count=count),
+                    SMALL,
+                    fill=INK if count else MUTED,
+                )
             )
             x += 72
         parts.append("</g>")
@@ -718,16 +842,27 @@ class _Picture:
         view = self.view
         hand = view["hands"][seat]
         supply = view["supply"][seat]
-        words = [f"{self.title_name(seat)} (seat {seat_letter(seat)})"]
-        words.append(f"{view['scores'][seat]} points")
+        points = view["scores"][seat]
+        words = [
+            _("{name} (seat {letter})").format(
+                name=self.title_name(seat), letter=seat_letter(seat)
+            ),
+            ngettext("{count} points", "{count} points", points).format(count=points),
+        ]
         if not self.is_1996 and view["chips"][seat]:
-            words.append("chips " + ", ".join(map(str, view["chips"][seat])))
+            words.append(_("chips {chips}").format(chips=", ".join(map(str, view["chips"][seat]))))
         words.append(
-            f"markers left: {supply[0]} of value 1, {supply[1]} of value 2, {supply[2]} of value 3"
+            _("markers left: {ones} of value 1, {twos} of value 2, {threes} of value 3").format(
+                ones=supply[0], twos=supply[1], threes=supply[2]
+            )
         )
         if hand["cards"] is not None:
-            words.append("hand: " + (", ".join(hand["cards"]) or "empty"))
+            cards = ", ".join(map(style_name, hand["cards"])) or _("empty")
+            words.append(_("hand: {cards}").format(cards=cards))
         else:
-            known = ", ".join(hand["known"])
-            words.append(f"{hand['size']} cards in hand" + (f", known: {known}" if known else ""))
+            size = ngettext("{count} cards in hand", "{count} cards in hand", hand["size"])
+            words.append(size.format(count=hand["size"]))
+            if hand["known"]:
+                known = ", ".join(map(style_name, hand["known"]))
+                words[-1] += _(", known: {cards}").format(cards=known)
         return "; ".join(words)

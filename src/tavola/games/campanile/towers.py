@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import State
+from tavola.core.i18n import Text
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import BUILD_IDS
 from tavola.games.campanile.components import (
@@ -24,6 +25,7 @@ from tavola.games.campanile.components import (
     STYLES,
     cards_per_style,
 )
+from tavola.games.campanile.words import STYLE_NAMES, lazy, listed
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
@@ -37,7 +39,9 @@ OVER: Final = 3
 
 Groups = tuple[tuple[int, ...], ...]
 
-_RULE_BUILD = "build: play a card from your hand onto the tower of its style, 1 to 3 floors"
+_RULE_BUILD: Final = lazy(
+    "build: play a card from your hand onto the tower of its style, 1 to 3 floors"
+)
 
 
 class TowersState(State):
@@ -58,7 +62,7 @@ class TowersState(State):
     )
 
     game: Campanile
-    rule_turn: ClassVar[str]  # the order of a turn's steps, as an IllegalAction rule
+    rule_turn: ClassVar[Text]  # the order of a turn's steps, as an IllegalAction rule
 
     def _set_up(self, game: Campanile, seed: int, dealt: list[int]) -> None:
         """Empty towers, full marker supplies, and the hands dealt in seat order."""
@@ -103,7 +107,9 @@ class TowersState(State):
         """Play a hand card onto its tower; the edition decides the next step."""
         slot = NUM_STYLES * self.player + style
         if not self.hands[slot]:
-            raise IllegalAction(_RULE_BUILD, f"you have no {STYLES[style]} card in hand")
+            raise IllegalAction(
+                _RULE_BUILD, lazy("you have no {card} card in hand", card=STYLE_NAMES[style])
+            )
         self.hands[slot] -= 1
         if self.known[slot]:
             self.known[slot] -= 1
@@ -125,16 +131,26 @@ class TowersState(State):
 
     def _game_over(self) -> Event:
         names = self.game.seat_names
-        won = " and ".join(names[seat] for seat in self.winners)
-        text = f"{won} {'share the victory' if len(self.winners) > 1 else 'wins'}"
-        return Event("game_over", text, {"scores": self.scores, "winners": self.winners})
+        winners = self.winners
+        text: Text
+        if len(winners) == 1:
+            text = lazy("{player} wins", player=names[winners[0]])
+        else:
+            text = lazy(
+                "{players} share the victory", players=listed([names[seat] for seat in winners])
+            )
+        return Event("game_over", text, {"scores": self.scores, "winners": winners})
 
     def _out_of_turn(self, action: int, expected: str) -> IllegalAction:
+        """The refusal of an action at another step: ``expected`` is a message with an
+        ``{action}`` field, the notation's verb (as typed, not translated)."""
         try:
             name = self.game.action_to_string(action).split()[0]
         except NotationError:
-            return IllegalAction(self.rule_turn, f"{action!r} is not an action id")
-        return IllegalAction(self.rule_turn, f"it is time to {expected}, not to {name}")
+            return IllegalAction(
+                self.rule_turn, lazy("{action} is not an action id", action=action)
+            )
+        return IllegalAction(self.rule_turn, lazy(expected, action=name))
 
     # -- copies and views ------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from tavola.core.errors import NotationError
+from tavola.core.i18n import Message
 from tavola.games.carcassonne.tiles import (
     DEPLOY_CITY,
     DEPLOY_CLOISTER,
@@ -35,6 +36,7 @@ from tavola.games.carcassonne.tiles import (
     ROTATIONS,
     SIDES,
 )
+from tavola.games.carcassonne.words import lazy
 
 RADIUS: Final = 84
 SPAN: Final = 2 * RADIUS + 1
@@ -47,13 +49,6 @@ STEP: Final = (1, SPAN, -1, -SPAN)  # the neighbour to the N, E, S, W
 RING: Final = tuple(dx * SPAN + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 NEAR: Final = (0, *RING)  # a cell and the 8 around it
 
-_FORMS: Final = (
-    "place X,Y R (R = 0, 90, 180 or 270)",
-    "deploy road|city SIDE (N, E, S, W)",
-    "deploy field HALF (Nl, Nr, El, Er, Sl, Sr, Wl, Wr)",
-    "deploy cloister",
-    "pass",
-)
 _KINDS: Final = {
     "road": DEPLOY_ROAD,
     "thief": DEPLOY_ROAD,
@@ -106,7 +101,7 @@ def action_to_string(action: int) -> str:
         return "pass"
     if PLACES <= action < PASS:
         return f"deploy {deploy_name(action - PLACES)}"
-    raise NotationError(f"{action!r} is not a Carcassonne action id")
+    raise NotationError(lazy("{action} is not a Carcassonne action id", action=repr(action)))
 
 
 def parse_action(text: str) -> int:
@@ -119,7 +114,7 @@ def parse_action(text: str) -> int:
     """
     words = text.replace(",", " ").split()
     if not words:
-        raise NotationError(_expected("an empty text"))
+        raise NotationError(_expected(lazy("an empty text")))
     verb = words[0].lower()
     if verb in ("pass", "pa"):
         if len(words) != 1:
@@ -140,9 +135,13 @@ def _parse_place(args: list[str], text: str) -> int:
     except ValueError:
         raise NotationError(_expected(repr(text))) from None
     if rotation not in ROTATIONS:
-        raise NotationError(f"{text!r}: the rotation is 0, 90, 180 or 270 (degrees clockwise)")
+        raise NotationError(
+            lazy("{text}: the rotation is 0, 90, 180 or 270 (degrees clockwise)", text=repr(text))
+        )
     if not (-RADIUS <= x <= RADIUS and -RADIUS <= y <= RADIUS):
-        raise NotationError(f"{text!r}: no tile can lie that far from the start")
+        raise NotationError(
+            lazy("{text}: no tile can lie that far from the start", text=repr(text))
+        )
     return 4 * cell_key(x, y) + ROTATIONS.index(rotation)
 
 
@@ -159,10 +158,23 @@ def _parse_deploy(args: list[str], text: str) -> int:
     where = args[1].capitalize()
     names = HALVES if base == DEPLOY_FIELD else SIDES
     if where not in names:
-        what = "a half (Nl, Nr, El, Er, Sl, Sr, Wl, Wr)" if base == DEPLOY_FIELD else "a side"
-        raise NotationError(f"{text!r}: a {args[0].lower()} is named by {what}")
+        kind = args[0].lower()
+        if base == DEPLOY_FIELD:
+            raise NotationError(
+                lazy(
+                    "{text}: a {kind} is named by a half (Nl, Nr, El, Er, Sl, Sr, Wl, Wr)",
+                    text=repr(text),
+                    kind=kind,
+                )
+            )
+        raise NotationError(lazy("{text}: a {kind} is named by a side", text=repr(text), kind=kind))
     return PLACES + base + names.index(where)
 
 
-def _expected(got: str) -> str:
-    return f"cannot read {got} as an action; write one of: {'; '.join(_FORMS)}"
+def _expected(got: str | Message) -> Message:
+    return lazy(
+        "cannot read {text} as an action; write one of: place X,Y R (R = 0, 90, 180 or 270); "
+        "deploy road|city SIDE (N, E, S, W); deploy field HALF (Nl, Nr, El, Er, Sl, Sr, Wl, Wr); "
+        "deploy cloister; pass",
+        text=got,
+    )

@@ -12,6 +12,10 @@ tiles outside it are only counted. Layout, ``n`` seats:
   road N E S W, city N E S W, field Nl .. Wr, cloister);
 - per seat: followers in supply, points; then tiles left and tiles outside the window.
 
+``encode(view)`` builds the list; ``encode_view_into(view, out)`` and
+``encode_state_into(state, seat, out)`` write the same numbers into a zeroed ``out`` (a list
+or a NumPy array), the latter straight from the state, without building the view.
+
 >>> import tavola
 >>> game = tavola.load("carcassonne", players=3)
 >>> len(game.encode_view(game.new_game(seed=1).view(0))) == game.observation_shape[0]
@@ -20,9 +24,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from tavola.games.carcassonne.actions import deploy_name
+from tavola.core.game import Tensor
+from tavola.games.carcassonne.actions import PASS, PLACES, SPAN, deploy_name
 from tavola.games.carcassonne.tiles import (
     DEPLOY_PASS,
     NUM_TILES,
@@ -31,10 +36,25 @@ from tavola.games.carcassonne.tiles import (
     variant_id,
 )
 
+if TYPE_CHECKING:
+    from tavola.games.carcassonne.state import CarcassonneState
+
 WINDOW: Final = 21
 CELL_FEATURES: Final = 21
 PHASES: Final = ("place", "deploy", "over")
 DEPLOY_NAMES: Final = tuple(deploy_name(offset) for offset in range(DEPLOY_PASS))
+CANDIDATE: Final = 19  # the features of a cell: the drawn tile may go there
+LAST: Final = 20  # it is the tile just placed
+# Per variant, the features of its cell that are not zero: (offset in the cell, value).
+VARIANT_FEATURES: Final = tuple(
+    (
+        (0, 1.0),
+        *((1 + 4 * side + edge, 1.0) for side, edge in enumerate(variant.edges)),
+        *(((17, 1.0),) if variant.cloister >= 0 else ()),
+        *(((18, float(sum(variant.pennants))),) if sum(variant.pennants) else ()),
+    )
+    for variant in VARIANTS
+)
 
 
 def observation_size(num_players: int) -> int:
@@ -45,9 +65,15 @@ def observation_size(num_players: int) -> int:
 
 def encode(view: dict[str, Any]) -> list[float]:
     """The flat tensor of a view (see the module docstring for the layout)."""
+    out = [0.0] * observation_size(view["players"])
+    encode_view_into(view, out)
+    return out
+
+
+def encode_view_into(view: dict[str, Any], out: Tensor) -> None:
+    """Write the tensor of a view into ``out`` (zeros): only the numbers that are not zero."""
     n: int = view["players"]
     width = CELL_FEATURES + n
-    out = [0.0] * observation_size(n)
     board = view["board"]
     xs = [tile["x"] for tile in board]
     ys = [tile["y"] for tile in board]
@@ -66,20 +92,17 @@ def encode(view: dict[str, Any]) -> list[float]:
         if at < 0:
             outside += 1
             continue
-        variant = VARIANTS[variant_id(TILE_INDEX[tile["tile"]], tile["rotation"] // 90)]
-        out[at] = 1.0
-        for side, edge in enumerate(variant.edges):
-            out[at + 1 + 4 * side + edge] = 1.0
-        out[at + 17] = float(variant.cloister >= 0)
-        out[at + 18] = float(sum(variant.pennants))
+        vid = variant_id(TILE_INDEX[tile["tile"]], tile["rotation"] // 90)
+        for offset, value in VARIANT_FEATURES[vid]:
+            out[at + offset] = value
     for candidate in view["candidates"]:
         at = cell(candidate["x"], candidate["y"])
         if at >= 0:
-            out[at + 19] = 1.0
+            out[at + CANDIDATE] = 1.0
     if view["last"] is not None:
         at = cell(view["last"]["x"], view["last"]["y"])
         if at >= 0:
-            out[at + 20] = 1.0
+            out[at + LAST] = 1.0
     for follower in view["followers"]:
         at = cell(follower["x"], follower["y"])
         if at >= 0:
@@ -97,11 +120,80 @@ def encode(view: dict[str, Any]) -> list[float]:
     at += NUM_TILES
     for name in view["deploy"]:
         out[at + DEPLOY_NAMES.index(name)] = 1.0
-    at += len(DEPLOY_NAMES)
-    for seat in range(n):
-        out[at + 2 * seat] = float(view["supply"][seat])
-        out[at + 2 * seat + 1] = float(view["scores"][seat])
-    at += 2 * n
+    _write_tail(out, at + len(DEPLOY_NAMES), view["supply"], view["scores"])
+    at += len(DEPLOY_NAMES) + 2 * n
     out[at] = float(view["tiles_left"])
     out[at + 1] = float(outside)
-    return out
+
+
+def encode_state_into(state: CarcassonneState, player: int | None, out: Tensor) -> None:
+    """``encode_view_into(state.view(player), out)``, read straight from the state."""
+    from tavola.games.carcassonne.state import PLACE_PHASE
+
+    n = state.num_players
+    width = CELL_FEATURES + n
+    board = state.board
+    # A cell key is column * SPAN + row, the column and the row counted from the far
+    # south-west: x = column - RADIUS, y = row - RADIUS.
+    columns = [key // SPAN for key in board]
+    rows = [key % SPAN for key in board]
+    west = (min(columns) + max(columns)) // 2 - WINDOW // 2
+    north = (min(rows) + max(rows)) // 2 + WINDOW // 2
+    edge = WINDOW * width  # a row of the window
+
+    outside = 0
+    features = VARIANT_FEATURES
+    for key, (vid, _) in board.items():
+        column, row = divmod(key, SPAN)
+        column -= west
+        row = north - row
+        if 0 <= column < WINDOW and 0 <= row < WINDOW:
+            at = row * edge + column * width
+            for offset, value in features[vid]:
+                out[at + offset] = value
+        else:
+            outside += 1
+    legal = state.legal
+    phase = state.phase
+    if phase == PLACE_PHASE:
+        for key in {action >> 2 for action in legal}:
+            column, row = divmod(key, SPAN)
+            column -= west
+            row = north - row
+            if 0 <= column < WINDOW and 0 <= row < WINDOW:
+                out[row * edge + column * width + CANDIDATE] = 1.0
+    marks = [(state.last, LAST)] if state.last >= 0 else []
+    marks += [(key, CELL_FEATURES + seat) for _, seat, key, _ in state.followers]
+    for key, offset in marks:
+        column, row = divmod(key, SPAN)
+        column -= west
+        row = north - row
+        if 0 <= column < WINDOW and 0 <= row < WINDOW:
+            out[row * edge + column * width + offset] += 1.0
+    at = WINDOW * edge
+    if player is not None:
+        out[at + player] = 1.0
+    current = state.current_player
+    if current is not None:
+        out[at + n + current] = 1.0
+    at += 2 * n
+    out[at + phase] = 1.0
+    at += len(PHASES)
+    if phase == PLACE_PHASE:
+        out[at + state.tile] = 1.0
+    at += NUM_TILES
+    for action in legal:
+        if PLACES <= action < PASS:
+            out[at + action - PLACES] = 1.0
+    _write_tail(out, at + len(DEPLOY_NAMES), state.supply, state.points)
+    at += len(DEPLOY_NAMES) + 2 * n
+    out[at] = float(state.tiles_left)
+    out[at + 1] = float(outside)
+
+
+def _write_tail(out: Tensor, at: int, supply: list[int], scores: list[int]) -> None:
+    for seat, followers in enumerate(supply):
+        if followers:
+            out[at + 2 * seat] = float(followers)
+        if scores[seat]:
+            out[at + 2 * seat + 1] = float(scores[seat])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from tavola.core.game import Game, State, check_players
+from tavola.core.game import Game, State, Tensor, check_players
+from tavola.core.i18n import Text
 from tavola.core.options import Option
-from tavola.core.registry import register
 from tavola.games.carcassonne import actions, encoding, heuristic, render, svg
 from tavola.games.carcassonne.state import CarcassonneState
 from tavola.games.carcassonne.tiles import (
@@ -22,12 +22,12 @@ from tavola.games.carcassonne.tiles import (
     land_box,
     river_box,
 )
+from tavola.games.carcassonne.words import lazy
 
 SMALL_CITY = ("2", "4")
 FARM_SCORING = ("per-farm-once", "per-farm", "per-city")
 
 
-@register
 class Carcassonne(Game):
     """Carcassonne (Klaus-Juergen Wrede) with the River expansion as an option.
 
@@ -38,28 +38,34 @@ class Carcassonne(Game):
 
     name: ClassVar[str] = "carcassonne"
     title: ClassVar[str] = "Carcassonne"
-    summary: ClassVar[str] = "2-5 players; lay tiles, deploy followers on roads, cities, fields"
-    rules_summary: ClassVar[str] = render.RULES_SUMMARY
-    input_help: ClassVar[str] = render.INPUT_HELP
+    summary: ClassVar[Text] = lazy(
+        "2-5 players; lay tiles, deploy followers on roads, cities, fields"
+    )
+    rules_summary: ClassVar[Text] = render.RULES_SUMMARY
+    input_help: ClassVar[Text] = render.INPUT_HELP
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 2, "number of players", choices=(2, 3, 4, 5)),
-        Option("river", False, "the River expansion: 12 River tiles come first"),
+        Option("players", 2, lazy("number of players"), choices=(2, 3, 4, 5)),
+        Option("river", False, lazy("the River expansion: 12 River tiles come first")),
         Option(
             "small_city",
             "2",
-            'a completed 2-tile city scores 2 + 1 per pennant ("2", the seed) or 4 + 2 ("4")',
+            lazy('a completed 2-tile city scores 2 + 1 per pennant ("2", the seed) or 4 + 2 ("4")'),
             choices=SMALL_CITY,
         ),
         Option(
             "farm_scoring",
             "per-farm-once",
-            "farms: 3 per completed city, once per player (the seed), per farm, or 4 per city",
+            lazy(
+                "farms: 3 per completed city, once per player (the seed), per farm, or 4 per city"
+            ),
             choices=FARM_SCORING,
         ),
         Option(
             "tiles",
             None,
-            "stacked draw order after the start tile (River tiles first, the lake last of them)",
+            lazy(
+                "stacked draw order after the start tile (River tiles first, the lake last of them)"
+            ),
             item_choices=tuple(name.lower() for name in TILE_NAMES),
             kind=tuple,
             secret=True,
@@ -132,6 +138,13 @@ class Carcassonne(Game):
 
     def _encode_view(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def _encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
+        encoding.encode_view_into(view, out)
+
+    def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
+        # encode_state_into checked that it is a state of this game
+        encoding.encode_state_into(cast(CarcassonneState, state), player, out)
 
     def _evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, CarcassonneState)

@@ -36,8 +36,9 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
+from tavola.games.carcassonne.words import both, gettext, lazy, ngettext
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = lazy("""\
 Carcassonne. Each turn: place the drawn tile next to the board, every shared
 edge matching (city-city, road-road, field-field, river-river), any rotation;
 then you may deploy one follower (7 each) on a feature of that tile whose whole
@@ -47,9 +48,9 @@ city 2 per tile + 2 per pennant (a 2-tile city 2 + 1 with small_city=2);
 cloister 9 when surrounded. Ties share. At the end: incomplete road 1/tile,
 city 1/tile + 1/pennant, cloister 1 + neighbours; farms 3 per completed city
 they touch. River: its tiles come first, continuing the river, no U-turn.
-Type: N R (cell N, turned R) | place X,Y R | deploy road E | pass ('help')."""
+Type: N R (cell N, turned R) | place X,Y R | deploy road E | pass ('help').""")
 
-INPUT_HELP = """\
+INPUT_HELP = lazy("""\
 Carcassonne:
   N R       place the tile on candidate cell N (the numbers on the board),
             turned R degrees clockwise from the picture of the tile as drawn:
@@ -62,7 +63,7 @@ Carcassonne:
             from the tile's centre looking out over that side: Nl the west
             half of the north side, Nr the east half; El north, Er south;
             Sl east, Sr west; Wl south, Wr north. Any side or half of a
-            feature names it. pass: no follower."""
+            feature names it. pass: no follower.""")
 
 TILE_H = 3
 MAX_WIDTH = 76  # the default: an 80-column terminal less the frame around the picture
@@ -330,22 +331,34 @@ def _window(view: dict[str, Any], whole: Frame, columns: int, rows: int) -> Fram
 
 
 def _off_screen(view: dict[str, Any], whole: Frame, frame: Frame, width: int) -> list[Line]:
-    """What the window leaves out."""
-    sides = (
-        (whole.north - frame.north, "row", "N"),
-        (frame.north - frame.rows - (whole.north - whole.rows), "row", "S"),
-        (frame.west - whole.west, "column", "W"),
-        (whole.west + whole.columns - frame.west - frame.columns, "column", "E"),
+    """What the window leaves out (in the current language)."""
+    rows = (
+        (whole.north - frame.north, "N"),
+        (frame.north - frame.rows - (whole.north - whole.rows), "S"),
     )
-    text = "Off-screen: " + ", ".join(
-        f"{n} {unit}{'s' * (n > 1)} {side}" for n, unit, side in sides if n > 0
+    columns = (
+        (frame.west - whole.west, "W"),
+        (whole.west + whole.columns - frame.west - frame.columns, "E"),
     )
+    parts = [
+        ngettext("{count} row {side}", "{count} rows {side}", n).format(count=n, side=side)
+        for n, side in rows
+        if n > 0
+    ]
+    parts += [
+        ngettext("{count} column {side}", "{count} columns {side}", n).format(count=n, side=side)
+        for n, side in columns
+        if n > 0
+    ]
     hidden = [
         n for n, c in enumerate(view["candidates"], start=1) if not frame.holds(c["x"], c["y"])
     ]
     if hidden:
-        text += f"; candidates {_ranges(hidden)}"
-    text += " ('board': all)"
+        text = gettext("Off-screen: {parts}; candidates {numbers} ('board': all)").format(
+            parts=", ".join(parts), numbers=_ranges(hidden)
+        )
+    else:
+        text = gettext("Off-screen: {parts} ('board': all)").format(parts=", ".join(parts))
     return [[(line, "label")] for line in _wrap_text(text, width)]
 
 
@@ -483,32 +496,37 @@ def _paint(line: Line, color: bool) -> str:
 
 def _status(view: dict[str, Any], width: int) -> list[Line]:
     """Scores and supply per seat, tiles left, then the step: the drawn tile in its four
-    rotations, or the tile just placed and where a follower may go, or the result."""
+    rotations, or the tile just placed and where a follower may go, or the result (in the
+    current language)."""
     seat = view["seat"]
     items: list[Line] = []
     for s in range(view["players"]):
         mark = ">" if s == view["current_player"] else " "
-        name = "you" if s == seat else f"P{s}"
-        items.append(
-            [
-                (mark, ""),
-                (name, f"seat{s}"),
-                (f" {view['scores'][s]} pts, {_count(view['supply'][s], 'follower')}", ""),
-            ]
-        )
-    items.append([(f" {_count(view['tiles_left'], 'tile')} left", "")])
+        name = gettext("you") if s == seat else f"P{s}"
+        supply = view["supply"][s]
+        holds = ngettext(
+            "{points} pts, {count} follower", "{points} pts, {count} followers", supply
+        ).format(points=view["scores"][s], count=supply)
+        items.append([(mark, ""), (name, f"seat{s}"), (f" {holds}", "")])
+    left = view["tiles_left"]
+    items.append(
+        [(" " + ngettext("{count} tile left", "{count} tiles left", left).format(count=left), "")]
+    )
     if view["discarded"]:
-        items.append([(f" removed (fit nowhere): {', '.join(view['discarded'])}", "")])
+        removed = gettext("removed (fit nowhere): {tiles}").format(
+            tiles=", ".join(view["discarded"])
+        )
+        items.append([(f" {removed}", "")])
     lines = _pack(items, width, " ")
     if view["phase"] == "place":
         name = view["tile"]
-        labels = ("Tile", name, "")
+        labels = (gettext("Tile"), name, "")
+        label_w = max(len(name), len(labels[0]), 6)
         across = max(1, min(4, (width - len(name) - 2) // 10))  # rotations side by side
         rows: list[Line] = []
         for first in range(0, 4, across):
             band: list[Line] = [
-                [(f"{labels[r] if first == 0 else '':<{max(len(name), 6)}} ", "")]
-                for r in range(TILE_H)
+                [(f"{labels[r] if first == 0 else '':<{label_w}} ", "")] for r in range(TILE_H)
             ]
             for rotation in (0, 90, 180, 270)[first : first + across]:
                 picture = tile_block(name, rotation)
@@ -516,30 +534,32 @@ def _status(view: dict[str, Any], width: int) -> list[Line]:
                     band[r].append((f"{rotation:>4} " if r == 0 else "     ", ""))
                     band[r] += [(char, TERRAIN.get(char, "")) for char in picture[r]]
             rows += band
-        hint = "Type N R (cell N, the tile turned R as drawn), or N where it fits one way."
+        hint = gettext("Type N R (cell N, the tile turned R as drawn), or N where it fits one way.")
         lines += _beside(rows, hint, width) if across == 4 else rows + _plain(hint, width)
     elif view["phase"] == "deploy":
         last = view["last"]
         placed = next(t for t in view["board"] if (t["x"], t["y"]) == (last["x"], last["y"]))
         picture = tile_block(placed["tile"], placed["rotation"])
         where = f"{last['x']},{last['y']}"
-        labels = ("Placed", f"at {where}", "")
+        labels = (gettext("Placed"), gettext("at {cell}").format(cell=where), "")
         rows = [
             [(f"{labels[r]:<9} ", ""), *[(c, TERRAIN.get(c, "")) for c in picture[r]]]
             for r in range(TILE_H)
         ]
         options = ", ".join(view["deploy"])
-        lines += _beside(rows, f"Deploy a follower on it: {options}; or pass.", width)
+        says = gettext("Deploy a follower on it: {options}; or pass.").format(options=options)
+        lines += _beside(rows, says, width)
     elif view["winners"]:
         winners = view["winners"]
-        names = " and ".join("you" if s == seat else f"P{s}" for s in winners)
-        verb = "share the victory" if len(winners) > 1 else "win" if names == "you" else "wins"
-        lines.append([(f"Game over: {names} {verb}.", "")])
+        if len(winners) > 1:
+            names = both([gettext("you") if s == seat else f"P{s}" for s in winners])
+            over = gettext("Game over: {names} share the victory.").format(names=names)
+        elif winners[0] == seat:
+            over = gettext("Game over: you win.")
+        else:
+            over = gettext("Game over: {name} wins.").format(name=f"P{winners[0]}")
+        lines.append([(over, "")])
     return lines
-
-
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'s' * (number != 1)}"
 
 
 def _beside(rows: list[Line], text: str, width: int) -> list[Line]:
@@ -568,7 +588,9 @@ def _fits(view: dict[str, Any], width: int) -> list[Line]:
         f"{n}: {c['x']},{c['y']} ({'/'.join(map(str, c['rotations']))})"
         for n, c in enumerate(view["candidates"], start=1)
     ]
-    text = "Fits at " + "; ".join(fit.replace(" ", "\0") for fit in fits)
+    text = gettext("Fits at {cells}").format(
+        cells="; ".join(fit.replace(" ", "\0") for fit in fits)
+    )
     return [[(line, "")] for line in _wrap_text(text, width)]
 
 

@@ -8,10 +8,12 @@ lists their segments).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tavola.core.events import Event, Table
+from tavola.core.i18n import Joined, Text
 from tavola.games.carcassonne.actions import RING, cell_xy
 from tavola.games.carcassonne.tiles import (
     CITY,
@@ -24,6 +26,7 @@ from tavola.games.carcassonne.tiles import (
     ROAD,
     VARIANTS,
 )
+from tavola.games.carcassonne.words import lazy, seat_list
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState
@@ -39,7 +42,9 @@ class Award:
     points: int
     owners: tuple[int, ...]
     cell: int  # a cell of the feature where a follower stands
-    detail: str
+    detail: (
+        Text  # what it is: "a completed road of 3 tiles" during play, "road of 3 tiles" at the end
+    )
 
 
 def owners(packed: int, players: int) -> tuple[int, ...]:
@@ -80,27 +85,64 @@ def tile_count(state: CarcassonneState, root: int) -> int:
 def feature_award(state: CarcassonneState, root: int, kind: int, final: bool) -> Award:
     """What a road, city or cloister (by its root segment) scores now."""
     cell = next(key for seg, _, key, _ in state.followers if state.find(seg) == root)
+    detail: Text
     if kind == CLOISTER:
         around = ring(state, cell)
         points = 9 if not final else 1 + around
-        detail = "cloister" if not final else f"cloister with {around} of 8 neighbours"
+        detail = (
+            lazy("a completed cloister")
+            if not final
+            else lazy("cloister with {around} of 8 neighbours", around=around)
+        )
     else:
         tiles = tile_count(state, root)
-        detail = f"{KINDS[kind]} of {tiles} tile{'s' * (tiles != 1)}"
+        small = False
+        pennants = 0
         if kind == ROAD:
             points = tiles
         else:
             pennants = state.pennants[root]
-            if pennants:
-                detail += f", {pennants} pennant{'s' * (pennants != 1)}"
             if final:
                 points = tiles + pennants
             elif tiles == 2 and state.game.options["small_city"] == "2":
                 points = 2 + pennants
-                detail = "small " + detail
+                small = True
             else:
                 points = 2 * (tiles + pennants)
+        detail = _detail(kind, tiles, pennants, small, final)
     return Award(kind, points, owners(state.meeples[root], state.num_players), cell, detail)
+
+
+def _detail(kind: int, tiles: int, pennants: int, small: bool, final: bool) -> Text:
+    """A road or city in words: completed during play, as it stands at the end."""
+    one = tiles == 1
+    what: Text
+    if kind == ROAD:
+        if final and one:
+            what = lazy("road of {tiles} tile", tiles=tiles)
+        elif final:
+            what = lazy("road of {tiles} tiles", tiles=tiles)
+        elif one:
+            what = lazy("a completed road of {tiles} tile", tiles=tiles)
+        else:
+            what = lazy("a completed road of {tiles} tiles", tiles=tiles)
+    elif final and one:
+        what = lazy("city of {tiles} tile", tiles=tiles)
+    elif final:
+        what = lazy("city of {tiles} tiles", tiles=tiles)
+    elif small:
+        what = lazy("a completed small city of {tiles} tiles", tiles=tiles)
+    elif one:
+        what = lazy("a completed city of {tiles} tile", tiles=tiles)
+    else:
+        what = lazy("a completed city of {tiles} tiles", tiles=tiles)
+    if not pennants:
+        return what
+    if pennants == 1:
+        flags = lazy("{pennants} pennant", pennants=pennants)
+    else:
+        flags = lazy("{pennants} pennants", pennants=pennants)
+    return Joined(", ", (what, flags))
 
 
 def award(state: CarcassonneState, root: int, kind: int, final: bool) -> Event:
@@ -120,17 +162,37 @@ def award(state: CarcassonneState, root: int, kind: int, final: bool) -> Event:
     state.meeples[root] = 0
     if kind == CLOISTER:
         del state.monks[result.cell]
-    return _event(result, "completed")
+    return _event(result)
 
 
-def _names(seats: tuple[int, ...]) -> str:
-    return " and ".join(f"P{seat}" for seat in seats)
+def _names(seats: Sequence[int]) -> Text:
+    return seat_list([f"P{seat}" for seat in seats])
 
 
-def _event(result: Award, how: str) -> Event:
+def _event(result: Award) -> Event:
+    """The scoring of a feature completed during play."""
     x, y = cell_xy(result.cell)
-    text = f"{_names(result.owners)} score{'s' * (len(result.owners) == 1)} {result.points}"
-    text += f" for a {how} {result.detail} at ({x},{y})"
+
+    def text() -> Text:
+        names, points, what = _names(result.owners), result.points, result.detail
+        if len(result.owners) == 1:
+            return lazy(
+                "{names} scores {points} for {what} at ({x},{y})",
+                names=names,
+                points=points,
+                what=what,
+                x=x,
+                y=y,
+            )
+        return lazy(
+            "{names} score {points} for {what} at ({x},{y})",
+            names=names,
+            points=points,
+            what=what,
+            x=x,
+            y=y,
+        )
+
     return Event(
         "scoring",
         text,
@@ -140,7 +202,7 @@ def _event(result: Award, how: str) -> Event:
             "players": list(result.owners),
             "x": x,
             "y": y,
-            "final": how != "completed",
+            "final": False,
         },
     )
 
@@ -187,7 +249,10 @@ def farm_awards(state: CarcassonneState, farms: dict[int, int]) -> list[Award]:
                 farmers[city] = farmers.get(city, 0) + farms[farm]
                 near.setdefault(city, where[farm])
         for city, packed in farmers.items():
-            detail = f"completed city of {tile_count(state, city)} tiles supplied by farmers"
+            detail = lazy(
+                "completed city of {tiles} tiles supplied by farmers",
+                tiles=tile_count(state, city),
+            )
             awards.append(Award(FIELD, 4, owners(packed, n), near[city], detail))
         return awards
     counted: list[set[int]] = [set() for _ in range(n)]
@@ -198,7 +263,10 @@ def farm_awards(state: CarcassonneState, farms: dict[int, int]) -> list[Award]:
             new = touched if rule == "per-farm" else touched - counted[seat]
             counted[seat] |= touched
             if new:
-                detail = f"farm supplying {len(new)} completed cit{'ies' if len(new) > 1 else 'y'}"
+                if len(new) == 1:
+                    detail = lazy("farm supplying {cities} completed city", cities=1)
+                else:
+                    detail = lazy("farm supplying {cities} completed cities", cities=len(new))
                 awards.append(Award(FIELD, 3 * len(new), (seat,), where[farm], detail))
     return awards
 
@@ -206,31 +274,62 @@ def farm_awards(state: CarcassonneState, farms: dict[int, int]) -> list[Award]:
 def final_scoring(state: CarcassonneState) -> list[Event]:
     """Score the incomplete features and the farms; the game is over."""
     events = []
-    rows = []
     kinds = (ROAD, CITY, CLOISTER, FIELD)
     by_kind = [[0] * len(kinds) for _ in range(state.num_players)]
-    for result in final_awards(state):
+    awards = final_awards(state)
+    for result in awards:
         for seat in result.owners:
             state.points[seat] += result.points
             by_kind[seat][kinds.index(result.kind)] += result.points
-        x, y = cell_xy(result.cell)
-        rows.append((result.detail, f"{x},{y}", str(result.points), _names(result.owners)))
-    if rows:
-        table = Table("Final scoring", ("feature", "at", "points", "to"), tuple(rows))
-        events.append(Event("final_scoring", "Final scoring", {"awards": len(rows)}, table))
-        summary = Table(
-            "Final scoring by feature",
-            ("seat", "roads", "cities", "cloisters", "farms", "in all"),
-            tuple(
-                (f"P{seat}", *map(str, points), str(sum(points)))
-                for seat, points in enumerate(by_kind)
-            ),
+    if awards:
+        events.append(
+            Event(
+                "final_scoring",
+                _FINAL,
+                {"awards": len(awards)},
+                lambda: _awards_table(awards),
+            )
         )
         events.append(
-            Event("final_summary", "Final scoring by feature", {"points": by_kind}, summary)
+            Event("final_summary", _BY_FEATURE, {"points": by_kind}, lambda: _summary(by_kind))
         )
     winners = state.winners
-    won = " and ".join(f"P{seat}" for seat in winners)
-    text = f"{won} {'share the victory' if len(winners) > 1 else 'wins'} with {max(state.points)}"
+    best = max(state.points)
+
+    def text() -> Text:
+        if len(winners) > 1:
+            return lazy(
+                "{names} share the victory with {points}", names=_names(winners), points=best
+            )
+        return lazy("{names} wins with {points}", names=_names(winners), points=best)
+
     events.append(Event("game_over", text, {"scores": state.scores, "winners": winners}))
     return events
+
+
+_FINAL = lazy("Final scoring")
+_BY_FEATURE = lazy("Final scoring by feature")
+
+
+def _awards_table(awards: list[Award]) -> Table:
+    rows = []
+    for result in awards:
+        x, y = cell_xy(result.cell)
+        rows.append((result.detail, f"{x},{y}", str(result.points), _names(result.owners)))
+    columns = (lazy("feature"), lazy("at"), lazy("points"), lazy("to"))
+    return Table(_FINAL, columns, rows)
+
+
+def _summary(by_kind: list[list[int]]) -> Table:
+    columns = (
+        lazy("seat"),
+        lazy("roads"),
+        lazy("cities"),
+        lazy("cloisters"),
+        lazy("farms"),
+        lazy("in all"),
+    )
+    rows = [
+        (f"P{seat}", *map(str, points), str(sum(points))) for seat, points in enumerate(by_kind)
+    ]
+    return Table(_BY_FEATURE, columns, rows)

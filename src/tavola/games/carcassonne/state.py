@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import State
+from tavola.core.i18n import Text
 from tavola.games.carcassonne import scoring, views
 from tavola.games.carcassonne.actions import (
     NEAR,
@@ -43,6 +44,7 @@ from tavola.games.carcassonne.tiles import (
     river_box,
     variant_id,
 )
+from tavola.games.carcassonne.words import gettext, lazy
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.game import Carcassonne
@@ -53,16 +55,27 @@ OVER: Final = 2
 PHASES: Final = ("place", "deploy", "over")
 FOLLOWERS: Final = 7
 
-_RULE_TURN = "a turn is: place the drawn tile, then deploy a follower or pass"
-_RULE_ADJACENT = "a tile is placed edge to edge next to a tile already on the table"
-_RULE_MATCH = "every edge a tile shares must match: city-city, road-road, field-field, river-river"
-_RULE_RIVER = (
+_RULE_TURN = lazy("a turn is: place the drawn tile, then deploy a follower or pass")
+_RULE_ADJACENT = lazy("a tile is placed edge to edge next to a tile already on the table")
+_RULE_MATCH = lazy(
+    "every edge a tile shares must match: city-city, road-road, field-field, river-river"
+)
+_RULE_RIVER = lazy(
     "a River tile continues the river's open end, with no U-turn and its new end facing a free cell"
 )
-_RULE_DEPLOY = (
+_RULE_DEPLOY = lazy(
     "one follower from the supply, on a feature of the tile just placed whose whole extent "
     "holds no follower (never on the river)"
 )
+_RULE_OVER = lazy("the game ends with the final scoring")
+
+
+def _either(choices: list[str]) -> Text:
+    """Choices joined by "or" (``1 0 or 1 90``), translated when shown."""
+    joined: Text = choices[0]
+    for choice in choices[1:]:
+        joined = lazy("{first} or {second}", first=joined, second=choice)
+    return joined
 
 
 def _look(variant: Variant) -> tuple[Any, ...]:
@@ -189,7 +202,8 @@ class CarcassonneState(State):
             number = int(words[0])
             if not 1 <= number <= len(cells):
                 raise IllegalAction(
-                    _RULE_ADJACENT, f"choose a candidate cell from 1 to {len(cells)}"
+                    _RULE_ADJACENT,
+                    lazy("choose a candidate cell from 1 to {last}", last=len(cells)),
                 )
             fitting = [a & 3 for a in self.legal if a >> 2 == cells[number - 1]]
             if len(words) == 2 and int(words[1]) in (ROTATIONS[i] for i in fitting):
@@ -197,11 +211,24 @@ class CarcassonneState(State):
             turns = self._ways(cells[number - 1])
             if len(words) == 1 and len(turns) == 1:
                 return 4 * cells[number - 1] + fitting[0]
-            choices = " or ".join(f"{number} {turn}" for turn in turns)
+            choices = _either([f"{number} {turn}" for turn in turns])
             if len(words) == 1:
-                raise NotationError(f"candidate {number} fits {len(turns)} ways: type {choices}")
+                raise NotationError(
+                    lazy(
+                        "candidate {number} fits {ways} ways: type {choices}",
+                        number=number,
+                        ways=len(turns),
+                        choices=choices,
+                    )
+                )
             raise IllegalAction(
-                _RULE_MATCH, f"candidate {number} does not fit turned {words[1]}: type {choices}"
+                _RULE_MATCH,
+                lazy(
+                    "candidate {number} does not fit turned {turn}: type {choices}",
+                    number=number,
+                    turn=words[1],
+                    choices=choices,
+                ),
             )
         return self.canonical(self.game.parse_action(text))
 
@@ -215,7 +242,8 @@ class CarcassonneState(State):
         return [ROTATIONS[index] for index in looks.values()]
 
     def input_hint(self) -> str | None:
-        """In the place step: the candidate cells with the rotations that fit each.
+        """In the place step: the candidate cells with the rotations that fit each (in the
+        current language).
 
         >>> import tavola
         >>> tavola.load("carcassonne", tiles="V").new_game(1).input_hint().split(". ")[0]
@@ -228,10 +256,10 @@ class CarcassonneState(State):
             f"{number} ({'/'.join(map(str, self._ways(cell)))})"
             for number, cell in enumerate(cells, start=1)
         )
-        return (
-            f"Fits: {fits}. Type the cell and its rotation (N R, e.g. 1 "
-            f"{self._ways(cells[0])[0]}), or N alone where one rotation fits."
-        )
+        return gettext(
+            "Fits: {fits}. Type the cell and its rotation (N R, e.g. 1 {rotation}), "
+            "or N alone where one rotation fits."
+        ).format(fits=fits, rotation=self._ways(cells[0])[0])
 
     @property
     def reads_numbers(self) -> bool:
@@ -249,25 +277,31 @@ class CarcassonneState(State):
         phase = self.phase
         if phase == PLACE_PHASE:
             if not 0 <= action < PLACES:
-                raise IllegalAction(_RULE_TURN, self._wrong_step(action, "place the drawn tile"))
+                raise IllegalAction(_RULE_TURN, self._wrong_step(action, PLACE_PHASE))
             return self._place(action)
         if phase == DEPLOY_PHASE:
             if action not in self.legal:
                 if PLACES <= action < PASS:
-                    raise IllegalAction(_RULE_DEPLOY, f"cannot {self._name(action)} here")
-                raise IllegalAction(_RULE_TURN, self._wrong_step(action, "deploy or pass"))
+                    raise IllegalAction(
+                        _RULE_DEPLOY, lazy("cannot {action} here", action=self._name(action))
+                    )
+                raise IllegalAction(_RULE_TURN, self._wrong_step(action, DEPLOY_PHASE))
             if action != PASS:
                 self._deploy(action - PLACES)
             return self._end_turn([])
-        raise IllegalAction("the game ends with the final scoring", "the game is over")
+        raise IllegalAction(_RULE_OVER, lazy("the game is over"))
 
     def _name(self, action: int) -> str:
         return self.game.action_to_string(action)
 
-    def _wrong_step(self, action: int, expected: str) -> str:
-        if 0 <= action < NUM_ACTIONS:
-            return f"it is time to {expected}, not to {self._name(action)}"
-        return f"{action!r} is not an action id"
+    def _wrong_step(self, action: int, phase: int) -> Text:
+        if not 0 <= action < NUM_ACTIONS:
+            return lazy("{action} is not an action id", action=repr(action))
+        if phase == PLACE_PHASE:
+            return lazy(
+                "it is time to place the drawn tile, not to {action}", action=self._name(action)
+            )
+        return lazy("it is time to deploy or pass, not to {action}", action=self._name(action))
 
     # -- placing ---------------------------------------------------------------------------
 
@@ -311,14 +345,20 @@ class CarcassonneState(State):
         constraint = self.frontier.get(key)
         if constraint is None:
             x, y = cell_xy(key)
-            raise IllegalAction(_RULE_ADJACENT, f"({x},{y}) is not a free cell next to the board")
+            raise IllegalAction(
+                _RULE_ADJACENT, lazy("({x},{y}) is not a free cell next to the board", x=x, y=y)
+            )
         vid = 4 * self.tile + r
         if r not in FITS[self.tile][constraint]:
-            raise IllegalAction(_RULE_MATCH, f"{self._name(action)}: an edge does not match")
+            raise IllegalAction(
+                _RULE_MATCH, lazy("{action}: an edge does not match", action=self._name(action))
+            )
         if IS_RIVER[self.tile]:
             step = self._river_step(vid, key) if key == self.river_end else None
             if step is None:
-                raise IllegalAction(_RULE_RIVER, f"{self._name(action)} does not continue it")
+                raise IllegalAction(
+                    _RULE_RIVER, lazy("{action} does not continue it", action=self._name(action))
+                )
             self.river_end, self.river_turn, exit_side = step
             if exit_side >= 0:
                 self.river_entry = (exit_side + 2) % 4
@@ -447,7 +487,11 @@ class CarcassonneState(State):
             events.append(
                 Event(
                     "discard",
-                    f"Tile {name} fits nowhere: it is removed and P{self.player} draws again",
+                    lazy(
+                        "Tile {tile} fits nowhere: it is removed and {player} draws again",
+                        tile=name,
+                        player=f"P{self.player}",
+                    ),
                     {"tile": name, "player": self.player},
                 )
             )

@@ -36,6 +36,7 @@ from tavola.core.svg import (
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES, Variant
+from tavola.games.carcassonne.words import N_, both, gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 BIG: Final = 168  # the drawn tile in the status panel
@@ -43,16 +44,17 @@ LABEL: Final = 26  # the coordinates around the board
 PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
-FOLLOWER_WORDS: Final = {
-    "road": "a thief on the road",
-    "city": "a knight on the city",
-    "field": "a farmer on the field",
-    "cloister": "a monk in the cloister",
+FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
+    "road": N_("a thief on the road"),
+    "city": N_("a knight on the city"),
+    "field": N_("a farmer on the field"),
+    "cloister": N_("a monk in the cloister"),
 }
 
 
 def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
-    """The SVG document of a view; ``actions`` are the viewing seat's legal notations."""
+    """The SVG document of a view; ``actions`` are the viewing seat's legal notations. Its
+    words are in the current language."""
     acts = set(actions)
     found = features(view)
     cells = [(t["x"], t["y"]) for t in view["board"]]
@@ -83,7 +85,7 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
 
 
 def _who(view: dict[str, Any], seat: int) -> str:
-    return "you" if seat == view["seat"] else seat_letter(seat)
+    return gettext("you") if seat == view["seat"] else seat_letter(seat)
 
 
 def _step_text(view: dict[str, Any]) -> str:
@@ -91,19 +93,35 @@ def _step_text(view: dict[str, Any]) -> str:
     if phase == "over":
         winners = view["winners"]
         best = max(view["scores"]) if view["scores"] else 0
-        names = " and ".join(_who(view, s) for s in winners) or "nobody"
         if len(winners) > 1:
-            return f"Game over: {names} share the victory with {best}"
-        verb = "win" if names == "you" else "wins"
-        return f"Game over: {names} {verb} with {best}"
-    turn = "Your turn" if player == view["seat"] else f"{seat_letter(player)}'s turn"
-    step = "place the tile" if phase == "place" else "deploy a follower or pass"
-    return f"{turn}: {step}"
+            names = both([_who(view, s) for s in winners])
+            return gettext("Game over: {names} share the victory with {points}").format(
+                names=names, points=best
+            )
+        if not winners:
+            return gettext("Game over: nobody wins with {points}").format(points=best)
+        if winners[0] == view["seat"]:
+            return gettext("Game over: you win with {points}").format(points=best)
+        return gettext("Game over: {name} wins with {points}").format(
+            name=seat_letter(winners[0]), points=best
+        )
+    if phase == "place":
+        if player == view["seat"]:
+            return gettext("Your turn: place the tile")
+        return gettext("{seat}'s turn: place the tile").format(seat=seat_letter(player))
+    if player == view["seat"]:
+        return gettext("Your turn: deploy a follower or pass")
+    return gettext("{seat}'s turn: deploy a follower or pass").format(seat=seat_letter(player))
 
 
 def _title(view: dict[str, Any]) -> str:
     scores = ", ".join(f"{seat_letter(s)} {p}" for s, p in enumerate(view["scores"]))
-    return f"Carcassonne: {_step_text(view)} ({scores}; {view['tiles_left']} tiles left)"
+    left = view["tiles_left"]
+    return ngettext(
+        "Carcassonne: {step} ({scores}; {count} tile left)",
+        "Carcassonne: {step} ({scores}; {count} tiles left)",
+        left,
+    ).format(step=_step_text(view), scores=scores, count=left)
 
 
 def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
@@ -127,7 +145,7 @@ def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
             f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">{tile(view["tile"], 0)}</g>'
         )
         left_y += BIG + 24
-        out.append(_caption(cx, left_y, f"Tile {view['tile']} to place"))
+        out.append(_caption(cx, left_y, gettext("Tile {tile} to place").format(tile=view["tile"])))
     elif phase == "deploy" and view["last"]:
         placed = _last_tile(view)
         out.append(
@@ -136,17 +154,19 @@ def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
             f"{_targets(view, acts, placed, big)}</g>"
         )
         left_y += BIG + 24
-        out.append(_caption(cx, left_y, f"Placed at {placed['x']},{placed['y']}"))
+        where = f"{placed['x']},{placed['y']}"
+        out.append(_caption(cx, left_y, gettext("Placed at {cell}").format(cell=where)))
     left_y += 12
     # The bag button, the pass button, the tiles removed.
-    left_y = _button(out, PAD, left_y, f"Tiles left: {view['tiles_left']}", toggle="bag")
+    left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
+    left_y = _button(out, PAD, left_y, left, toggle="bag")
     if "pass" in acts:
-        left_y = _button(out, PAD, left_y + 8, "Pass", action="pass")
+        left_y = _button(out, PAD, left_y + 8, gettext("Pass"), action="pass")
     if view["discarded"]:
         left_y += 24
+        removed = gettext("Removed: {tiles}").format(tiles=", ".join(view["discarded"]))
         out.append(
-            f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">'
-            f"{escape('Removed: ' + ', '.join(view['discarded']))}</text>"
+            f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">{escape(removed)}</text>'
         )
     # The seats.
     x0, right = PAD + BIG + 14, WIDTH - PAD
@@ -159,9 +179,9 @@ def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
 
 def _hint(view: dict[str, Any], acts: set[str]) -> str:
     if view["phase"] == "place" and acts:
-        return "Choose a yellow cell, turn the tile there, confirm."
+        return gettext("Choose a yellow cell, turn the tile there, confirm.")
     if view["phase"] == "deploy" and acts:
-        return "Tap a circle on the tile to deploy a follower, or pass."
+        return gettext("Tap a circle on the tile to deploy a follower, or pass.")
     return ""
 
 
@@ -177,14 +197,15 @@ def _button(
 ) -> float:
     """A button BIG wide, 52 high, at (x, y); returns the y under it."""
     if toggle:
+        label = gettext("{button}: show or hide the tiles in the bag").format(button=text)
         attrs = (
             f' data-toggle="{escape(toggle)}" tabindex="0" role="button" '
-            f'aria-label="{escape(text)}: show or hide the tiles in the bag"'
+            f'aria-label="{escape(label)}"'
         )
-        tip = "Show or hide the tiles still in the bag, by kind"
+        tip = gettext("Show or hide the tiles still in the bag, by kind")
     else:
-        attrs = clickable(action, "Pass: deploy no follower")
-        tip = "Pass: deploy no follower this turn"
+        attrs = clickable(action, gettext("Pass: deploy no follower"))
+        tip = gettext("Pass: deploy no follower this turn")
     fill = "#FFFFFF" if toggle else HIGHLIGHT
     out.append(
         f"<g{attrs}><title>{escape(tip)}</title>"
@@ -199,8 +220,12 @@ def _button(
 def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float) -> str:
     current = seat == view["current_player"] or seat in view["winners"]
     colour = seat_colour(seat)
-    name = f"{seat_letter(seat)} (you)" if seat == view["seat"] else seat_letter(seat)
+    if seat == view["seat"]:
+        name = gettext("{seat} (you)").format(seat=seat_letter(seat))
+    else:
+        name = seat_letter(seat)
     supply = view["supply"][seat]
+    points, left = gettext("points"), gettext("{count} left").format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
     out = [
         f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'
@@ -212,13 +237,13 @@ def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float)
         f'<text x="{x + width - 10:g}" y="{y + 25:g}" font-size="20" font-weight="bold" '
         f'text-anchor="end" fill="{INK}">{view["scores"][seat]}</text>',
         f'<text x="{x + width - 10:g}" y="{y + 46:g}" font-size="15" text-anchor="end" '
-        f'fill="#555555">points</text>',
+        f'fill="#555555">{escape(points)}</text>',
     ]
     if current:
-        mark = "wins" if seat in view["winners"] else "to move"
+        mark = gettext("wins") if seat in view["winners"] else gettext("to move")
         out.append(
             f'<text x="{x + 52 + 10.5 * len(name):g}" y="{y + 24:g}" font-size="15" '
-            f'fill="{INK}">{mark}</text>'
+            f'fill="{INK}">{escape(mark)}</text>'
         )
     for index in range(7):  # followers: in supply filled, on the board faint
         mx = x + 46 + 13 * index
@@ -234,7 +259,7 @@ def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float)
             )
     out.append(
         f'<text x="{x + 46 + 13 * 7:g}" y="{y + 47:g}" font-size="15" fill="#555555">'
-        f"{supply} left</text></g>"
+        f"{escape(left)}</text></g>"
     )
     return "".join(out)
 
@@ -247,13 +272,15 @@ _MINI = (
 
 
 def _seat_words(view: dict[str, Any], seat: int) -> str:
-    who = "you" if seat == view["seat"] else f"seat {seat_letter(seat)}"
-    words = f"{seat_letter(seat)} ({who}): {view['scores'][seat]} points, "
-    words += f"{view['supply'][seat]} of 7 followers in supply"
+    letter = seat_letter(seat)
+    who = gettext("you") if seat == view["seat"] else gettext("seat {seat}").format(seat=letter)
+    words = gettext("{seat} ({who}): {points} points, {supply} of 7 followers in supply").format(
+        seat=letter, who=who, points=view["scores"][seat], supply=view["supply"][seat]
+    )
     if seat == view["current_player"]:
-        words += "; to move"
+        words += gettext("; to move")
     if seat in view["winners"]:
-        words += "; wins"
+        words += gettext("; wins")
     return words
 
 
@@ -272,7 +299,7 @@ def _bag_panel(view: dict[str, Any]) -> tuple[str, float]:
     groups = [("", [n for n in left if not IS_RIVER[TILE_NAMES.index(n)]])]
     rivers = [n for n in left if IS_RIVER[TILE_NAMES.index(n)]]
     if any(left[n] for n in rivers):
-        groups.append(("River", rivers))
+        groups.append((gettext("River"), rivers))
     out = []
     y = 60
     for heading, names in groups:
@@ -290,8 +317,9 @@ def _bag_panel(view: dict[str, Any]) -> tuple[str, float]:
             faded = ' opacity="0.3"' if not count else ""
             times = f"\N{MULTIPLICATION SIGN}{count}"
             label = times if IS_RIVER[TILE_NAMES.index(name)] else f"{name} {times}"
+            left_words = gettext("{tile}: {count} left").format(tile=name, count=count)
             out.append(
-                f"<g{faded}><title>{escape(f'{name}: {count} left')}</title>"
+                f"<g{faded}><title>{escape(left_words)}</title>"
                 f'<g transform="translate({cx:g},{cy:g}) scale({_BAG_TILE / SIZE:g})">'
                 f"{tile(name, 0)}</g>"
                 f'<text x="{cx:g}" y="{cy + _BAG_TILE / 2 + 16:g}" font-size="15" '
@@ -299,14 +327,16 @@ def _bag_panel(view: dict[str, Any]) -> tuple[str, float]:
             )
         y += -(-len(names) // _BAG_COLUMNS) * _BAG_CELL
     height = y + 8
+    heading = gettext("Tiles in the bag: {count}").format(count=total)
+    close, close_label = gettext("Close"), gettext("Close the bag")
     head = [
         '<g id="bag" class="panel">',
         f'<rect x="4" y="4" width="{WIDTH - 8}" height="{height - 4:g}" rx="10" fill="{PAPER}" '
         f'stroke="{INK}" stroke-width="2"/>',
         f'<text x="{PAD + 4}" y="36" font-size="19" font-weight="bold" fill="{INK}">'
-        f"{escape(f'Tiles in the bag: {total}')}</text>",
-        '<g data-toggle="bag" tabindex="0" role="button" aria-label="Close the bag">'
-        "<title>Close</title>"
+        f"{escape(heading)}</text>",
+        f'<g data-toggle="bag" tabindex="0" role="button" aria-label="{escape(close_label)}">'
+        f"<title>{escape(close)}</title>"
         f'<rect class="hit" x="{WIDTH - 58}" y="10" width="48" height="48" rx="8" '
         f'fill="#FFFFFF" stroke="{INK}"/><path d="M{WIDTH - 44},24l20,20m0,-20l-20,20" '
         f'stroke="{INK}" stroke-width="3"/></g>',
@@ -397,7 +427,12 @@ def _follower(view: dict[str, Any], follower: dict[str, Any], found: Any, centre
     cx, cy = centre(x, y)
     seat = follower["player"]
     kind = follower["feature"].partition(" ")[0]
-    words = f"{seat_letter(seat)}: {FOLLOWER_WORDS[kind]} ({follower['feature']}) at {x},{y}"
+    words = gettext("{seat}: {follower} ({feature}) at {cell}").format(
+        seat=seat_letter(seat),
+        follower=gettext(FOLLOWER_WORDS[kind]),
+        feature=follower["feature"],
+        cell=f"{x},{y}",
+    )
     lying = variant.kinds[local] == FIELD
     return (
         f'<g class="follower" data-feature="{escape(feature.key)}">'
@@ -418,7 +453,11 @@ def _targets(view: dict[str, Any], acts: set[str], placed: dict[str, Any], zoom:
         feature = action.removeprefix("deploy ")
         sx, sy = spot(variant, follower_local(variant, feature))
         kind = feature.partition(" ")[0]
-        label = f"Deploy {FOLLOWER_WORDS[kind]} {feature.partition(' ')[2]}".rstrip()
+        label = (
+            gettext("Deploy {follower} {where}")
+            .format(follower=gettext(FOLLOWER_WORDS[kind]), where=feature.partition(" ")[2])
+            .rstrip()
+        )
         radius = 13 if zoom > 1 else 11
         out.append(
             f"<g{clickable(action, label)}><title>{escape(label)}</title>"
@@ -439,8 +478,12 @@ def _place_choices(
         x, y = cell["x"], cell["y"]
         cx, cy = centre(x, y)
         key = f"{x},{y}"
-        turns = " or ".join(str(r) for r in cell["rotations"])
-        words = f"Place tile {name} at {key} (turned {turns})"
+        turns = str(cell["rotations"][0])
+        for rotation in cell["rotations"][1:]:
+            turns = gettext("{first} or {second}").format(first=turns, second=rotation)
+        words = gettext("Place tile {tile} at {cell} (turned {turns})").format(
+            tile=name, cell=key, turns=turns
+        )
         cells.append(
             f'<g data-choose="{key}" tabindex="0" role="button" aria-label="{escape(words)}">'
             f"<title>{escape(words)}</title>"
@@ -452,7 +495,9 @@ def _place_choices(
         )
         for rotation in cell["rotations"]:
             action = f"place {key} {rotation}"
-            label = f"Place tile {name} at {key} turned {rotation}"
+            label = gettext("Place tile {tile} at {cell} turned {rotation}").format(
+                tile=name, cell=key, rotation=rotation
+            )
             ghosts.append(
                 f'<g data-option-of="{key}"{clickable(action, label)}>'
                 f"<title>{escape(label)}</title>"

@@ -24,7 +24,6 @@ from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
     CITY,
     CLOISTER,
-    FIELD,
     HALVES,
     IS_RIVER,
     KINDS,
@@ -37,12 +36,12 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
+from tavola.games.carcassonne.words import both, gettext, ngettext
 
 Cell = tuple[int, int]
 Node = tuple[int, int, int]  # x, y and the local segment (-1: the river)
 NEIGHBOUR: Final = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N, E, S, W with y to the north
 RING: Final = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-FOLLOWER_NAMES: Final = {ROAD: "thief", CITY: "knight", FIELD: "farmer", CLOISTER: "monk"}
 
 
 def variant_of(tile: dict[str, Any]) -> Variant:
@@ -105,7 +104,8 @@ class Features:
 
 
 def features(view: dict[str, Any]) -> Features:
-    """Every feature on the board, keyed ``road-1``, ``city-2``, ...; ``river`` for the river."""
+    """Every feature on the board, keyed ``road-1``, ``city-2``, ...; ``river`` for the river.
+    Their titles are in the current language."""
     tiles = {(t["x"], t["y"]): variant_of(t) for t in view["board"]}
     parent: dict[Node, Node] = {}
 
@@ -175,85 +175,126 @@ def features(view: dict[str, Any]) -> Features:
     return Features(every, of_node)
 
 
-def _plural(count: int, thing: str) -> str:
-    if thing.endswith("y") and count != 1:
-        return f"{count} {thing[:-1]}ies"
-    return f"{count} {thing}{'s' * (count != 1)}"
+def _points(count: int) -> str:
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
 def _score(feature: Feature, options: dict[str, Any]) -> None:
     """The points it would give now, and the title that says so in words."""
     kind, tiles, pennants = feature.kind, feature.tiles, feature.pennants
     if kind == RIVER:
-        feature.title = f"The river, {_plural(tiles, 'tile')} (no follower stands on it)"
+        feature.title = ngettext(
+            "The river, {count} tile (no follower stands on it)",
+            "The river, {count} tiles (no follower stands on it)",
+            tiles,
+        ).format(count=tiles)
         return
     if kind == ROAD:
         feature.points = tiles
-        what = f"Road of {_plural(tiles, 'tile')}"
-        rule = "1 per tile"
+        what = ngettext("Road of {count} tile", "Road of {count} tiles", tiles).format(count=tiles)
+        rule = gettext("1 per tile")
     elif kind == CITY:
-        what = f"City of {_plural(tiles, 'tile')}"
+        what = ngettext("City of {count} tile", "City of {count} tiles", tiles).format(count=tiles)
         if pennants:
-            what += f" with {_plural(pennants, 'pennant')}"
+            flags = ngettext("{count} pennant", "{count} pennants", pennants).format(count=pennants)
+            what = gettext("{city} with {pennants}").format(city=what, pennants=flags)
         if not feature.complete:
             feature.points = tiles + pennants
-            rule = "1 per tile and pennant"
+            rule = gettext("1 per tile and pennant")
         elif tiles == 2 and str(options.get("small_city", "2")) == "2":
             feature.points = 2 + pennants
-            rule = "a small city: 2 + 1 per pennant"
+            rule = gettext("a small city: 2 + 1 per pennant")
         else:
             feature.points = 2 * (tiles + pennants)
-            rule = "2 per tile and pennant"
+            rule = gettext("2 per tile and pennant")
     elif kind == CLOISTER:
         around = feature.neighbours
         feature.points = 9 if around == 8 else 1 + around
-        what = f"Cloister with {around} of 8 neighbours"
-        rule = "9 when surrounded" if around == 8 else "1 + 1 per neighbour"
+        what = gettext("Cloister with {around} of 8 neighbours").format(around=around)
+        rule = gettext("9 when surrounded") if around == 8 else gettext("1 + 1 per neighbour")
     else:
         _score_field(feature, options)
         return
-    state = "complete" if feature.complete else "incomplete"
     if kind == CLOISTER:
-        state = "surrounded" if feature.complete else "not surrounded"
-    when = "scored when completed" if feature.complete else "if the game ended now"
-    feature.title = (
-        f"{what}, {state}: worth {_plural(feature.points, 'point')} ({rule}; {when}). "
-        f"{_holders(feature)}"
+        state = gettext("surrounded") if feature.complete else gettext("not surrounded")
+    else:
+        state = gettext("complete") if feature.complete else gettext("incomplete")
+    if feature.complete:
+        when = gettext("scored when completed")
+    else:
+        when = gettext("if the game ended now")
+    feature.title = gettext("{what}, {state}: worth {points} ({rule}; {when}). {holders}").format(
+        what=what,
+        state=state,
+        points=_points(feature.points),
+        rule=rule,
+        when=when,
+        holders=_holders(feature),
     )
 
 
 def _score_field(feature: Feature, options: dict[str, Any]) -> None:
     done = [city for city in feature.cities if city.complete]
     rule = str(options.get("farm_scoring", "per-farm-once"))
-    what = (
-        f"Field of {_plural(feature.tiles, 'tile')} touching {_plural(len(done), 'completed city')}"
+    cities = ngettext("{count} completed city", "{count} completed cities", len(done)).format(
+        count=len(done)
     )
+    what = ngettext(
+        "Field of {count} tile touching {cities}",
+        "Field of {count} tiles touching {cities}",
+        feature.tiles,
+    ).format(count=feature.tiles, cities=cities)
     if len(feature.cities) > len(done):
-        what += f" (and {len(feature.cities) - len(done)} incomplete)"
+        what = gettext("{field} (and {count} incomplete)").format(
+            field=what, count=len(feature.cities) - len(done)
+        )
     if rule == "per-city":
         feature.points = 4 * len(done)
-        worth = (
+        worth = gettext(
             "fields score at the end: each completed city gives 4 to the players with most "
             "farmers in all the fields touching it"
         )
     else:
         feature.points = 3 * len(done)
-        worth = f"fields score at the end: {_plural(feature.points, 'point')} (3 per completed city"
-        worth += ", a player counting each city once)" if rule == "per-farm-once" else ")"
-    feature.title = f"{what}; {worth}. {_holders(feature)}"
+        if rule == "per-farm-once":
+            worth = gettext(
+                "fields score at the end: {points} (3 per completed city, a player counting "
+                "each city once)"
+            )
+        else:
+            worth = gettext("fields score at the end: {points} (3 per completed city)")
+        worth = worth.format(points=_points(feature.points))
+    feature.title = gettext("{what}; {worth}. {holders}").format(
+        what=what, worth=worth, holders=_holders(feature)
+    )
+
+
+def _followers(kind: int, count: int) -> str:
+    """``count`` followers of a feature's kind: thieves, knights, monks or farmers."""
+    if kind == ROAD:
+        words = ngettext("{count} thief", "{count} thieves", count)
+    elif kind == CITY:
+        words = ngettext("{count} knight", "{count} knights", count)
+    elif kind == CLOISTER:
+        words = ngettext("{count} monk", "{count} monks", count)
+    else:
+        words = ngettext("{count} farmer", "{count} farmers", count)
+    return words.format(count=count)
 
 
 def _holders(feature: Feature) -> str:
     if not feature.followers:
-        return "No follower on it."
-    name = FOLLOWER_NAMES[feature.kind]
+        return gettext("No follower on it.")
     held = ", ".join(
-        f"{seat_letter(seat)} {_plural(count, name)}"
+        f"{seat_letter(seat)} {_followers(feature.kind, count)}"
         for seat, count in sorted(feature.followers.items())
     )
-    owners = " and ".join(seat_letter(seat) for seat in feature.owners)
-    verb = "take" if len(feature.owners) > 1 else "takes"
-    return f"Followers: {held}; {owners} {verb} its points."
+    owners = [seat_letter(seat) for seat in feature.owners]
+    if len(owners) > 1:
+        says = gettext("Followers: {held}; {owners} take its points.")
+    else:
+        says = gettext("Followers: {held}; {owners} takes its points.")
+    return says.format(held=held, owners=both(owners))
 
 
 def bag(view: dict[str, Any]) -> dict[str, int]:

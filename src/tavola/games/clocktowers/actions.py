@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from tavola.core.errors import NotationError
+from tavola.core.i18n import Message, Text
 from tavola.games.clocktowers.components import (
     CARD_CODES,
     CLOCK,
@@ -34,6 +35,7 @@ from tavola.games.clocktowers.components import (
     NUM_CARDS,
     NUM_FLOOR_CARDS,
 )
+from tavola.games.clocktowers.words import lazy
 
 FLOOR_TARGETS: Final = MAX_TOWERS + 1  # "new" and towers 1..MAX_TOWERS
 PLAY_CLOCK: Final = NUM_FLOOR_CARDS * FLOOR_TARGETS  # 174
@@ -84,7 +86,6 @@ PLAY_IDS: Final = tuple(
 )
 
 _VERBS: Final = ("play", "discard", "draw")
-_FORMS: Final = ("play <card> new", "play <card> <tower>", "discard <card>", "draw <deck>")
 
 
 def action_to_string(action: int) -> str:
@@ -96,7 +97,7 @@ def action_to_string(action: int) -> str:
     ('discard clock-mouse', 'draw roofs')
     """
     if not 0 <= action < NUM_ACTIONS:
-        raise NotationError(f"{action!r} is not a ClockTowers action id")
+        raise NotationError(lazy("{action} is not a ClockTowers action id", action=repr(action)))
     kind, card, target = DECODED[action]
     if kind == PLAY_KIND:
         return f"play {CARD_CODES[card]} {target or 'new'}"
@@ -115,7 +116,7 @@ def parse_action(text: str) -> int:
     """
     words = text.replace(",", " ").lower().split()
     if not words:
-        raise NotationError(_expected("an empty text"))
+        raise NotationError(_expected(lazy("an empty text")))
     verb = _match(words[0], _VERBS, "action", text)
     args = words[1:]
     if len(args) != (2 if verb == "play" else 1):
@@ -127,7 +128,7 @@ def parse_action(text: str) -> int:
         return DISCARD + card
     target = _target(args[1], text)
     if target == NEW and card >= NUM_FLOOR_CARDS:
-        raise NotationError(f"{text!r}: only a floor card starts a new tower")
+        raise NotationError(lazy("{text}: only a floor card starts a new tower", text=repr(text)))
     return play_id(card, target)
 
 
@@ -139,8 +140,25 @@ def _card(word: str, text: str) -> int:
     found = [code for code in CARD_CODES if code.startswith(word)]
     if len(found) == 1:
         return CARD_CODES.index(found[0])
-    detail = f"ambiguous card {word!r} ({' or '.join(found)})" if found else f"no card {word!r}"
-    raise NotationError(f"{text!r}: {detail}; cards are {', '.join(CARD_CODES)}")
+    cards = ", ".join(CARD_CODES)
+    if found:
+        raise NotationError(
+            lazy(
+                "{text}: ambiguous card {word} ({choices}); cards are {cards}",
+                text=repr(text),
+                word=repr(word),
+                choices=_either(found),
+                cards=cards,
+            )
+        )
+    raise NotationError(
+        lazy(
+            "{text}: no card {word}; cards are {cards}",
+            text=repr(text),
+            word=repr(word),
+            cards=cards,
+        )
+    )
 
 
 def _target(word: str, text: str) -> int:
@@ -149,7 +167,13 @@ def _target(word: str, text: str) -> int:
     number = word.lstrip("t#")
     if number.isdecimal() and 1 <= int(number) <= MAX_TOWERS:
         return int(number)
-    raise NotationError(f"{text!r}: a target is 'new' or a tower number 1 to {MAX_TOWERS}")
+    raise NotationError(
+        lazy(
+            "{text}: a target is 'new' or a tower number 1 to {last}",
+            text=repr(text),
+            last=MAX_TOWERS,
+        )
+    )
 
 
 def _match(word: str, choices: tuple[str, ...], what: str, text: str) -> str:
@@ -158,9 +182,33 @@ def _match(word: str, choices: tuple[str, ...], what: str, text: str) -> str:
     found = [choice for choice in choices if choice.startswith(word)]
     if len(found) == 1:
         return found[0]
-    detail = f"ambiguous {what} {word!r} ({' or '.join(found)})" if found else f"no {what} {word!r}"
-    raise NotationError(f"{text!r}: {detail}; {what}s are {', '.join(choices)}")
+    params: dict[str, Text] = {"text": repr(text), "word": repr(word), "names": ", ".join(choices)}
+    if found:
+        params["choices"] = _either(found)
+        if what == "deck":
+            says = lazy("{text}: ambiguous deck {word} ({choices}); decks are {names}", **params)
+        else:
+            says = lazy(
+                "{text}: ambiguous action {word} ({choices}); actions are {names}", **params
+            )
+    elif what == "deck":
+        says = lazy("{text}: no deck {word}; decks are {names}", **params)
+    else:
+        says = lazy("{text}: no action {word}; actions are {names}", **params)
+    raise NotationError(says)
 
 
-def _expected(got: str) -> str:
-    return f"cannot read {got} as an action; write one of: {'; '.join(_FORMS)}"
+def _either(choices: list[str]) -> Text:
+    """Choices joined by "or" (``clock or clock-mouse``), translated when shown."""
+    joined: Text = choices[0]
+    for choice in choices[1:]:
+        joined = lazy("{first} or {second}", first=joined, second=choice)
+    return joined
+
+
+def _expected(got: str | Message) -> Message:
+    return lazy(
+        "cannot read {text} as an action; write one of: play <card> new; play <card> <tower>; "
+        "discard <card>; draw <deck>",
+        text=got,
+    )

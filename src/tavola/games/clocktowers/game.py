@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from tavola.core.game import Game, State, check_players
+from tavola.core.game import Game, State, Tensor, check_players
+from tavola.core.i18n import Text
 from tavola.core.options import Option
-from tavola.core.registry import register
 from tavola.games.clocktowers import actions, encoding, heuristic, render, svg
 from tavola.games.clocktowers.components import (
     CARD_CODES,
@@ -19,9 +19,9 @@ from tavola.games.clocktowers.components import (
     cards_left_after_hands,
 )
 from tavola.games.clocktowers.state import ClockTowersState
+from tavola.games.clocktowers.words import lazy
 
 
-@register
 class ClockTowers(Game):
     """ClockTowers (Alan R. Moon, Aaron Weissblum): build clock towers free of cats and mice.
 
@@ -32,17 +32,19 @@ class ClockTowers(Game):
 
     name: ClassVar[str] = "clocktowers"
     title: ClassVar[str] = "ClockTowers"
-    summary: ClassVar[str] = (
+    summary: ClassVar[Text] = lazy(
         "2-4 players; build clock towers of the right heights (Jolly Roger 2004)"
     )
-    rules_summary: ClassVar[str] = render.RULES_SUMMARY
+    rules_summary: ClassVar[Text] = render.RULES_SUMMARY
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 2, "number of players", choices=(2, 3, 4)),
+        Option("players", 2, lazy("number of players"), choices=(2, 3, 4)),
         Option(
             "deck",
             None,
-            "stacked decks, top first: each card goes to the deck of its type in this order; "
-            "the cards left out count as removed",
+            lazy(
+                "stacked decks, top first: each card goes to the deck of its type in this order; "
+                "the cards left out count as removed"
+            ),
             item_choices=CARD_CODES,
             kind=tuple,
             secret=True,
@@ -133,6 +135,13 @@ class ClockTowers(Game):
 
     def _encode_view(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def _encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
+        encoding.encode_view_into(view, out)
+
+    def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
+        # encode_state_into checked that it is a state of this game
+        encoding.encode_state_into(cast(ClockTowersState, state), player, out)
 
     def _evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, ClockTowersState)

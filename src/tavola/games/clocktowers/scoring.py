@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from tavola.core.events import Event, Table
 from tavola.games.clocktowers.components import CARD_CODES, HAS_CAT, HAS_MOUSE
+from tavola.games.clocktowers.words import lazy
 
 Tower = tuple[int, ...]
 
@@ -79,6 +80,15 @@ def final_scoring(complete: Sequence[Sequence[Tower]], seat_names: Sequence[str]
                 "total": sum(points),
             }
         )
-    table = Table("Final scoring", ("seat", "complete towers", "points each", "total"), tuple(rows))
-    text = "Final scoring: " + "; ".join(f"{row[0]} {row[3]}" for row in rows)
-    return Event("scoring", text, {"seats": data}, table)
+    scores = "; ".join(f"{row[0]} {row[3]}" for row in rows)
+    return Event(
+        "scoring",
+        lambda: lazy("Final scoring: {scores}", scores=scores),
+        {"seats": data},
+        lambda: _table(rows),
+    )
+
+
+def _table(rows: list[tuple[str, str, str, str]]) -> Table:
+    columns = (lazy("seat"), lazy("complete towers"), lazy("points each"), lazy("total"))
+    return Table(lazy("Final scoring"), columns, rows)

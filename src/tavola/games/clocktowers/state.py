@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import State
+from tavola.core.i18n import Joined, Text
 from tavola.games.clocktowers import knowledge, scoring
 from tavola.games.clocktowers.actions import (
     DECODED,
@@ -45,6 +46,14 @@ from tavola.games.clocktowers.components import (
     NUM_FLOOR_CARDS,
     STARTING_HAND,
 )
+from tavola.games.clocktowers.words import (
+    EMPTY_DECKS,
+    ROOFS,
+    TOWERS,
+    lazy,
+    ordinal,
+    seat_list,
+)
 
 if TYPE_CHECKING:
     from tavola.games.clocktowers.game import ClockTowers
@@ -61,16 +70,18 @@ COMPLETE: Final = 2
 
 Tower = tuple[int, int, tuple[int, ...]]  # (status, floors, cards from the base up)
 
-RULE_TURN: Final = "a turn is: play a card or discard one face down, then draw a visible top"
-RULE_HAND: Final = "play or discard one card of your own hand"
-RULE_FLOOR: Final = "a floor card starts a new tower or goes on a tower made only of floors"
-RULE_CLOCK: Final = "a clock goes only on one of your towers made only of floors (at least one)"
-RULE_ROOF: Final = (
+RULE_TURN: Final = lazy("a turn is: play a card or discard one face down, then draw a visible top")
+RULE_HAND: Final = lazy("play or discard one card of your own hand")
+RULE_FLOOR: Final = lazy("a floor card starts a new tower or goes on a tower made only of floors")
+RULE_CLOCK: Final = lazy(
+    "a clock goes only on one of your towers made only of floors (at least one)"
+)
+RULE_ROOF: Final = lazy(
     "a roof goes only on floors plus a clock, and your k-th tower of a roof colour "
     "has exactly k+1 floors (a 2-floor card counts 2)"
 )
-RULE_DRAW: Final = "draw the visible top card of a deck that is not empty"
-RULE_OVER: Final = "the game ends when the decks are empty and every hand is played out"
+RULE_DRAW: Final = lazy("draw the visible top card of a deck that is not empty")
+RULE_OVER: Final = lazy("the game ends when the decks are empty and every hand is played out")
 
 _ZERO_HAND: Final = [0] * NUM_CARDS
 
@@ -189,7 +200,9 @@ class ClockTowersState(State):
 
     def _apply(self, action: int) -> list[Event]:
         if not 0 <= action < NUM_ACTIONS:
-            raise IllegalAction(RULE_TURN, f"{action!r} is not an action id")
+            raise IllegalAction(
+                RULE_TURN, lazy("{action} is not an action id", action=repr(action))
+            )
         kind, card, target = DECODED[action]
         phase = self.phase
         if phase == PLAY_PHASE:
@@ -197,15 +210,17 @@ class ClockTowersState(State):
                 return self._play(card, target)
             if kind == DISCARD_KIND:
                 return self._discard(card)
-            raise IllegalAction(RULE_TURN, "it is time to play or discard a card, not to draw")
+            raise IllegalAction(
+                RULE_TURN, lazy("it is time to play or discard a card, not to draw")
+            )
         if phase == DRAW_PHASE:
             if kind != DRAW_KIND:
-                raise IllegalAction(RULE_TURN, "it is time to draw, not to play or discard")
+                raise IllegalAction(RULE_TURN, lazy("it is time to draw, not to play or discard"))
             if not self.left[card]:
-                raise IllegalAction(RULE_DRAW, f"the {DECKS[card]} deck is empty")
+                raise IllegalAction(RULE_DRAW, EMPTY_DECKS[card])
             events = self._draw(card)
             return events + self._next_turn()
-        raise IllegalAction(RULE_OVER, "the game is over")
+        raise IllegalAction(RULE_OVER, lazy("the game is over"))
 
     def _read_action(self, text: str) -> int:
         """As ``parse_action``; in the draw step a deck's name or its prefix draws from it."""
@@ -224,12 +239,14 @@ class ClockTowersState(State):
         player = self.player
         hand = self.hands[player]
         if card not in hand:
-            raise IllegalAction(RULE_HAND, f"you have no {CARD_CODES[card]} in hand")
+            raise IllegalAction(RULE_HAND, _not_held(card))
         towers = self.towers[player]
         events: list[Event] = []
         if target == 0:  # only floors name a new tower (see actions.PLAY_IDS)
             if len(towers) >= MAX_TOWERS:
-                raise IllegalAction(RULE_FLOOR, f"no more than {MAX_TOWERS} towers")
+                raise IllegalAction(
+                    RULE_FLOOR, lazy("no more than {count} towers", count=MAX_TOWERS)
+                )
             towers.append((FLOORS_ONLY, FLOORS_OF[card], (card,)))
             self.open[player].append(len(towers))
         else:
@@ -239,16 +256,26 @@ class ClockTowersState(State):
                     if card < NUM_FLOOR_CARDS
                     else (RULE_CLOCK if card < FIRST_ROOF else RULE_ROOF)
                 )
-                count = f"only {len(towers)}" if towers else "no towers yet"
-                raise IllegalAction(rule, f"you have no tower {target} ({count})")
+                if towers:
+                    raise IllegalAction(
+                        rule,
+                        lazy(
+                            "you have no tower {target} (only {count})",
+                            target=target,
+                            count=len(towers),
+                        ),
+                    )
+                raise IllegalAction(
+                    rule, lazy("you have no tower {target} (no towers yet)", target=target)
+                )
             status, floors, cards = towers[target - 1]
             if card < NUM_FLOOR_CARDS:
                 if status != FLOORS_ONLY:
-                    raise IllegalAction(RULE_FLOOR, f"tower {target} {_holds(status)}")
+                    raise IllegalAction(RULE_FLOOR, _holds(status, target))
                 towers[target - 1] = (FLOORS_ONLY, floors + FLOORS_OF[card], (*cards, card))
             elif card < FIRST_ROOF:
                 if status != FLOORS_ONLY:
-                    raise IllegalAction(RULE_CLOCK, f"tower {target} {_holds(status)}")
+                    raise IllegalAction(RULE_CLOCK, _holds(status, target))
                 towers[target - 1] = (CLOCKED, floors, (*cards, card))
                 self.open[player].remove(target)
                 self.clocked[player].append(target)
@@ -256,16 +283,25 @@ class ClockTowersState(State):
             else:
                 colour = card - FIRST_ROOF
                 if status != CLOCKED:
-                    what = "has no clock" if status == FLOORS_ONLY else "is complete"
-                    raise IllegalAction(RULE_ROOF, f"tower {target} {what}")
+                    if status == FLOORS_ONLY:
+                        raise IllegalAction(
+                            RULE_ROOF, lazy("tower {target} has no clock", target=target)
+                        )
+                    raise IllegalAction(RULE_ROOF, _holds(status, target))
                 slot_done = NUM_COLOURS * player + colour
                 need = self.done[slot_done] + FIRST_HEIGHT
                 if floors != need:
-                    nth = _ordinal(self.done[slot_done] + 1)
                     raise IllegalAction(
                         RULE_ROOF,
-                        f"your {nth} {COLOURS[colour]} tower needs exactly {need} floors; "
-                        f"tower {target} has {floors}",
+                        lazy(
+                            "your {nth} {tower} needs exactly {need} floors; "
+                            "tower {target} has {floors}",
+                            nth=ordinal(self.done[slot_done] + 1),
+                            tower=TOWERS[colour],
+                            need=need,
+                            target=target,
+                            floors=floors,
+                        ),
                     )
                 complete = (*cards, card)
                 towers[target - 1] = (COMPLETE, floors, complete)
@@ -277,8 +313,15 @@ class ClockTowersState(State):
                 events.append(
                     Event(
                         "tower",
-                        f"{name} completes tower {target} ({COLOURS[colour]} roof, "
-                        f"{floors} floors): {points} points",
+                        lazy(
+                            "{name} completes tower {target} ({roof}, {floors} floors): "
+                            "{points} points",
+                            name=name,
+                            target=target,
+                            roof=ROOFS[colour],
+                            floors=floors,
+                            points=points,
+                        ),
                         {
                             "player": player,
                             "tower": target,
@@ -304,7 +347,7 @@ class ClockTowersState(State):
         player = self.player
         hand = self.hands[player]
         if card not in hand:
-            raise IllegalAction(RULE_HAND, f"you have no {CARD_CODES[card]} in hand")
+            raise IllegalAction(RULE_HAND, _not_held(card))
         log = self.log[player]
         if log is None:
             self.base[player] = tuple(hand)
@@ -319,7 +362,9 @@ class ClockTowersState(State):
         else:
             self.log[player] = self.base[player] = None
         name = self.game.seat_names[player]
-        event = Event("discard", f"{name} discards a card face down", {"player": player})
+        event = Event(
+            "discard", lazy("{name} discards a card face down", name=name), {"player": player}
+        )
         return [event, *self._after_play()]
 
     def _after_play(self) -> list[Event]:
@@ -349,10 +394,8 @@ class ClockTowersState(State):
         code = CARD_CODES[card]
         deck_name = DECKS[deck]
         top = CARD_CODES[cards[count - 1]] if count else None
-        then = f"{top} is turned up" if top else f"the {deck_name} deck is empty"
-        text = f"{name} draws {code} from the {deck_name}; {then}"
         data = {"player": player, "deck": deck_name, "card": code, "top": top}
-        return [Event("draw", text, data)]
+        return [Event("draw", lambda: _drew(name, code, deck, top), data)]
 
     def _next_turn(self) -> list[Event]:
         n = self.num_players
@@ -366,11 +409,9 @@ class ClockTowersState(State):
         self.phase = OVER
         names = self.game.seat_names
         won = self.winners
-        text = " and ".join(names[seat] for seat in won)
-        text += " share the victory" if len(won) > 1 else " wins"
         return [
             scoring.final_scoring(self.complete_towers(), names),
-            Event("game_over", text, {"scores": self.scores, "winners": won}),
+            Event("game_over", lambda: _won(won, names), {"scores": self.scores, "winners": won}),
         ]
 
     # -- helpers -----------------------------------------------------------------------
@@ -549,10 +590,30 @@ def _tower_view(number: int, tower: Tower) -> dict[str, Any]:
     }
 
 
-def _holds(status: int) -> str:
-    return "already has a clock" if status == CLOCKED else "is complete"
+def _holds(status: int, target: int) -> Text:
+    if status == CLOCKED:
+        return lazy("tower {target} already has a clock", target=target)
+    return lazy("tower {target} is complete", target=target)
 
 
-def _ordinal(k: int) -> str:
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
+def _not_held(card: int) -> Text:
+    return lazy("you have no {card} in hand", card=CARD_CODES[card])
+
+
+def _drew(name: str, code: str, deck: int, top: str | None) -> Text:
+    """The draw in words: what was drawn, then what shows on the deck."""
+    if deck == 0:
+        drew = lazy("{name} draws {card} from the floors", name=name, card=code)
+    elif deck == 1:
+        drew = lazy("{name} draws {card} from the roofs", name=name, card=code)
+    else:
+        drew = lazy("{name} draws {card} from the clocks", name=name, card=code)
+    then = lazy("{card} is turned up", card=top) if top else EMPTY_DECKS[deck]
+    return Joined("; ", (drew, then))
+
+
+def _won(winners: list[int], names: list[str]) -> Text:
+    who = seat_list([names[seat] for seat in winners])
+    if len(winners) > 1:
+        return lazy("{names} share the victory", names=who)
+    return lazy("{names} wins", names=who)

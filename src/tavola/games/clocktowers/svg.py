@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tavola.core.svg import INK, PAPER, clickable, document, escape, seat_colour, seat_letter
+from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
+from tavola.games.clocktowers.words import CARDS, DECK_NAMES, TOWERS, both, gettext, ngettext
 
 WIDTH: Final = 460
 PAD: Final = 10  # around the picture
@@ -63,14 +65,10 @@ SMALL_H: Final = 52
 BUTTON_H: Final = 52  # 44 px at a 390 px wide phone
 GAP: Final = 6
 
-SCORING: Final = (
-    "Complete towers score: no animals 5, cats only 4,",
-    "cats and mice 3, mice only 2 (a clock mouse counts).",
-)
-
 
 def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
-    """The picture of ``view``; each notation in ``actions`` becomes a clickable element."""
+    """The picture of ``view``; each notation in ``actions`` becomes a clickable element.
+    Its words are in the current language."""
     pending = list(dict.fromkeys(actions))
     seat = view["seat"]
     body: list[str] = []
@@ -83,7 +81,11 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         y = _seat_panel(body, view, player, pending, y + 12)
     if pending:  # nothing should be left; still, every action stays playable
         y = _more_actions(body, pending, y + 12)
-    for line in SCORING:
+    scoring = (
+        gettext("Complete towers score: no animals 5, cats only 4,"),
+        gettext("cats and mice 3, mice only 2 (a clock mouse counts)."),
+    )
+    for line in scoring:
         y += 20
         body.append(_text(PAD, y, line, 14, fill="#555555"))
     height = y + PAD
@@ -115,42 +117,48 @@ def _text(
 def _name(view: dict[str, Any], player: int) -> str:
     """A seat in words: its letter, and "you" for the viewer."""
     letter = seat_letter(player)
-    return f"you ({letter})" if player == view["seat"] else letter
+    if player == view["seat"]:
+        return gettext("you ({seat})").format(seat=letter)
+    return letter
 
 
 def _step(view: dict[str, Any]) -> str:
-    return "draw a visible top card" if view["phase"] == "draw" else "play or discard a card"
+    if view["phase"] == "draw":
+        return gettext("draw a visible top card")
+    return gettext("play or discard a card")
 
 
 def _status_text(view: dict[str, Any]) -> str:
     seat = view["seat"]
     if view["phase"] == "over":
         winners = view["winners"]
+        if len(winners) == 1 and winners[0] == seat:
+            return gettext("Game over: you ({seat}) win").format(seat=seat_letter(seat))
         if len(winners) == 1:
-            verb = "win" if winners[0] == seat else "wins"
-            return f"Game over: {_name(view, winners[0])} {verb}"
-        names = " and ".join(_name(view, w) for w in winners)
-        return f"Game over: {names} share the victory"
+            return gettext("Game over: {name} wins").format(name=_name(view, winners[0]))
+        names = both([_name(view, w) for w in winners])
+        return gettext("Game over: {names} share the victory").format(names=names)
     player = view["current_player"]
     if player == seat:
-        return f"Your turn: {_step(view)}"
-    return f"{seat_letter(player)} to move: {_step(view)}"
+        return gettext("Your turn: {step}").format(step=_step(view))
+    return gettext("{seat} to move: {step}").format(seat=seat_letter(player), step=_step(view))
 
 
 def _title(view: dict[str, Any]) -> str:
     scores = ", ".join(f"{_name(view, p)} {points}" for p, points in enumerate(view["scores"]))
-    return f"ClockTowers. {_status_text(view)}. Points: {scores}."
+    return gettext("ClockTowers. {status}. Points: {scores}.").format(
+        status=_status_text(view), scores=scores
+    )
 
 
 def _card_name(code: str) -> str:
-    """A card in words, for titles and labels."""
-    if code.startswith("roof-"):
-        return f"{code.removeprefix('roof-')} roof"
-    if code.startswith("clock"):
-        return "clock with a mouse" if code == "clock-mouse" else "clock"
-    floors = "1 floor" if code[0] == "1" else "2 floors"
-    animal = code[1:]
-    return f"{floors} with a {animal}" if animal else floors
+    """A card in words, for titles and labels (an empty code: no card)."""
+    return str(CARDS[CARD_CODES.index(code)]) if code else ""
+
+
+def _deck_name(name: str) -> str:
+    """A deck's name (``floors``) in words."""
+    return str(DECK_NAMES[DECKS.index(name)])
 
 
 # -- the top: status, scores, decks ----------------------------------------------------
@@ -185,11 +193,11 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         x = PAD + player * (width + GAP)
         turn = player == view["current_player"]
         won = player in view["winners"]
-        words = [_name(view, player), f"{points} points"]
+        words = [_name(view, player), gettext("{points} points").format(points=points)]
         if turn:
-            words.append("to move")
+            words.append(gettext("to move"))
         if won:
-            words.append("winner")
+            words.append(gettext("winner"))
         body.append(f"<g><title>{escape(', '.join(words))}</title>")
         body.append(
             f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height}" rx="8" '
@@ -197,14 +205,15 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
             f'stroke-width="{4 if turn else 1.5}"/>'
         )
         body.append(_seat_disc(x + 20, y + height / 2, player))
-        top = "you" if player == view["seat"] else ""
+        top = gettext("you") if player == view["seat"] else ""
         if turn:
-            top = f"{top} ▶" if top else "▶ turn"
+            top = f"{top} ▶" if top else gettext("▶ turn")
         if won:
-            top = f"{top} ★" if top else "★ wins"
+            top = f"{top} ★" if top else gettext("★ wins")
         if top:
             body.append(_text(x + 40, y + 18, top, 14))
-        body.append(_text(x + 40, y + 38, f"{points} pts", 16, weight="bold"))
+        pts = gettext("{points} pts").format(points=points)
+        body.append(_text(x + 40, y + 38, pts, 16, weight="bold"))
         body.append("</g>")
     return y + height
 
@@ -222,7 +231,8 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
                 f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="7" '
                 f'fill="none" stroke="#999999" stroke-dasharray="6 4"/>'
             )
-            inner.append(_text(x + CARD_W / 2, y + CARD_H / 2 + 5, "empty", 14, anchor="middle"))
+            empty = gettext("empty")
+            inner.append(_text(x + CARD_W / 2, y + CARD_H / 2 + 5, empty, 14, anchor="middle"))
         else:
             for depth in (2, 1):  # the cards below, as edges
                 if size > depth:
@@ -232,12 +242,14 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
                         f'height="{CARD_H}" rx="7" fill="{CARD_BACK}" stroke="{INK}"/>'
                     )
             inner.append(_card_face(x, y, CARD_W, CARD_H, top))
-        inner.append(_text(x + CARD_W / 2, y + CARD_H + 24, f"{name}: {size}", 15, anchor="middle"))
-        what = f"the {name} deck, {size} card{'s' if size != 1 else ''}"
-        what += f", {_card_name(top)} on top" if top else ""
+        counted = gettext("{deck}: {count}").format(deck=_deck_name(name), count=size)
+        inner.append(_text(x + CARD_W / 2, y + CARD_H + 24, counted, 15, anchor="middle"))
+        what = _deck_words(name, size)
+        if top:
+            what = gettext("{deck}, {card} on top").format(deck=what, card=_card_name(top))
         if action in pending:
             pending.remove(action)
-            label = f"Draw the {_card_name(top or '')} from the {name} deck"
+            label = _draw_words(name, _card_name(top or ""))
             body.append(f"<g{clickable(action, label)}><title>{escape(label)}</title>")
             body.append(
                 f'<rect class="hit" x="{x - 4:g}" y="{y - 4:g}" width="{CARD_W + 8 + 6:g}" '
@@ -254,7 +266,10 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
     total = sum(view["discarded"])
     x = WIDTH - PAD - CARD_W
     per_seat = ", ".join(f"{_name(view, p)} {d}" for p, d in enumerate(view["discarded"]))
-    body.append(f"<g><title>{escape(f'{total} cards discarded face down ({per_seat})')}</title>")
+    discarded = gettext("{count} cards discarded face down ({seats})").format(
+        count=total, seats=per_seat
+    )
+    body.append(f"<g><title>{escape(discarded)}</title>")
     if total:
         body.append(_card_back(x, y, CARD_W, CARD_H))
     else:
@@ -262,9 +277,32 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
             f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="7" fill="none" '
             f'stroke="#999999" stroke-dasharray="6 4"/>'
         )
-    body.append(_text(x + CARD_W / 2, y + CARD_H + 24, f"discards: {total}", 15, anchor="middle"))
+    discards = gettext("discards: {count}").format(count=total)
+    body.append(_text(x + CARD_W / 2, y + CARD_H + 24, discards, 15, anchor="middle"))
     body.append("</g>")
     return y + CARD_H + 32
+
+
+def _deck_words(name: str, size: int) -> str:
+    """A deck and its size in words."""
+    if name == "floors":
+        words = ngettext("the floors deck, {count} card", "the floors deck, {count} cards", size)
+    elif name == "roofs":
+        words = ngettext("the roofs deck, {count} card", "the roofs deck, {count} cards", size)
+    else:
+        words = ngettext("the clocks deck, {count} card", "the clocks deck, {count} cards", size)
+    return words.format(count=size)
+
+
+def _draw_words(name: str, card: str) -> str:
+    """The label of drawing ``card`` (in words) from a deck."""
+    if name == "floors":
+        words = gettext("Draw the {card} from the floors deck")
+    elif name == "roofs":
+        words = gettext("Draw the {card} from the roofs deck")
+    else:
+        words = gettext("Draw the {card} from the clocks deck")
+    return words.format(card=card)
 
 
 # -- the pieces of a tower, and cards ---------------------------------------------------
@@ -435,13 +473,19 @@ def _tower_height(tower: dict[str, Any]) -> float:
 
 def _tower(x: float, ground: float, player: int, tower: dict[str, Any]) -> str:
     """One tower from the base (at ``ground``) up, its number and floors or points below."""
-    number = tower["number"]
-    words = [f"tower #{number}: {tower['floors']} floor{'s' if tower['floors'] != 1 else ''}"]
-    words.append("cards from the base up: " + ", ".join(_card_name(c) for c in tower["cards"]))
+    number, height = tower["number"], tower["floors"]
+    words = [
+        ngettext(
+            "tower #{number}: {count} floor", "tower #{number}: {count} floors", height
+        ).format(number=number, count=height),
+        gettext("cards from the base up: {cards}").format(
+            cards=", ".join(_card_name(c) for c in tower["cards"])
+        ),
+    ]
     if tower["complete"]:
-        words.append(f"complete, {tower['points']} points")
+        words.append(gettext("complete, {points} points").format(points=tower["points"]))
     elif tower["clock"]:
-        words.append("has its clock, waits for a roof")
+        words.append(gettext("has its clock, waits for a roof"))
     parts = [
         f'<g class="tower" id="tower-{player}-{number}" data-feature="tower-{player}-{number}">'
         f"<title>{escape('; '.join(words))}</title>"
@@ -461,11 +505,11 @@ def _tower(x: float, ground: float, player: int, tower: dict[str, Any]) -> str:
     mid = x + TOWER_W / 2
     parts.append(_text(mid, ground + 17, f"#{number}", 14, anchor="middle", weight="bold"))
     if tower["complete"]:
-        parts.append(
-            _text(mid, ground + 35, f"{tower['points']} pts", 15, anchor="middle", weight="bold")
-        )
+        pts = gettext("{points} pts").format(points=tower["points"])
+        parts.append(_text(mid, ground + 35, pts, 15, anchor="middle", weight="bold"))
     else:
-        parts.append(_text(mid, ground + 35, f"{tower['floors']} fl", 14, anchor="middle"))
+        short = gettext("{floors} fl").format(floors=height)
+        parts.append(_text(mid, ground + 35, short, 14, anchor="middle"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -484,28 +528,32 @@ def _seat_panel(
     cy = y + 8
     # Header: who, points, discards, whose turn.
     parts.append(_seat_disc(left + 13, cy + 15, player, 14))
-    name = "you" if own else f"seat {seat_letter(player)}"
+    name = gettext("you") if own else gettext("seat {seat}").format(seat=seat_letter(player))
     parts.append(_text(left + 36, cy + 21, name, 17, weight="bold"))
     points = view["scores"][player]
-    parts.append(_text(left + 100, cy + 21, f"{points} pts", 17, weight="bold"))
+    pts = gettext("{points} pts").format(points=points)
+    parts.append(_text(left + 100, cy + 21, pts, 17, weight="bold"))
     extra = []
     if view["discarded"][player]:
-        extra.append(f"discarded {view['discarded'][player]}")
+        extra.append(gettext("discarded {count}").format(count=view["discarded"][player]))
     if player == view["current_player"]:
-        extra.append(f"▶ {'your turn' if own else 'to move'}")
+        extra.append("▶ " + (gettext("your turn") if own else gettext("to move")))
     if player in view["winners"]:
-        extra.append("★ winner")
+        extra.append(gettext("★ winner"))
     if extra:
         parts.append(_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end"))
     cy += 40
     # Roof needs: the floors the next tower of each colour must have.
-    parts.append(_text(left, cy + 18, "roofs need:", 14))
+    parts.append(_text(left, cy + 18, gettext("roofs need:"), 14))
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
         rx = left + 86 + index * 66
-        who = "your" if own else f"{seat_letter(player)}'s"
-        parts.append(
-            f"<g><title>{escape(f'{who} next {roof} tower needs exactly {floors} floors')}</title>"
-        )
+        tower = TOWERS[COLOURS.index(roof)]
+        if own:
+            need = gettext("your next {tower} needs exactly {floors} floors")
+        else:
+            need = gettext("{seat}'s next {tower} needs exactly {floors} floors")
+        need = need.format(seat=seat_letter(player), tower=tower, floors=floors)
+        parts.append(f"<g><title>{escape(need)}</title>")
         parts.append(_roof_piece(rx, cy + 24, 26, 20, roof, letter=False))
         parts.append(_text(rx + 32, cy + 20, floors, 16, weight="bold"))
         parts.append("</g>")
@@ -518,7 +566,7 @@ def _seat_panel(
     towers = view["towers"][player]
     per_row = max(1, int((inner + SLOT - TOWER_W) // SLOT))
     if not towers:
-        parts.append(_text(left, cy + 20, "no towers yet", 15, fill="#555555"))
+        parts.append(_text(left, cy + 20, gettext("no towers yet"), 15, fill="#555555"))
         cy += 30
     for start in range(0, len(towers), per_row):
         row = towers[start : start + per_row]
@@ -535,9 +583,10 @@ def _seat_panel(
     if own:
         cy = _own_hand(parts, view, hand, player, pending, left, inner, cy + 6)
     height = cy + 8 - y
+    worth = gettext("{points} points").format(points=points)
     body.append(
         f'<g class="seat" id="seat-{player}"><title>{escape(_name(view, player))}: '
-        f"{points} points</title>"
+        f"{escape(worth)}</title>"
         f'<rect x="{PAD}" y="{y:g}" width="{WIDTH - 2 * PAD}" height="{height:g}" rx="10" '
         f'fill="{colour}" fill-opacity="0.07" stroke="{colour}" '
         f'stroke-width="{3 if player == view["current_player"] else 1.5}"/>'
@@ -554,7 +603,7 @@ def _known_hand(
     """Another seat's hand: the cards everyone knows it holds, then backs for the rest."""
     parts.append(f'<g class="hand" id="hand-{player}">')
     size = hand["size"]
-    parts.append(_text(left, y + 32, f"hand {size}:", 14))
+    parts.append(_text(left, y + 32, gettext("hand {count}:").format(count=size), 14))
     x = left + 62
     for code in hand["known"]:
         parts.append(f'<g class="card face"><title>{escape(_card_name(code))}</title>')
@@ -570,8 +619,11 @@ def _known_hand(
                     rest.remove(code)
             maybe.update(rest)
         names = ", ".join(sorted(maybe))
-        what = f"{hand['unknown']} of {size} unknown"
-        title = escape(f"unknown card ({what}, one of: {names})")
+        title = escape(
+            gettext("unknown card ({count} of {size} unknown, one of: {cards})").format(
+                count=hand["unknown"], size=size, cards=names
+            )
+        )
         for _ in range(hand["unknown"]):
             parts.append(f'<g class="card back"><title>{title}</title>')
             parts.append(_card_back(x, y, SMALL_W, SMALL_H))
@@ -589,7 +641,7 @@ def _known_hand(
             parts.append("</g>")
             x += SMALL_W + 5
     if not size:
-        parts.append(_text(x, y + 32, "empty", 14, fill="#555555"))
+        parts.append(_text(x, y + 32, gettext("empty"), 14, fill="#555555"))
     parts.append("</g>")
     return y + SMALL_H + 8
 
@@ -629,11 +681,12 @@ def _own_hand(
     cards: list[str] = hand["cards"]
     known = list(hand["known"])
     parts.append(f'<g class="hand" id="hand-{player}">')
-    parts.append(_text(left, y + 16, f"your hand ({len(cards)}):", 15, weight="bold"))
+    yours = gettext("your hand ({count}):").format(count=len(cards))
+    parts.append(_text(left, y + 16, yours, 15, weight="bold"))
     y += 26
     kinds = list(dict.fromkeys(cards))
     if not kinds:
-        parts.append(_text(left, y + 16, "empty", 15, fill="#555555"))
+        parts.append(_text(left, y + 16, gettext("empty"), 15, fill="#555555"))
         parts.append("</g>")
         return y + 26
     columns = max(3, len(kinds))
@@ -650,8 +703,12 @@ def _own_hand(
         words = _card_name(code)
         if count > 1:
             words = f"{count} \u00d7 {words}"
-        if seen:
-            words += f" (the others know {'it' if seen == 1 else f'{seen} of them'})"
+        if seen == 1:
+            words = gettext("{card} (the others know it)").format(card=words)
+        elif seen:
+            words = gettext("{card} (the others know {count} of them)").format(
+                card=words, count=seen
+            )
         cx = x + (width - CARD_W) / 2
         parts.append(f'<g class="card face"><title>{escape(words)}</title>')
         parts.append(_card_face(cx, y, CARD_W, CARD_H, code))
@@ -674,22 +731,24 @@ def _own_hand(
         new = f"play {code} new"
         if new in plays:
             plays.remove(new)
-            label = f"Play the {_card_name(code)} to start a new tower"
-            parts.append(_button(x, by, width, new, "new tower", label, BUTTON))
+            label = gettext("Play the {card} to start a new tower").format(card=_card_name(code))
+            parts.append(_button(x, by, width, new, gettext("new tower"), label, BUTTON))
             pending.remove(new)
             by += BUTTON_H + GAP
         half = (width - GAP) / 2
         for i, action in enumerate(plays):
             target = action.rsplit(" ", 1)[1]
-            label = f"Play the {_card_name(code)} on your tower #{target}"
+            label = gettext("Play the {card} on your tower #{number}").format(
+                card=_card_name(code), number=target
+            )
             feature = f"tower-{player}-{target}"
             if len(plays) == 1:
-                button = _button(
-                    x, by, width, action, f"on tower #{target}", label, BUTTON, feature
-                )
+                on = gettext("on tower #{number}").format(number=target)
+                button = _button(x, by, width, action, on, label, BUTTON, feature)
             else:
                 bx = x + (i % 2) * (half + GAP)
-                button = _button(bx, by, half, action, f"on #{target}", label, BUTTON, feature)
+                on = gettext("on #{number}").format(number=target)
+                button = _button(bx, by, half, action, on, label, BUTTON, feature)
             parts.append(button)
             pending.remove(action)
             if i % 2 or i == len(plays) - 1:
@@ -697,10 +756,11 @@ def _own_hand(
         discard = f"discard {code}"
         if discard in pending:
             pending.remove(discard)
-            discards.append((x, discard, f"Discard the {_card_name(code)} face down"))
+            label = gettext("Discard the {card} face down").format(card=_card_name(code))
+            discards.append((x, discard, label))
         bottom = max(bottom, by)
     for x, discard, label in discards:  # in one row, under all the plays
-        parts.append(_button(x, bottom, width, discard, "discard", label, DISCARD_BUTTON))
+        parts.append(_button(x, bottom, width, discard, gettext("discard"), label, DISCARD_BUTTON))
     if discards:
         bottom += BUTTON_H + GAP
     parts.append("</g>")

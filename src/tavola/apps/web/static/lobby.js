@@ -2,7 +2,7 @@
 // the links a created match gives, your matches (kept in this browser) and the matches
 // playing now. No game is named here: a new game needs no lobby code.
 
-import { badge, copyText, el, myMatches, palette, saveMyMatches, seatName } from "./tavola.js";
+import { _, badge, copyText, el, myMatches, palette, saveMyMatches, seatName } from "./tavola.js";
 import { formatClock, tokensOf } from "./table.js";
 
 const root = document.getElementById("main");
@@ -44,9 +44,9 @@ function renderSeats() {
     const row = seatRow.content.firstElementChild.cloneNode(true);
     const letter = pal.letters[seat % pal.letters.length];
     row.querySelector(".badge").replaceWith(badge(pal, seat));
-    row.querySelector(".seat-word").textContent = `Seat ${letter}: who plays it`;
-    row.querySelector(".name-word").textContent = `Seat ${letter}: name`;
-    row.querySelector(".alerts-word").textContent = `Tell seat ${letter} when it is to move`;
+    row.querySelector(".seat-word").textContent = _("Seat {letter}: who plays it", { letter });
+    row.querySelector(".name-word").textContent = _("Seat {letter}: name", { letter });
+    row.querySelector(".alerts-word").textContent = _("Tell seat {letter} when it is to move", { letter });
     for (const field of ["email", "webhook"]) {
       row.querySelector(`.${field}`).value = before[seat] ? before[seat][field] : "";
     }
@@ -147,10 +147,10 @@ form.addEventListener("submit", async (e) => {
       body: JSON.stringify(body),
     });
     const answer = await response.json();
-    if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
+    if (!response.ok) throw new Error(answer.message || _("the server answered {status}", { status: response.status }));
     showCreated(game, answer, kinds, names);
   } catch (error) {
-    errorBox.textContent = `Could not create the match: ${error.message}`;
+    errorBox.textContent = _("Could not create the match: {reason}", { reason: error.message });
     errorBox.hidden = false;
   } finally {
     button.disabled = false;
@@ -158,7 +158,8 @@ form.addEventListener("submit", async (e) => {
 });
 
 function seatLabel(seat, name) {
-  return `Seat ${pal.letters[seat % pal.letters.length]}${name ? ` (${name})` : ""}`;
+  const letter = pal.letters[seat % pal.letters.length];
+  return name ? _("Seat {letter} ({name})", { letter, name }) : _("Seat {letter}", { letter });
 }
 
 function showCreated(game, answer, kinds, names) {
@@ -171,22 +172,23 @@ function showCreated(game, answer, kinds, names) {
 
   const parts = [];
   if (friends.length) {
-    parts.push(el("p", { text: "Send each friend their link (it is their seat: keep it private):" }));
+    parts.push(el("p", { text: _("Send each friend their link (it is their seat: keep it private):") }));
     parts.push(el("ul", { class: "invite-list" }, invites.map((invite) => {
       const url = new URL(invite.url, location.origin).href;
-      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for ${invite.label}`, class: "invite-url" });
+      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": _("Invite link for {seat}", { seat: invite.label }), class: "invite-url" });
       input.addEventListener("focus", () => input.select());
-      const copy = el("button", { type: "button", text: "Copy", "aria-label": `Copy the link for ${invite.label}` });
+      const copy = el("button", { type: "button", text: _("Copy"), "aria-label": _("Copy the link for {seat}", { seat: invite.label }) });
       copy.addEventListener("click", () => copyText(url, copy));
       return el("li", {}, badge(pal, invite.seat), " ", el("span", { text: invite.label }), " ", input, " ", copy);
     })));
   }
   if (play) {
-    const words = here.length > 1 ? "Open the match (hotseat: pass the screen)" : "Open my seat";
+    const words = here.length > 1 ? _("Open the match (hotseat: pass the screen)") : _("Open my seat");
     parts.push(el("p", {}, el("a", { class: "button primary big", href: play, id: "tv-open-seat", text: words })));
   }
   const watch = new URL(answer.spectate, location.origin).href;
-  parts.push(el("p", {}, "Anyone can watch at ", el("a", { href: answer.spectate, text: watch }), "."));
+  const [before, after] = _("Anyone can watch at {link}.").split("{link}");
+  parts.push(el("p", {}, before, el("a", { href: answer.spectate, text: watch }), after));
   createdBody.replaceChildren(...parts);
   created.hidden = false;
   created.focus();
@@ -213,7 +215,7 @@ function renderMine() {
   document.getElementById("tv-mine-empty").hidden = list.length > 0;
   box.replaceChildren(...list.map((m) => {
     const when = new Date(m.created);
-    const forget = el("button", { type: "button", class: "linkish", text: "forget", "aria-label": `Forget ${m.title} ${m.id}` });
+    const forget = el("button", { type: "button", class: "linkish", text: _("forget"), "aria-label": _("Forget {title} {id}", { title: m.title, id: m.id }) });
     forget.addEventListener("click", () => {
       saveMyMatches(myMatches().filter((x) => x.id !== m.id));
       renderMine();
@@ -223,7 +225,7 @@ function renderMine() {
       " ",
       el("span", { class: "muted", text: Number.isNaN(when.getTime()) ? "" : when.toLocaleString() }),
       " ",
-      el("a", { href: `/m/${m.id}/replay`, text: "replay" }),
+      el("a", { href: `/m/${m.id}/replay`, text: _("replay") }),
       " · ",
       forget,
     );
@@ -237,7 +239,7 @@ async function refreshPlaying() {
     const { matches } = await response.json();
     const box = document.getElementById("tv-playing");
     if (!matches.length) {
-      box.replaceChildren(el("li", { class: "muted", text: "No match is being played right now." }));
+      box.replaceChildren(el("li", { class: "muted", text: _("No match is being played right now.") }));
       return;
     }
     box.replaceChildren(...matches.map((m) => el("li", {},
@@ -245,14 +247,14 @@ async function refreshPlaying() {
       " ",
       el("span", { class: "who" }, m.seats.map((s, i) => [
         badge(pal, s.seat),
-        s.name || (s.bot ? s.bot.split(":")[0] : "player"),
+        s.name || (s.bot ? s.bot.split(":")[0] : _("player")),
         i < m.seats.length - 1 ? ", " : "",
       ])),
       " ",
       el("span", { class: "meta" },
-        el("span", { class: "muted", text: m.is_over ? "finished" : `${m.seq} moves` }),
+        el("span", { class: "muted", text: m.is_over ? _("finished") : _("{count} moves", { count: m.seq }) }),
         " · ",
-        m.is_over ? el("a", { href: `${m.spectate}/replay`, text: "replay" }) : el("a", { href: m.spectate, text: "watch" })),
+        m.is_over ? el("a", { href: `${m.spectate}/replay`, text: _("replay") }) : el("a", { href: m.spectate, text: _("watch") })),
     )));
   } catch {
     // offline: keep the list as it is
@@ -284,7 +286,7 @@ async function refreshTurns() {
         " ",
         el("span", { class: "who" }, badge(pal, m.seat), seatName(pal, m.seats, m.seat)),
         " ",
-        el("span", { class: "meta muted", text: m.clock === null ? `${m.seq} moves` : `${formatClock(m.clock, "correspondence")} left` }),
+        el("span", { class: "meta muted", text: m.clock === null ? _("{count} moves", { count: m.seq }) : _("{time} left", { time: formatClock(m.clock, "correspondence") }) }),
       );
     }));
   } catch {

@@ -6,7 +6,7 @@
 // ?token=T1&token=T2), /m/ID (watch). ?pause=MS sets the pause between other seats' moves
 // (also kept as localStorage "tavola.pause").
 
-import { Board, badge, el, logNode, myMatches, palette, seatName, copyText } from "./tavola.js";
+import { Board, _, badge, el, logNode, myMatches, pageLanguage, palette, seatName, copyText } from "./tavola.js";
 import { ChatView, ClockView, TurnAlert, rememberMatch, seatPost } from "./table.js";
 
 const root = document.getElementById("main");
@@ -98,7 +98,7 @@ class Connection {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ svg: "true" });
+    const query = new URLSearchParams({ svg: "true", lang: pageLanguage() });
     if (this.token) query.set("token", this.token);
     const ws = new WebSocket(`${scheme}://${location.host}/api/matches/${encodeURIComponent(matchId)}/ws?${query}`);
     this.ws = ws;
@@ -198,7 +198,7 @@ function received(conn, message) {
       setWaiting(null);
       refuse(message);
     } else if (!everShown) {
-      ui.status.textContent = `Cannot open this match: ${message.message}`;
+      ui.status.textContent = _("Cannot open this match: {reason}", { reason: message.message });
       board.clear(message.message);
     } else {
       refuse(message);
@@ -265,14 +265,14 @@ function raiseCurtain(conn, state) {
   board.clear();
   ui.curtain.hidden = false;
   const name = seatName(pal, state.seats, conn.seat);
-  ui.curtainText.textContent = `Pass the screen to ${name}.`;
-  ui.curtainButton.textContent = `I am ${name}`;
+  ui.curtainText.textContent = _("Pass the screen to {name}.", { name });
+  ui.curtainButton.textContent = _("I am {name}", { name });
   root.dataset.curtain = "true";
   root.dataset.seq = String(state.seq);
   root.dataset.over = state.is_over ? "true" : "false";
   root.dataset.turn = "curtain";
   showPublic(state);
-  ui.status.textContent = `Pass the screen to ${name}`;
+  ui.status.textContent = _("Pass the screen to {name}", { name });
   ui.play.hidden = true;
   ui.takeback.hidden = true;
   ui.curtainButton.focus({ preventScroll: true });
@@ -327,20 +327,21 @@ function showPublic(state) {
   const replaced = new Set(state.replaced || []);
   if (state.is_over) {
     const winners = state.winners || [];
-    words = winners.length
-      ? `Game over. ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.map((s) => nameOf(state, s)).join(" and ")}.`
-      : "Game over.";
+    const names = winners.map((s) => nameOf(state, s)).join(_(" and "));
+    words = winners.length > 1 ? _("Game over. Winners: {names}.", { names })
+      : winners.length ? _("Game over. Winner: {names}.", { names }) : _("Game over.");
   } else if (state.started === false) {
-    words = "Waiting for every player to accept the rematch…";
+    words = _("Waiting for every player to accept the rematch…");
   } else if (here.has(mover) && replaced.has(mover)) {
-    words = `A bot plays ${here.size > 1 ? nameOf(state, mover) : "your seat"} now`;
+    words = here.size > 1 ? _("A bot plays {name} now", { name: nameOf(state, mover) }) : _("A bot plays your seat now");
   } else if (here.has(mover)) {
-    words = here.size > 1 ? `${nameOf(state, mover)}: your turn` : "Your turn";
+    words = here.size > 1 ? _("{name}: your turn", { name: nameOf(state, mover) }) : _("Your turn");
   } else {
     const info = state.seats[mover];
     const bot = (info && info.kind === "bot") || replaced.has(mover);
-    words = `${nameOf(state, mover)}’s turn${bot ? " (a bot is thinking…)" : ""}`;
-    if (spectator) words += " · you are watching";
+    const name = nameOf(state, mover);
+    words = bot ? _("{name}’s turn (a bot is thinking…)", { name }) : _("{name}’s turn", { name });
+    if (spectator) words += " · " + _("you are watching");
   }
   ui.status.textContent = words;
   ui.status.classList.toggle("yours", !state.is_over && here.has(mover) && !replaced.has(mover));
@@ -348,12 +349,12 @@ function showPublic(state) {
   // seats and scores
   const rows = state.seats.map((info, seat) => {
     const marks = [];
-    if (here.has(seat)) marks.push(here.size > 1 ? "here" : "you");
-    if (info.kind === "bot") marks.push(`bot: ${info.bot}`);
-    if (replaced.has(seat)) marks.push(`a bot plays it: ${REPLACED_WHY[replacedWhy(seat)] || "left"}`);
+    if (here.has(seat)) marks.push(here.size > 1 ? _("here") : _("you"));
+    if (info.kind === "bot") marks.push(_("bot: {bot}", { bot: info.bot }));
+    if (replaced.has(seat)) marks.push(_("a bot plays it: {why}", { why: (REPLACED_WHY[replacedWhy(seat)] || REPLACED_WHY.abandon)() }));
     const tags = [];
-    if (!state.is_over && seat === mover) tags.push(el("span", { class: "tag turn", text: "to move" }));
-    if ((state.winners || []).includes(seat)) tags.push(el("span", { class: "tag won", text: "winner" }));
+    if (!state.is_over && seat === mover) tags.push(el("span", { class: "tag turn", text: _("to move") }));
+    if ((state.winners || []).includes(seat)) tags.push(el("span", { class: "tag won", text: _("winner") }));
     return el("tr", { class: seat === mover ? "to-move" : "" },
       el("td", {}, badge(pal, seat)),
       el("td", {}, el("span", { class: "name", text: nameOf(state, seat) }),
@@ -389,15 +390,17 @@ function showPublic(state) {
   if (state.is_over) {
     const result = state.result || {};
     const order = result.ranking || state.seats
-      .map((_, seat) => seat)
+      .map((info, seat) => seat)
       .sort((a, b) => (state.scores[b] ?? 0) - (state.scores[a] ?? 0));
     const ranking = order.map((seat) => `${nameOf(state, seat)} ${state.scores[seat]}`);
     const why = [];
-    for (const seat of result.resigned || []) why.push(`${nameOf(state, seat)} resigned`);
-    for (const seat of result.timed_out || []) why.push(`${nameOf(state, seat)} ran out of time`);
-    for (const seat of result.abandoned || []) why.push(`${nameOf(state, seat)} left the table`);
-    const words = result.reason && result.reason !== "game" ? "Scores when it ended" : "Final scores";
-    ui.overText.textContent = `${why.length ? `${why.join("; ")}. ` : ""}${words}: ${ranking.join(", ")}.`;
+    for (const seat of result.resigned || []) why.push(_("{name} resigned", { name: nameOf(state, seat) }));
+    for (const seat of result.timed_out || []) why.push(_("{name} ran out of time", { name: nameOf(state, seat) }));
+    for (const seat of result.abandoned || []) why.push(_("{name} left the table", { name: nameOf(state, seat) }));
+    const scores = ranking.join(", ");
+    const words = result.reason && result.reason !== "game"
+      ? _("Scores when it ended: {scores}.", { scores }) : _("Final scores: {scores}.", { scores });
+    ui.overText.textContent = `${why.length ? `${why.join("; ")}. ` : ""}${words}`;
   }
 }
 
@@ -405,7 +408,7 @@ function showPlay(conn, state) {
   const legal = state.legal || [];
   const mine = conn.seat !== null && conn.seat !== undefined;
   ui.play.hidden = !mine || state.is_over || legal.length === 0;
-  ui.playTitle.textContent = local().size > 1 ? `${nameOf(state, conn.seat)}: your move` : "Your move";
+  ui.playTitle.textContent = local().size > 1 ? _("{name}: your move", { name: nameOf(state, conn.seat) }) : _("Your move");
   const buttons = legal.map((notation) => {
     const words = board.labelOf(notation) || notation;
     const button = el("button", {
@@ -440,17 +443,17 @@ async function askHint() {
   if (!token) return;
   ui.hint.disabled = true;
   ui.hintText.hidden = false;
-  ui.hintText.textContent = "Thinking…";
+  ui.hintText.textContent = _("Thinking…");
   const answer = await seatPost(`/api/matches/${encodeURIComponent(matchId)}/hint`, token);
   ui.hint.disabled = false;
   if (!answer.ok) {
-    ui.hintText.textContent = answer.body.message || `The server answered ${answer.status}.`;
+    ui.hintText.textContent = answer.body.message || _("The server answered {status}.", { status: answer.status });
     return;
   }
   const { action, win, seq } = answer.body;
   ui.hintText.dataset.seq = String(seq);
   const words = board.labelOf(action) || action;
-  ui.hintText.textContent = `Suggested: ${words} (about ${Math.round(100 * win)}% to win, from what you can see).`;
+  ui.hintText.textContent = _("Suggested: {move} (about {percent}% to win, from what you can see).", { move: words, percent: Math.round(100 * win) });
   for (const button of ui.actions.querySelectorAll("button.action")) {
     button.classList.toggle("suggested", button.dataset.notation === action);
   }
@@ -479,7 +482,7 @@ function send(message) {
   if (waiting !== null || curtain !== null || !shown) return;
   const conn = shownConn;
   if (!conn || !conn.send({ ...message, seq: shown.seq })) {
-    refuse({ message: "Not connected to the server; reconnecting…" });
+    refuse({ message: _("Not connected to the server; reconnecting…") });
     return;
   }
   setWaiting(conn);
@@ -487,16 +490,16 @@ function send(message) {
 
 function play(notation) {
   if (spectator) {
-    refuse({ message: "You are watching: spectators cannot play." });
+    refuse({ message: _("You are watching: spectators cannot play.") });
     return;
   }
   send({ type: "action", action: notation });
 }
 
 function refuse(error) {
-  const parts = [error.message || "The server refused that."];
-  if (error.rule) parts.push(`(rule: ${error.rule})`);
-  ui.refusal.replaceChildren(el("strong", { text: "Refused: " }), parts.join(" "));
+  const parts = [error.message || _("The server refused that.")];
+  if (error.rule) parts.push(_("(rule: {rule})", { rule: error.rule }));
+  ui.refusal.replaceChildren(el("strong", { text: _("Refused:") }), " ", parts.join(" "));
   ui.refusal.hidden = false;
 }
 
@@ -516,9 +519,9 @@ function connectionChanged() {
   const down = connections.filter((c) => !c.ready && !c.dead);
   root.dataset.connected = down.length || dead.length ? "false" : "true";
   if (dead.length) {
-    ui.conn.textContent = "The server refused this link.";
+    ui.conn.textContent = _("The server refused this link.");
   } else if (down.length) {
-    ui.conn.textContent = everShown ? "Connection lost; reconnecting…" : "Connecting…";
+    ui.conn.textContent = everShown ? _("Connection lost; reconnecting…") : _("Connecting…");
   }
   ui.conn.hidden = !(dead.length || down.length) || (!everShown && !dead.length);
 }
@@ -529,16 +532,16 @@ function showInvites() {
   const list = ui.invites.querySelector("ul");
   for (const invite of mine.invites) {
     const url = new URL(invite.url, location.origin).href;
-    const copy = el("button", { type: "button", class: "linkish", text: "copy" });
+    const copy = el("button", { type: "button", class: "linkish", text: _("copy") });
     copy.addEventListener("click", () => copyText(url, copy));
-    list.append(el("li", {}, badge(pal, invite.seat), ` ${invite.label}: `, el("a", { href: url, text: "link" }), " ", copy));
+    list.append(el("li", {}, badge(pal, invite.seat), ` ${invite.label}: `, el("a", { href: url, text: _("link") }), " ", copy));
   }
   ui.invites.hidden = false;
 }
 
 // -- the table: clocks, chat, who is away, resign, rematch -----------------------------------
 
-const REPLACED_WHY = { resign: "resigned", timeout: "out of time", abandon: "left" };
+const REPLACED_WHY = { resign: () => _("resigned"), timeout: () => _("out of time"), abandon: () => _("left") };
 // The server's latest word on the table (from the newest state, or a chat, rematch or
 // presence message): what the buttons below are shown from.
 const table = { state: null, away: [], awayAt: 0, rematch: null };
@@ -606,7 +609,7 @@ function renderTable() {
       const name = nameOf(state, other);
       const minutes = Math.floor((away + elapsed) / 60);
       const button = el("button", { type: "button", class: "small-button", "data-takeover": other },
-        `Hand ${name} to a bot (away ${minutes ? `${minutes} min` : "under a minute"})`);
+        minutes ? _("Hand {name} to a bot (away {minutes} min)", { name, minutes }) : _("Hand {name} to a bot (away under a minute)", { name }));
       button.addEventListener("click", () => takeOver(other, button));
       buttons.push(button);
     });
@@ -625,19 +628,20 @@ function renderTable() {
     const offer = table.rematch;
     ui.rematchButton.hidden = false;
     if (!offer) {
-      ui.rematchText.textContent = "Play again with the same seats and options? The seats rotate.";
-      ui.rematchButton.textContent = "Offer a rematch";
+      ui.rematchText.textContent = _("Play again with the same seats and options? The seats rotate.");
+      ui.rematchButton.textContent = _("Offer a rematch");
     } else if (mine.every((s) => offer.accepted.includes(s))) {
       const kept = myMatches().find((m) => m.id === offer.id);
-      ui.rematchText.replaceChildren("You accepted the rematch",
-        offer.started ? " (it has started). " : "; waiting for the others. ",
-        kept && kept.play ? el("a", { href: kept.play, id: "tv-rematch-link", text: "Go to the rematch" }) : "");
+      ui.rematchText.replaceChildren(
+        offer.started ? _("You accepted the rematch (it has started).") : _("You accepted the rematch; waiting for the others."),
+        " ",
+        kept && kept.play ? el("a", { href: kept.play, id: "tv-rematch-link", text: _("Go to the rematch") }) : "");
       ui.rematchButton.hidden = Boolean(kept && kept.play);
-      ui.rematchButton.textContent = "Open the rematch";
+      ui.rematchButton.textContent = _("Open the rematch");
     } else {
-      const who = offer.accepted.map((s) => nameOf(state, s)).join(" and ");
-      ui.rematchText.textContent = `${who || "Someone"} offered a rematch.`;
-      ui.rematchButton.textContent = "Accept the rematch";
+      const who = offer.accepted.map((s) => nameOf(state, s)).join(_(" and "));
+      ui.rematchText.textContent = who ? _("{names} offered a rematch.", { names: who }) : _("Someone offered a rematch.");
+      ui.rematchButton.textContent = _("Accept the rematch");
     }
   }
 }
@@ -652,7 +656,7 @@ async function tableRequest(path, body = null) {
   if (!token) return null;
   tableError("");
   const answer = await seatPost(`/api/matches/${encodeURIComponent(matchId)}/${path}`, token, body);
-  if (!answer.ok) tableError(answer.body.message || `The server answered ${answer.status}.`);
+  if (!answer.ok) tableError(answer.body.message || _("The server answered {status}.", { status: answer.status }));
   return answer.ok ? answer.body : null;
 }
 
@@ -686,7 +690,7 @@ ui.rematchButton.addEventListener("click", async () => {
     const path = table.rematch || answer ? "rematch/accept" : "rematch";
     const reply = await seatPost(`/api/matches/${encodeURIComponent(matchId)}/${path}`, conn.token);
     if (!reply.ok) {
-      tableError(reply.body.message || `The server answered ${reply.status}.`);
+      tableError(reply.body.message || _("The server answered {status}.", { status: reply.status }));
       ui.rematchButton.disabled = false;
       return;
     }
@@ -695,7 +699,7 @@ ui.rematchButton.addEventListener("click", async () => {
   }
   if (!answer) return;
   const play = tokens.length > 1 ? `/m/${answer.id}?hotseat=${tokens.join(",")}` : answer.url;
-  const seats = state ? state.seats.map((_, i, all) => all[(i - 1 + all.length) % all.length]) : [];
+  const seats = state ? state.seats.map((info, i, all) => all[(i - 1 + all.length) % all.length]) : [];
   rememberMatch({ id: answer.id, game: root.dataset.game, title: root.dataset.title, play, seats });
   location.assign(play);
 });

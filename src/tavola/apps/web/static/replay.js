@@ -5,7 +5,7 @@
 // Links: /m/ID/replay#step=K; a record file's link carries the record itself:
 // /replay#record=<base64url JSON>&step=K.
 
-import { Board, badge, el, eventNode, logNode, palette, seatName, copyText } from "./tavola.js";
+import { Board, _, badge, el, eventNode, logNode, palette, seatName, copyText } from "./tavola.js";
 
 const root = document.getElementById("main");
 const matchId = root.dataset.match;
@@ -52,7 +52,7 @@ async function post(path, text) {
     body: text,
   });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
+  if (!response.ok) throw new Error(answer.message || _("the server answered {status}", { status: response.status }));
   return answer;
 }
 
@@ -60,7 +60,7 @@ async function start(text, names) {
   record = text;
   pictures.clear();
   data = await post("/api/replay", record);
-  seats = names || Array.from({ length: data.players }, (_, seat) => ({ seat, kind: "human", name: null }));
+  seats = names || Array.from({ length: data.players }, (x, seat) => ({ seat, kind: "human", name: null }));
   root.dataset.steps = String(data.steps.length - 1);
   const slider = $("tv-slider");
   slider.max = String(data.steps.length - 1);
@@ -87,7 +87,7 @@ async function go(target) {
     try {
       svg = (await post(`/api/replay/svg?step=${step}`, record)).svg;
     } catch (error) {
-      refuse(`Cannot draw step ${step}: ${error.message}`);
+      refuse(_("Cannot draw step {step}: {reason}", { step, reason: error.message }));
       return;
     }
     pictures.set(step, svg);
@@ -102,18 +102,18 @@ function renderStep() {
   const current = data.steps[step];
   const last = data.steps.length - 1;
   const who = current.seat === null ? "" : `${seatName(pal, seats, current.seat)}: ${current.action}`;
-  $("tv-step").textContent = step === 0 ? `Step 0 of ${last}: the setup` : `Step ${step} of ${last}: ${who}`;
+  $("tv-step").textContent = step === 0 ? _("Step 0 of {last}: the setup", { last }) : _("Step {step} of {last}: {what}", { step, last, what: who });
   $("tv-first").disabled = $("tv-prev").disabled = step === 0;
   $("tv-last").disabled = $("tv-next").disabled = step === last;
-  const rows = seats.map((_, seat) => el("tr", {},
+  const rows = seats.map((info, seat) => el("tr", {},
     el("td", {}, badge(pal, seat)),
-    el("td", {}, seatName(pal, seats, seat), step === last && data.winners.includes(seat) ? el("span", { class: "tag won", text: "winner" }) : null),
+    el("td", {}, seatName(pal, seats, seat), step === last && data.winners.includes(seat) ? el("span", { class: "tag won", text: _("winner") }) : null),
     el("td", { class: "num", text: current.scores[seat] ?? "" }),
   ));
   $("tv-scores").querySelector("tbody").replaceChildren(...rows);
   const events = current.events.length
     ? el("ul", { class: "events" }, current.events.map(eventNode))
-    : el("p", { class: "muted", text: step === 0 ? "The game is set up." : "Nothing else happened." });
+    : el("p", { class: "muted", text: step === 0 ? _("The game is set up.") : _("Nothing else happened.") });
   $("tv-events").replaceChildren(events);
   for (const li of $("tv-log").children) li.classList.toggle("current", Number(li.dataset.seq) === step);
   const list = $("tv-log");
@@ -172,8 +172,8 @@ function drawChart() {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${CW} ${CH}`);
   svg.setAttribute("role", "img");
-  const finals = seats.map((_, seat) => `${seatName(pal, seats, seat)} ${data.steps[data.steps.length - 1].scores[seat]}`);
-  svg.setAttribute("aria-label", `Scores over ${data.steps.length - 1} steps; final: ${finals.join(", ")}`);
+  const finals = seats.map((info, seat) => `${seatName(pal, seats, seat)} ${data.steps[data.steps.length - 1].scores[seat]}`);
+  svg.setAttribute("aria-label", _("Scores over {steps} steps; final: {scores}", { steps: data.steps.length - 1, scores: finals.join(", ") }));
   const add = (tag, attrs) => {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -184,9 +184,9 @@ function drawChart() {
   add("line", { x1: PAD, y1: 8, x2: PAD, y2: y(0), stroke: "#999" });
   add("text", { x: PAD - 4, y: 14, "text-anchor": "end", "font-size": 11 }).textContent = String(top);
   add("text", { x: PAD - 4, y: y(0), "text-anchor": "end", "font-size": 11 }).textContent = "0";
-  add("text", { x: CW - 8, y: CH - 6, "text-anchor": "end", "font-size": 11 }).textContent = `step ${data.steps.length - 1}`;
+  add("text", { x: CW - 8, y: CH - 6, "text-anchor": "end", "font-size": 11 }).textContent = _("step {step}", { step: data.steps.length - 1 });
   const dashes = ["", "6 3", "2 3", "8 3 2 3", "1 5"];
-  seats.forEach((_, seat) => {
+  seats.forEach((info, seat) => {
     const points = data.steps.map((s) => `${chartX(s.step).toFixed(1)},${y(s.scores[seat]).toFixed(1)}`).join(" ");
     const colour = pal.colours[seat % pal.colours.length];
     add("polyline", { points, fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-dasharray": dashes[seat % dashes.length] });
@@ -236,7 +236,7 @@ async function main() {
       const text = await response.text();
       if (!response.ok) {
         const answer = JSON.parse(text);
-        refuse(response.status === 403 ? "This match is not over yet: its replay opens once it ends." : answer.message);
+        refuse(response.status === 403 ? _("This match is not over yet: its replay opens once it ends.") : answer.message);
         return;
       }
       const info = await fetch(`/api/matches/${encodeURIComponent(matchId)}`).then((r) => r.json());
@@ -252,12 +252,12 @@ async function main() {
           await start(await file.text(), null);
         } catch (error) {
           $("tv-replay").hidden = true;
-          refuse(`This file cannot be replayed: ${error.message}`);
+          refuse(_("This file cannot be replayed: {reason}", { reason: error.message }));
         }
       });
     }
   } catch (error) {
-    refuse(`Cannot show this replay: ${error.message}`);
+    refuse(_("Cannot show this replay: {reason}", { reason: error.message }));
   }
 }
 

@@ -4,6 +4,8 @@
 // this module the record with the "tv-replay-ready" event; the viewer's slider is driven
 // as a person would drive it (its "input" event).
 
+import { _ } from "./tavola.js";
+
 const root = document.getElementById("main");
 const $ = (id) => document.getElementById(id);
 const button = $("tv-review");
@@ -30,7 +32,7 @@ function say(text, done, total) {
 async function ask(path, options) {
   const response = await fetch(path, options);
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
+  if (!response.ok) throw new Error(answer.message || _("the server answered {status}", { status: response.status }));
   return answer;
 }
 
@@ -46,7 +48,7 @@ function show(answer) {
   for (const card of $("tv-review-flagged").querySelectorAll("[data-step]")) {
     card.tabIndex = 0;
     card.setAttribute("role", "button");
-    card.title = "Show the board before this move";
+    card.title = _("Show the board before this move");
     const go = () => jump(Number(card.dataset.step));
     card.addEventListener("click", go);
     card.addEventListener("keydown", (e) => {
@@ -57,7 +59,7 @@ function show(answer) {
     });
   }
   const flagged = answer.review.decisions.filter((d) => d.verdict).length;
-  say(`${answer.review.decisions_reviewed} decisions reviewed, ${flagged} flagged.`, 1, 1);
+  say(_("{reviewed} decisions reviewed, {flagged} flagged.", { reviewed: answer.review.decisions_reviewed, flagged }), 1, 1);
   result.hidden = false;
 }
 
@@ -67,7 +69,7 @@ async function review() {
   button.disabled = true;
   root.dataset.review = "running";
   result.hidden = true;
-  say("Starting the review…", 0, 1);
+  say(_("Starting the review…"), 0, 1);
   try {
     const started = await ask("/api/review", {
       method: "POST",
@@ -82,13 +84,13 @@ async function review() {
         root.dataset.review = "done";
         break;
       }
-      if (answer.status === "failed") throw new Error(answer.message || "the review failed");
-      say(`Reviewing: ${answer.done} of ${answer.total} decisions`, answer.done, answer.total);
+      if (answer.status === "failed") throw new Error(answer.message || _("the review failed"));
+      say(_("Reviewing: {done} of {total} decisions", { done: answer.done, total: answer.total }), answer.done, answer.total);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   } catch (error) {
     if (mine !== asked) return;
-    say(`The review could not be made: ${error.message}`, 0, 1);
+    say(_("The review could not be made: {reason}", { reason: error.message }), 0, 1);
     root.dataset.review = "failed";
   } finally {
     if (mine === asked) button.disabled = false;

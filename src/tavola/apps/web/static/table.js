@@ -3,7 +3,7 @@
 // everything; this only shows its numbers (a running clock counts down between two of
 // its messages) and sends what the player asks.
 
-import { badge, el, myMatches, saveMyMatches, seatName } from "./tavola.js";
+import { _, badge, el, myMatches, saveMyMatches, seatName } from "./tavola.js";
 
 /** Seconds as a clock shows them: 9.4 (under ten seconds), 4:05, 1:02:03, or for a
  * correspondence limit 23 h 5 min, 2 d 4 h. */
@@ -13,7 +13,7 @@ export function formatClock(seconds, kind) {
     const days = Math.floor(s / 86400);
     const hours = Math.floor((s % 86400) / 3600);
     const minutes = Math.floor((s % 3600) / 60);
-    return days ? `${days} d ${hours} h` : `${hours} h ${minutes} min`;
+    return days ? _("{days} d {hours} h", { days, hours }) : _("{hours} h {minutes} min", { hours, minutes });
   }
   if (s < 10) return s.toFixed(1);
   const whole = Math.floor(s);
@@ -36,7 +36,7 @@ export async function seatPost(path, token, body = null) {
     const answer = await response.json().catch(() => ({}));
     return { ok: response.ok, status: response.status, body: answer };
   } catch {
-    return { ok: false, status: 0, body: { message: "the server cannot be reached" } };
+    return { ok: false, status: 0, body: { message: _("the server cannot be reached") } };
   }
 }
 
@@ -100,7 +100,8 @@ export class ClockView {
       cell.textContent = left === null ? "–" : formatClock(left, t.kind);
       cell.classList.toggle("running", running);
       cell.classList.toggle("low", left !== null && left < (t.kind === "realtime" ? 20 : 3600));
-      cell.setAttribute("aria-label", left === null ? "no clock" : `${formatClock(left, t.kind)} left${running ? ", running" : ""}`);
+      const time = left === null ? "" : formatClock(left, t.kind);
+      cell.setAttribute("aria-label", left === null ? _("no clock") : running ? _("{time} left, running", { time }) : _("{time} left", { time }));
     }
   }
 }
@@ -154,7 +155,7 @@ export class ChatView {
       this.input.value = "";
       this.add([answer.body]);
     } else {
-      this.error.textContent = answer.body.message || "The message was not sent.";
+      this.error.textContent = answer.body.message || _("The message was not sent.");
     }
   }
 }
@@ -186,10 +187,10 @@ export class TurnAlert {
     this.mine = mine;
     if (!mine) document.title = this.title;
     if (!became || !document.hidden) return;
-    document.title = `● Your turn · ${this.title}`;
+    document.title = "● " + _("Your turn") + " · " + this.title;
     if ("Notification" in window && Notification.permission === "granted") {
       try {
-        const note = new Notification("Your turn", { body: words, tag: `tavola-${location.pathname}` });
+        const note = new Notification(_("Your turn"), { body: words, tag: `tavola-${location.pathname}` });
         note.onclick = () => window.focus();
       } catch {
         // some browsers allow notifications only from a service worker

@@ -8,6 +8,51 @@
 //   data-toggle      shows or hides the element with that id (class "panel" -> "open")
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
+//
+// Texts: every text the scripts show is marked with the function _ below (tools/messages.py
+// finds them for the "web" catalog); the page embeds their translations (#tv-i18n).
+
+let STRINGS = null;
+
+/** ``text`` in the page's language, its ``{name}`` fields filled from ``fields``. */
+export function _(text, fields = {}) {
+  if (STRINGS === null) {
+    try {
+      STRINGS = JSON.parse(document.getElementById("tv-i18n").textContent) || {};
+    } catch {
+      STRINGS = {};
+    }
+  }
+  const translated = Object.hasOwn(STRINGS, text) ? STRINGS[text] : text;
+  return translated.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+/** The page's language (``<html lang>``), for the server's messages on a WebSocket. */
+export function pageLanguage() {
+  return document.documentElement.lang || "en";
+}
+
+/** The switch on every page: remember the choice (the cookie the server reads) and show
+ * the page again in it, keeping its address (a seat's token, a replay's step). */
+function installLanguageSwitch() {
+  const nav = document.querySelector("nav.languages");
+  if (!nav) return;
+  nav.addEventListener("click", (e) => {
+    const link = e.target.closest("a[data-lang]");
+    if (!link) return;
+    e.preventDefault();
+    document.cookie = `${nav.dataset.cookie}=${link.dataset.lang}; path=/; max-age=31536000; samesite=lax`;
+    const url = new URL(location.href);
+    if (url.searchParams.has("lang")) {
+      url.searchParams.delete("lang");
+      location.assign(url.href);
+    } else {
+      location.reload();
+    }
+  });
+}
+
+installLanguageSwitch();
 
 export function palette(root) {
   try {
@@ -56,8 +101,8 @@ export function seatName(pal, seats, seat) {
   const info = seats && seats[seat];
   const letter = pal.letters[seat % pal.letters.length];
   if (info && info.name) return info.name;
-  if (info && info.kind === "bot") return `Bot ${letter} (${(info.bot || "bot").split(":")[0]})`;
-  return `Seat ${letter}`;
+  if (info && info.kind === "bot") return _("Bot {letter} ({bot})", { letter, bot: (info.bot || "bot").split(":")[0] });
+  return _("Seat {letter}", { letter });
 }
 
 /** One event: its sentence, and its table (a scoring's breakdown) if it has one. */
@@ -76,20 +121,24 @@ export function eventNode(event) {
 }
 
 // The log's entries about a seat rather than the game (resign, timeout, abandon), in words.
-const SEAT_ENTRIES = { resign: "resigned", timeout: "ran out of time", abandon: "left the table" };
+const SEAT_ENTRIES = {
+  resign: () => _("resigned"),
+  timeout: () => _("ran out of time"),
+  abandon: () => _("left the table"),
+};
 
 /** One entry of the log: who did what, and what it caused. */
 export function logNode(pal, seats, entry) {
   const who = seatName(pal, seats, entry.seat);
   const item = el("li", { class: `entry entry-${entry.kind}`, "data-seq": entry.seq });
   if (entry.kind === "takeback") {
-    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), " took back their last action");
+    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), " ", _("took back their last action"));
   } else if (SEAT_ENTRIES[entry.kind]) {
     const data = ((entry.events || [])[0] || {}).data || {};
-    let words = SEAT_ENTRIES[entry.kind];
-    if (data.by !== undefined) words += `; ${seatName(pal, seats, data.by)} handed the seat to a bot`;
-    if (data.winners) words += `: ${data.winners.map((s) => seatName(pal, seats, s)).join(" and ")} wins`;
-    else words += ". The heuristic bot plays it from now on.";
+    let words = SEAT_ENTRIES[entry.kind]();
+    if (data.by !== undefined) words += _("; {name} handed the seat to a bot", { name: seatName(pal, seats, data.by) });
+    if (data.winners) words += _(": {names} wins", { names: data.winners.map((s) => seatName(pal, seats, s)).join(_(" and ")) });
+    else words += _(". The heuristic bot plays it from now on.");
     item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ` ${words}`);
   } else {
     item.append(
@@ -324,7 +373,7 @@ export class Board {
     const words = shown.getAttribute("aria-label") || shown.getAttribute("data-action");
     if (this.choice) {
       this.choice.box.hidden = false;
-      const count = sel.options.length > 1 ? ` (${sel.index + 1} of ${sel.options.length})` : "";
+      const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
       this.choice.label.textContent = words + count;
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
@@ -593,11 +642,11 @@ export async function copyText(text, button) {
     await navigator.clipboard.writeText(text);
     if (button) {
       const before = button.textContent;
-      button.textContent = "Copied";
+      button.textContent = _("Copied");
       setTimeout(() => { button.textContent = before; }, 1500);
     }
   } catch {
-    window.prompt("Copy this link:", text);
+    window.prompt(_("Copy this link:"), text);
   }
 }
 

@@ -1,0 +1,103 @@
+"""Each game's rules in Italian, German and French follow the English text.
+
+``docs/<game>/rules.<lang>.md`` translates ``docs/<game>/rules.md``: the same headings
+(how many at each level, in the same order), the same notation examples (code spans and
+blocks are language-neutral, so they stay exactly as they are), and every ``#anchor``
+link leads to a heading of its own file, as the rules page gives ids
+(``tavola.apps.web.rules.slug``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from tavola.apps.web.rules import TRANSLATED, slug
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+GAMES = sorted(path.parent.name for path in DOCS.glob("*/rules.md"))
+CASES = [(game, lang) for game in GAMES for lang in TRANSLATED]
+
+
+def tokens(path: Path) -> list[Token]:
+    md = MarkdownIt("commonmark").enable("table")
+    return md.parse(path.read_text(encoding="utf-8"))
+
+
+def headings(path: Path) -> list[tuple[str, str]]:
+    """(level, text) of every heading, in order."""
+    found = tokens(path)
+    return [
+        (token.tag, found[index + 1].content)
+        for index, token in enumerate(found)
+        if token.type == "heading_open"
+    ]
+
+
+def inline_children(path: Path) -> list[Token]:
+    return [child for token in tokens(path) for child in token.children or ()]
+
+
+def code(path: Path) -> Counter[str]:
+    """Every code span and code block, as written."""
+    spans = [child.content for child in inline_children(path) if child.type == "code_inline"]
+    blocks = [t.content for t in tokens(path) if t.type in ("fence", "code_block")]
+    return Counter(spans + blocks)
+
+
+def anchors(path: Path) -> list[str]:
+    """The targets of the links to ``#anchor`` in the same file (markdown-it
+    percent-encodes them, browsers decode them to find the id)."""
+    hrefs = [str(c.attrGet("href")) for c in inline_children(path) if c.type == "link_open"]
+    return [unquote(href[1:]) for href in hrefs if href.startswith("#")]
+
+
+def test_every_game_has_every_translation() -> None:
+    assert GAMES == ["campanile", "carcassonne", "clocktowers"]
+    for game in GAMES:
+        for lang in TRANSLATED:
+            assert (DOCS / game / f"rules.{lang}.md").is_file(), (game, lang)
+
+
+@pytest.mark.parametrize(("game", "lang"), CASES)
+def test_the_same_headings_at_each_level(game: str, lang: str) -> None:
+    english = headings(DOCS / game / "rules.md")
+    translated = headings(DOCS / game / f"rules.{lang}.md")
+    assert [level for level, _ in translated] == [level for level, _ in english]
+    # The code in headings (an option's name) stays as it is.
+    for (_, theirs), (_, ours) in zip(english, translated, strict=True):
+        assert theirs.split("`")[1::2] == ours.split("`")[1::2]
+    # Translated, not copied: most headings differ from the English ones.
+    same = sum(theirs == ours for (_, theirs), (_, ours) in zip(english, translated, strict=True))
+    assert same <= len(english) // 4, (game, lang, same)
+
+
+@pytest.mark.parametrize(("game", "lang"), CASES)
+def test_the_same_notation_examples(game: str, lang: str) -> None:
+    english = code(DOCS / game / "rules.md")
+    translated = code(DOCS / game / f"rules.{lang}.md")
+    assert translated == english, (english - translated, translated - english)
+
+
+@pytest.mark.parametrize(("game", "lang"), [(g, "en") for g in GAMES] + CASES)
+def test_every_anchor_link_leads_to_a_heading_of_its_file(game: str, lang: str) -> None:
+    path = DOCS / game / ("rules.md" if lang == "en" else f"rules.{lang}.md")
+    ids = {slug(text) for _, text in headings(path)}
+    for anchor in anchors(path):
+        assert anchor in ids, (path.name, anchor)
+
+
+@pytest.mark.parametrize(("game", "lang"), CASES)
+def test_the_same_links_to_other_pages(game: str, lang: str) -> None:
+    """Links to other files (the notation) are kept, and as many anchor links."""
+
+    def links(path: Path) -> tuple[list[str], int]:
+        hrefs = [str(c.attrGet("href")) for c in inline_children(path) if c.type == "link_open"]
+        return sorted(h for h in hrefs if not h.startswith("#")), len(anchors(path))
+
+    assert links(DOCS / game / f"rules.{lang}.md") == links(DOCS / game / "rules.md")

@@ -1,0 +1,111 @@
+"""The rules pages in the reader's language: rendered from the translated docs, served in
+the language the request asks for (``?lang=``, the cookie, ``Accept-Language``), English
+unchanged at the same address, and every anchor working in every language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+import httpx
+import pytest
+
+from tavola.apps.web import rules
+from tests.live_server import ServerProcess
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+GAMES = sorted(path.parent.name for path in DOCS.glob("*/rules.md"))  # tavola's own
+LANGS = ["en", *rules.TRANSLATED]
+
+
+def ids(html: str) -> set[str]:
+    return set(re.findall(r' id="([^"]+)"', html))
+
+
+def title(game: str, lang: str) -> str:
+    """The first line of the doc in ``lang``: its ``#`` heading."""
+    name = "rules.md" if lang == "en" else f"rules.{lang}.md"
+    first = (DOCS / game / name).read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# ")
+    return first[2:]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_renders_its_own_doc(game: str, lang: str) -> None:
+    html = rules.html(game, "rules", lang)
+    heading = f">{title(game, lang)}</h1>"
+    assert heading in html
+    for other in LANGS:
+        assert other == lang or f">{title(game, other)}</h1>" not in html
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", rules.TRANSLATED)
+def test_anchors_work_in_every_language(game: str, lang: str) -> None:
+    """Links inside a page find their heading, and the English page's anchors (links
+    from elsewhere to /rules/<game>#...) find the same section in a translation."""
+    english = rules.html(game, "rules")
+    html = rules.html(game, "rules", lang)
+    for anchor in re.findall(r'href="#([^"]+)"', html):
+        assert unquote(anchor) in ids(html), (lang, anchor)
+    assert ids(english) <= ids(html)
+    if game == "campanile":
+        # The section's own heading carries the English anchor.
+        section = html.split('<span id="edition-1996"></span>')[1].split("<")[0]
+        assert section == {"it": "Edizione 1996", "de": "Ausgabe 1996", "fr": "Édition 1996"}[lang]
+
+
+def test_the_notation_is_english_in_every_language() -> None:
+    assert rules.languages("clocktowers", "notation") == ("en",)
+    assert rules.html("clocktowers", "notation", "it") == rules.html("clocktowers", "notation")
+
+
+def test_the_route_serves_the_language_asked_for(server: ServerProcess) -> None:
+    url = f"{server.url}/rules/campanile"
+    english = httpx.get(url)
+    assert english.status_code == 200
+    assert 'id="components"' in english.text
+    assert "In short" in english.text
+    assert '<article class="doc" lang="en">' in english.text
+    assert ">Materiale</h2>" not in english.text
+
+    italian = httpx.get(url, params={"lang": "it"})
+    assert ">Materiale</h2>" in italian.text
+    assert "In breve" in italian.text
+    assert '<article class="doc" lang="it">' in italian.text
+    assert 'href="#informazioni-nascoste"' in italian.text
+    assert 'id="components"' in italian.text  # the English anchor still leads somewhere
+
+    german = httpx.get(url, headers={"Accept-Language": "de-CH,de;q=0.9,en;q=0.5"})
+    assert ">Spielmaterial</h2>" in german.text
+    assert "Kurz gesagt" in german.text
+    french = httpx.get(url, cookies={"tavola_lang": "fr"})
+    assert ">Matériel</h2>" in french.text
+    assert "En bref" in french.text
+    # The English page is still the English page, whatever was asked before.
+    assert httpx.get(url).text == english.text
+
+
+def test_untranslated_pages_say_so(server: ServerProcess) -> None:
+    page = httpx.get(f"{server.url}/rules/carcassonne/notation", params={"lang": "de"})
+    assert page.status_code == 200
+    assert '<article class="doc" lang="en">' in page.text
+    assert "Diese Seite ist auf Englisch: Die Notation ist in jeder Sprache dieselbe." in page.text
+    english = httpx.get(f"{server.url}/rules/carcassonne/notation")
+    assert '<p class="note">' not in english.text
+
+
+@pytest.mark.parametrize("lang", rules.TRANSLATED)
+def test_the_game_pages_lead_to_the_rules_in_the_readers_language(
+    server: ServerProcess, lang: str
+) -> None:
+    """The lobby's link to the rules is the same address, which the reader's choice
+    (remembered in the cookie) serves in their language."""
+    with httpx.Client(base_url=server.url) as client:
+        lobby = client.get("/", params={"lang": lang})
+        assert 'href="/rules/carcassonne"' in lobby.text
+        page = client.get("/rules/carcassonne")  # as the link opens it: the cookie is sent
+        assert f">{title('carcassonne', lang)}</h1>" in page.text
+        assert {"it": ">Regole<", "de": ">Regeln<", "fr": ">Règles<"}[lang] in page.text
