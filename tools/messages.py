@@ -74,6 +74,9 @@ def update(domain: str, lang: str, template: Catalog) -> None:
         catalog = Catalog(
             locale=lang, domain=domain, project="tavola", fuzzy=False, header_comment=HEADER
         )
+    before = {message.id for message in catalog if message.id}
+    if path.exists() and before == {message.id for message in template if message.id}:
+        return  # nothing to add or drop: leave the file (and its dates) as it is
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -267,6 +267,7 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
     def view_box() -> list[float]:
         return [float(v) for v in (board.get_attribute("viewBox") or "").split()]
 
+    wait_turn_or_end(page)  # the bot has moved: the picture stays as it is while we look
     whole = view_box()
     page.get_by_role("button", name="Zoom in").tap()
     page.get_by_role("button", name="Zoom in").tap()

@@ -19,13 +19,13 @@ from typer.core import TyperGroup
 from tavola.core.checks import plural, shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game, State
-from tavola.core.i18n import from_environment, language
+from tavola.core.i18n import N_, from_environment, language
 from tavola.core.options import parse_assignments
 from tavola.core.registry import broken_plugins, game_classes, game_sources, load, replay
 from tavola.players import BotSpecError, make_bot, split_specs
 
 from .bench import random_playouts
-from .language import N_, LangOpt, _, ngettext, translate_help
+from .language import LangOpt, _, ngettext, translate_help
 from .output import board, scores_table
 from .play import HUMAN, play
 from .records import check_writable, default_record_path, is_record_of, load_record

@@ -17,17 +17,12 @@ from typing import Any
 
 import typer
 
-from tavola.core.i18n import LANGUAGES, LOCALE_DIR, Catalog, set_language
+from tavola.core.i18n import LANGUAGES, LOCALE_DIR, N_, Catalog, set_language
 
 CATALOG = Catalog("terminal", LOCALE_DIR)
 _ = CATALOG.gettext
 ngettext = CATALOG.ngettext
 lazy = CATALOG.lazy
-
-
-def N_(msgid: str) -> str:
-    """``msgid`` unchanged: marked for the catalog, translated where it is shown."""
-    return msgid
 
 
 def choose_language(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> None:

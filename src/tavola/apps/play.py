@@ -17,10 +17,11 @@ from tavola.core.checks import MAX_TEXT
 from tavola.core.errors import TavolaError
 from tavola.core.events import Event
 from tavola.core.game import State
+from tavola.core.i18n import N_
 from tavola.players import Seat, bot_seed, make_bot
 from tavola.players.base import Bot
 
-from .language import N_, _, ngettext
+from .language import _, ngettext
 from .output import scores_table, show_events
 from .records import (
     RecordFileError,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -214,6 +214,32 @@ Text = str | Message | Joined
 
 def _shown(value: Any) -> Any:
     return str(value) if isinstance(value, Message | Joined) else value
+
+
+def N_(msgid: str) -> str:
+    """``msgid`` unchanged: marks a text for the catalog where it is defined (in a table,
+    a class attribute), to be translated with ``gettext`` where it is shown."""
+    return msgid
+
+
+def listed(items: Sequence[Text], catalog: Catalog | None = None, conjunction: str = "") -> Text:
+    """``a and b and c``, each part and the joining word in the language of the moment;
+    ``conjunction`` (a message of ``catalog`` with ``{first}`` and ``{second}``) joins
+    otherwise.
+
+    >>> parts = listed(["P0", "P1", "P2"])
+    >>> with language("it"):
+    ...     str(parts)
+    'P0 e P1 e P2'
+    """
+    if not items:
+        return ""
+    if not conjunction:
+        catalog, conjunction = CORE, N_("{first} and {second}")
+    text = items[0]
+    for item in items[1:]:
+        text = Message(catalog or CORE, conjunction, {"first": text, "second": item})
+    return text
 
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"

@@ -1,7 +1,7 @@
 """The conformance kit: the checks every game must pass, ours or a plugin's.
 
-A game package's tests subclass ``GameConformance`` (pytest and Hypothesis, installed
-with tavola's ``dev`` extra) or call the checks of ``tavola.testing.checks`` on their
+A game package's tests subclass ``GameConformance`` (pytest and Hypothesis: tavola's
+``testing`` extra) or call the checks of ``tavola.testing.checks`` on their
 own positions. ``docs/adding-a-game.md`` explains what each check asks of a game.
 """
 

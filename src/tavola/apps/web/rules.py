@@ -24,13 +24,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
-
-
-def N_(text: str) -> str:
-    """Marks a text for the catalog, to be translated where it is shown."""
-    return text
-
+from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"rules": N_("Rules"), "notation": N_("Notation")}

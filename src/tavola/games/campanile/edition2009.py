@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
-from tavola.core.i18n import Text
+from tavola.core.i18n import N_, Text
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import INFLUENCE, MOVE, NUM_ACTIONS, PASS, TAKE
 from tavola.games.campanile.components import (
@@ -34,7 +34,7 @@ from tavola.games.campanile.towers import (
     TAKE_PHASE,
     TowersState,
 )
-from tavola.games.campanile.words import N_, STYLE_NAMES, lazy
+from tavola.games.campanile.words import STYLE_NAMES, lazy
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile

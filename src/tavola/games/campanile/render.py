@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core.i18n import Joined
+from tavola.core.i18n import N_, Joined
 from tavola.games.campanile.components import FLAGS_1996
-from tavola.games.campanile.words import N_, _, lazy, ngettext, style_name
+from tavola.games.campanile.words import _, lazy, ngettext, style_name
 
 BAR_WIDTH = 24
 SUPPLY_HEADER = N_("1s 2s 3s")  # the markers each seat has left, by value

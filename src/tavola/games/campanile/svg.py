@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from tavola.core.i18n import N_
 from tavola.core.svg import (
     INK,
     PAPER,
@@ -35,7 +36,7 @@ from tavola.core.svg import (
     seat_letter,
 )
 from tavola.games.campanile.components import FLAGS_1996, STYLES, flags_for
-from tavola.games.campanile.words import N_, _, listed_now, ngettext, style_name
+from tavola.games.campanile.words import _, listed_now, ngettext, style_name
 
 WIDTH: Final = 480
 MARGIN: Final = 10
@@ -565,7 +566,7 @@ class _Picture:
         """The marker groups under a base, from the base down; returns the bottom."""
         y = top
         if not tower["groups"]:
-            lines = _wrapped(_("no markers"), 12)
+            lines = _wrapped(_("no markers"), 10)  # a column holds about 10 letters
             for k, line in enumerate(lines):
                 parts.insert(
                     -1,

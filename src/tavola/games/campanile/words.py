@@ -16,17 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tavola.core.i18n import LOCALE_DIR, Catalog, Message, Text
+from tavola.core import i18n
+from tavola.core.i18n import LOCALE_DIR, Catalog, Text
 
 CATALOG: Final = Catalog("campanile", LOCALE_DIR)
 lazy = CATALOG.lazy
 _ = CATALOG.gettext
 ngettext = CATALOG.ngettext
-
-
-def N_(msgid: str) -> str:
-    """``msgid`` unchanged: marked for the catalog, translated where it is used."""
-    return msgid
 
 
 # The styles in the order of ``components.STYLES`` (the towers, the cards, the notation).
@@ -38,17 +34,12 @@ def style_name(style: str) -> str:
     return _(style)
 
 
-def listed(items: Sequence[Text], conjunction: str = N_("{first} and {second}")) -> Text:
-    """``a and b and c`` (or another ``{first} ... {second}`` message), each in the
-    language of the moment."""
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = Message(CATALOG, conjunction, {"first": text, "second": item})
-    return text
+def listed(items: Sequence[Text], conjunction: str = "") -> Text:
+    """``a and b and c`` (or joined by another ``{first} ... {second}`` message of this
+    catalog), each in the language of the moment."""
+    return i18n.listed(items, CATALOG, conjunction)
 
 
-def listed_now(items: Sequence[str], conjunction: str = N_("{first} and {second}")) -> str:
+def listed_now(items: Sequence[str], conjunction: str = "") -> str:
     """``listed`` in the current language, as text."""
     return str(listed(items, conjunction))

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tavola.core.i18n import listed
 from tavola.games.carcassonne.tiles import (
     CITY,
     FIELD,
@@ -36,7 +37,7 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
-from tavola.games.carcassonne.words import both, gettext, lazy, ngettext
+from tavola.games.carcassonne.words import gettext, lazy, ngettext
 
 RULES_SUMMARY = lazy("""\
 Carcassonne. Each turn: place the drawn tile next to the board, every shared
@@ -552,7 +553,7 @@ def _status(view: dict[str, Any], width: int) -> list[Line]:
     elif view["winners"]:
         winners = view["winners"]
         if len(winners) > 1:
-            names = both([gettext("you") if s == seat else f"P{s}" for s in winners])
+            names = str(listed([gettext("you") if s == seat else f"P{s}" for s in winners]))
             over = gettext("Game over: {names} share the victory.").format(names=names)
         elif winners[0] == seat:
             over = gettext("Game over: you win.")

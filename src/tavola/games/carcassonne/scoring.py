@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tavola.core.events import Event, Table
-from tavola.core.i18n import Joined, Text
+from tavola.core.i18n import Joined, Text, listed
 from tavola.games.carcassonne.actions import RING, cell_xy
 from tavola.games.carcassonne.tiles import (
     CITY,
@@ -26,7 +26,7 @@ from tavola.games.carcassonne.tiles import (
     ROAD,
     VARIANTS,
 )
-from tavola.games.carcassonne.words import lazy, seat_list
+from tavola.games.carcassonne.words import lazy
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState
@@ -166,7 +166,7 @@ def award(state: CarcassonneState, root: int, kind: int, final: bool) -> Event:
 
 
 def _names(seats: Sequence[int]) -> Text:
-    return seat_list([f"P{seat}" for seat in seats])
+    return listed([f"P{seat}" for seat in seats])
 
 
 def _event(result: Award) -> Event:

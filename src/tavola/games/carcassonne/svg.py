@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from tavola.core.i18n import N_, listed
 from tavola.core.svg import (
     HIGHLIGHT,
     INK,
@@ -36,7 +37,7 @@ from tavola.core.svg import (
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES, Variant
-from tavola.games.carcassonne.words import N_, both, gettext, ngettext
+from tavola.games.carcassonne.words import gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 BIG: Final = 168  # the drawn tile in the status panel
@@ -94,7 +95,7 @@ def _step_text(view: dict[str, Any]) -> str:
         winners = view["winners"]
         best = max(view["scores"]) if view["scores"] else 0
         if len(winners) > 1:
-            names = both([_who(view, s) for s in winners])
+            names = str(listed([_who(view, s) for s in winners]))
             return gettext("Game over: {names} share the victory with {points}").format(
                 names=names, points=best
             )
@@ -207,11 +208,13 @@ def _button(
         attrs = clickable(action, gettext("Pass: deploy no follower"))
         tip = gettext("Pass: deploy no follower this turn")
     fill = "#FFFFFF" if toggle else HIGHLIGHT
+    # Smaller type where a language's words are longer than the button (0.58 em a letter).
+    size = min(18.0, (BIG - 16) / (0.58 * max(len(text), 1)))
     out.append(
         f"<g{attrs}><title>{escape(tip)}</title>"
         f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BIG}" height="52" rx="8" '
         f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>'
-        f'<text x="{x + BIG / 2:g}" y="{y + 32:g}" font-size="18" font-weight="bold" '
+        f'<text x="{x + BIG / 2:g}" y="{y + 32:g}" font-size="{size:.3g}" font-weight="bold" '
         f'text-anchor="middle" fill="{INK}">{escape(text)}</text></g>'
     )
     return y + 52

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tavola.core.i18n import listed
 from tavola.core.svg import seat_letter
 from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
@@ -36,7 +37,7 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
-from tavola.games.carcassonne.words import both, gettext, ngettext
+from tavola.games.carcassonne.words import gettext, ngettext
 
 Cell = tuple[int, int]
 Node = tuple[int, int, int]  # x, y and the local segment (-1: the river)
@@ -294,7 +295,7 @@ def _holders(feature: Feature) -> str:
         says = gettext("Followers: {held}; {owners} take its points.")
     else:
         says = gettext("Followers: {held}; {owners} takes its points.")
-    return says.format(held=held, owners=both(owners))
+    return says.format(held=held, owners=str(listed(owners)))
 
 
 def bag(view: dict[str, Any]) -> dict[str, int]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core.i18n import N_
 from tavola.games.clocktowers.components import COLOURS, DECKS
-from tavola.games.clocktowers.words import DECK_NAMES, N_, gettext, lazy
+from tavola.games.clocktowers.words import DECK_NAMES, gettext, lazy
 
 WIDTH = 76  # a panel around the picture takes 4 of the 80 columns
 

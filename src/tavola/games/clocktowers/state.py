@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import State
-from tavola.core.i18n import Joined, Text
+from tavola.core.i18n import Joined, Text, listed
 from tavola.games.clocktowers import knowledge, scoring
 from tavola.games.clocktowers.actions import (
     DECODED,
@@ -52,7 +52,6 @@ from tavola.games.clocktowers.words import (
     TOWERS,
     lazy,
     ordinal,
-    seat_list,
 )
 
 if TYPE_CHECKING:
@@ -613,7 +612,7 @@ def _drew(name: str, code: str, deck: int, top: str | None) -> Text:
 
 
 def _won(winners: list[int], names: list[str]) -> Text:
-    who = seat_list([names[seat] for seat in winners])
+    who = listed([names[seat] for seat in winners])
     if len(winners) > 1:
         return lazy("{names} share the victory", names=who)
     return lazy("{names} wins", names=who)

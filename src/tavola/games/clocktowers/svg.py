@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from tavola.core.i18n import listed
 from tavola.core.svg import INK, PAPER, clickable, document, escape, seat_colour, seat_letter
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
-from tavola.games.clocktowers.words import CARDS, DECK_NAMES, TOWERS, both, gettext, ngettext
+from tavola.games.clocktowers.words import CARDS, DECK_NAMES, TOWERS, gettext, ngettext
 
 WIDTH: Final = 460
 PAD: Final = 10  # around the picture
@@ -136,7 +137,7 @@ def _status_text(view: dict[str, Any]) -> str:
             return gettext("Game over: you ({seat}) win").format(seat=seat_letter(seat))
         if len(winners) == 1:
             return gettext("Game over: {name} wins").format(name=_name(view, winners[0]))
-        names = both([_name(view, w) for w in winners])
+        names = str(listed([_name(view, w) for w in winners]))
         return gettext("Game over: {names} share the victory").format(names=names)
     player = view["current_player"]
     if player == seat:
