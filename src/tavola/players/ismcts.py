@@ -11,7 +11,9 @@ whose edges are actions:
   legal in only some determinizations must not look under-explored in the others;
 - **expansion** of one untried legal action, chosen at random;
 - **rollout** with uniformly random actions, to the end of the game, or for ``depth``
-  actions after which the game's ``evaluate`` is squashed into a win chance per seat,
+  actions (none with ``leaf=1``) after which the game's ``evaluate`` (called as
+  ``Game._evaluate``: the search's states need no argument checks) is squashed into a
+  win chance per seat,
   ``1 / (1 + exp(-evaluate / scale))`` (long games such as Carcassonne need this to
   afford 1,000 iterations per decision); with two players the chances are taken to add
   up to 1, as they do at the end, so only the bot's own seat is evaluated;
@@ -22,7 +24,14 @@ whose edges are actions:
 
 With ``prior=N`` every root action first gets N virtual visits worth the win chance of
 its one-ply evaluation (as the heuristic bot sees it), so that in games with dozens of
-actions per decision the iterations go to the promising ones from the start.
+actions per decision the iterations go to the promising ones from the start. With
+``leaf=1`` there is no rollout: each new leaf is judged by the evaluation at once.
+
+Determinizations are reused: every ``reuse`` iterations (4 by default) one is drawn
+through ``Seat.determinize`` and kept; the iterations in between search a copy of one
+kept at random. A determinization depends only on the seat's view and the bot's
+generator, so every iteration still searches a state drawn from the information set, at
+the cost of a copy instead of a redeal (``reuse=1``: a fresh one every iteration).
 
 The decision is the root action visited most often; the reason shown with it is that
 action's estimated win chance. With an ``iterations`` budget the bot is deterministic
@@ -39,6 +48,7 @@ from tavola.core.game import State
 from tavola.players.base import Decision, Seat, format_spec
 
 DEFAULT_ITERATIONS = 1000
+DEFAULT_REUSE = 4  # iterations per determinization drawn
 
 
 class _Node:
@@ -66,6 +76,8 @@ class IsmctsBot:
         depth: int | None = None,
         scale: float | None = None,
         prior: int | None = None,
+        reuse: int | None = None,
+        leaf: int | None = None,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -79,6 +91,10 @@ class IsmctsBot:
             raise ValueError("scale must be positive")
         if prior is not None and prior < 0:
             raise ValueError("prior must not be negative")
+        if reuse is not None and reuse < 1:
+            raise ValueError("reuse must be at least 1")
+        if leaf not in (None, 0, 1):
+            raise ValueError("leaf must be 0 or 1")
         self.spec = format_spec(
             "ismcts",
             {
@@ -88,14 +104,20 @@ class IsmctsBot:
                 "depth": depth,
                 "scale": scale,
                 "prior": prior,
+                "reuse": reuse,
+                "leaf": leaf,
             },
         )
         self.iterations = DEFAULT_ITERATIONS if iterations is None and time is None else iterations
         self.time = time
         self.c = 0.7 if c is None else c
         self.depth = depth or 0
+        self.leaf = bool(leaf)
+        # Random actions after the expansion: none (leaf), ``depth``, or -1 (to the end).
+        self._steps = 0 if leaf else depth or -1
         self.scale = 5.0 if scale is None else scale
         self.prior = prior or 0
+        self.reuse = DEFAULT_REUSE if reuse is None else reuse
         self._rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last decision ran
         self._seat = 0  # the seat deciding now
@@ -112,10 +134,18 @@ class IsmctsBot:
         deadline = None if self.time is None else clock.perf_counter() + self.time
         limit = self.iterations
         done = 0
+        reuse, rng = self.reuse, self._rng
+        deals: list[State] = []  # pristine determinizations, to reuse (copied) for a while
         while limit is None or done < limit:
             if deadline is not None and done and clock.perf_counter() >= deadline:
                 break
-            self._iterate(root, seat.determinize(self._rng))
+            if done % reuse == 0:
+                state = seat.determinize(rng)
+                if reuse > 1:
+                    deals.append(state.clone())
+            else:
+                state = deals[int(rng.random() * len(deals))].clone()
+            self._iterate(root, state)
             done += 1
         self.last_iterations = done
         children = root.children
@@ -141,6 +171,9 @@ class IsmctsBot:
         rand = self._rng.random
         c = self.c
         log, sqrt = math.log, math.sqrt
+        # The search applies actions through ``_apply``: it needs neither the notation
+        # check nor the history of a throwaway determinization.
+        apply = state._apply
         node = root
         path: list[_Node] = []
         while (player := state.current_player) is not None:
@@ -149,32 +182,34 @@ class IsmctsBot:
             best: _Node | None = None
             best_action = -1
             best_value = -1.0
+            get = children.get
             for action in state.legal_actions():
-                child = children.get(action)
+                child = get(action)
                 if child is None:
                     untried.append(action)
                     continue
-                child.avail += 1
+                avail = child.avail = child.avail + 1
+                if untried:
+                    continue  # an untried action is expanded here: no need to rank
                 visits = child.visits
-                value = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                value = child.reward / visits + c * sqrt(log(avail) / visits)
                 if value > best_value:
                     best, best_action, best_value = child, action, value
             if untried:
                 action = untried[int(rand() * len(untried))]
                 child = children[action] = _Node(player)
-                state.apply(action)
+                apply(action)
                 path.append(child)
                 break
             assert best is not None
-            state.apply(best_action)
+            apply(best_action)
             path.append(best)
             node = best
-        depth = self.depth
-        steps = 0
-        while state.current_player is not None and not (depth and steps >= depth):
+        steps = self._steps
+        while steps and state.current_player is not None:
             legal = state.legal_actions()
-            state.apply(legal[int(rand() * len(legal))])
-            steps += 1
+            apply(legal[int(rand() * len(legal))])
+            steps -= 1
         rewards = self._rewards(state)
         root.visits += 1
         for node in path:
@@ -195,9 +230,9 @@ class IsmctsBot:
         if n == 2:
             # Two seats' chances add up to 1, as at the end: one evaluation, from our seat.
             seat = self._seat
-            chance = 1.0 / (1.0 + exp(min(50.0, -game.evaluate(state, seat) / scale)))
+            chance = 1.0 / (1.0 + exp(min(50.0, -game._evaluate(state, seat) / scale)))
             return [chance, 1.0 - chance] if seat == 0 else [1.0 - chance, chance]
         # Clamped so that exp cannot overflow whatever a game's evaluation returns.
         return [
-            1.0 / (1.0 + exp(min(50.0, -game.evaluate(state, seat) / scale))) for seat in range(n)
+            1.0 / (1.0 + exp(min(50.0, -game._evaluate(state, seat) / scale))) for seat in range(n)
         ]

@@ -57,6 +57,8 @@ BOTS: dict[str, BotKind] = {
             "depth": (int, "rollout actions before the evaluation cuts in (0: to the end)"),
             "scale": (float, "evaluation difference worth a 73% win chance (default 5)"),
             "prior": (int, "virtual visits per root action at its one-ply evaluation (default 0)"),
+            "reuse": (int, "iterations per determinization drawn (default 4)"),
+            "leaf": (int, "1: evaluate each new leaf at once, without a rollout (default 0)"),
         },
     ),
 }

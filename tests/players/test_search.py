@@ -1,0 +1,96 @@
+"""The search's shortcuts: the fast Carcassonne evaluation and reused determinizations."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tavola
+from tavola.games.carcassonne import heuristic
+from tavola.games.carcassonne.scoring import final_awards
+from tavola.games.carcassonne.state import CarcassonneState
+from tavola.players import Seat, make_bot
+from tavola.players.ismcts import IsmctsBot
+from tavola.players.specs import BotSpecError
+
+from .toy import Nim
+
+
+def projected_by_awards(state: CarcassonneState) -> list[float]:
+    """The evaluation's projection as the final scoring's awards give it."""
+    points = [float(p) for p in state.points]
+    if state.is_over:
+        return points
+    for award in final_awards(state):
+        for seat in award.owners:
+            points[seat] += award.points
+    worth = heuristic.SUPPLY_VALUE * min(1.0, state.tiles_left / 20)
+    for seat, supply in enumerate(state.supply):
+        points[seat] += worth * supply
+    return points
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"river": True}, {"farm_scoring": "per-farm"}, {"farm_scoring": "per-city"}],
+    ids=lambda options: ",".join(f"{k}={v}" for k, v in options.items()) or "default",
+)
+@pytest.mark.parametrize("players", [2, 4])
+def test_carcassonne_projection_equals_the_final_scoring(
+    options: dict[str, object], players: int
+) -> None:
+    checked = 0
+    for seed in range(2):
+        state = tavola.load("carcassonne", players=players, **options).new_game(seed)
+        assert isinstance(state, CarcassonneState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert heuristic.projected_points(state) == projected_by_awards(state)
+            checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+def test_reused_determinizations_still_find_the_winning_nim_move() -> None:
+    for pile in (6, 7, 9):
+        state = Nim(pile=pile).new_game()
+        decision = make_bot("ismcts:iterations=800,reuse=8", seed=pile).choose(Seat(state, 0))
+        assert (pile - (decision.action + 1)) % 4 == 0
+
+
+def test_reuse_draws_one_determinization_per_reuse_iterations() -> None:
+    class Counting(Seat):
+        __slots__ = ("drawn",)
+
+        def __init__(self, state: tavola.State, player: int) -> None:
+            super().__init__(state, player)
+            self.drawn = 0
+
+        def determinize(self, rng: random.Random) -> tavola.State:
+            self.drawn += 1
+            return super().determinize(rng)
+
+    state = tavola.load("campanile", players=2).new_game(4)
+    for reuse, drawn in ((1, 60), (4, 15), (60, 1)):
+        seat = Counting(state, 0)
+        bot = make_bot(f"ismcts:iterations=60,reuse={reuse}", seed=1)
+        assert isinstance(bot, IsmctsBot)
+        bot.choose(seat)
+        assert (bot.last_iterations, seat.drawn) == (60, drawn)
+
+
+def test_reuse_must_be_positive() -> None:
+    with pytest.raises(BotSpecError, match="reuse must be at least 1"):
+        make_bot("ismcts:reuse=0")
+
+
+def test_leaf_judges_new_leaves_by_the_evaluation_without_rollouts() -> None:
+    # Nim's evaluation knows the winning move; with no rollout the search follows it.
+    state = Nim(pile=13).new_game()
+    bot = make_bot("ismcts:iterations=300,leaf=1,scale=0.5", seed=3)
+    assert isinstance(bot, IsmctsBot)
+    assert bot._steps == 0
+    assert bot.choose(Seat(state, 0)).action == 0
+    with pytest.raises(BotSpecError, match="leaf must be 0 or 1"):
+        make_bot("ismcts:leaf=2")
