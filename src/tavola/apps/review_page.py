@@ -5,6 +5,11 @@ Nothing is fetched: the styles are inline, the chart is an SVG drawn here, and e
 is the game's own SVG (``Game.svg`` of the seat's view) embedded as a data URI, so that
 the pictures' identifiers and styles cannot clash. ``chart_svg`` and ``flagged_html`` also
 serve the replay viewer in the browser.
+
+The review's JSON is data; its words are put in here, in the language of the moment
+(``tavola.core.i18n``, the ``web`` domain): the terminal's for ``tavola review --html``,
+the request's for the browser. Moves stay in their notation (in ``code``), the same in
+every language.
 """
 
 from __future__ import annotations
@@ -14,11 +19,37 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from tavola.core.i18n import LOCALE_DIR, N_, Catalog, current_language
 from tavola.core.svg import SEAT_LETTERS, seat_colour
 
+CATALOG = Catalog("web", LOCALE_DIR)
+"""The ``web`` domain (as ``tavola.apps.server.language``'s, without the server)."""
+_ = CATALOG.gettext
+
 VERDICT_COLOURS = {"inaccuracy": "#E8B400", "mistake": "#E07000", "blunder": "#C0182B"}
+VERDICT_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+"""The verdicts (the review's data, and the pages' CSS classes) as people read them."""
 
 LEFT, RIGHT, TOP, BOTTOM = 46, 16, 14, 34  # the chart's margins
+
+
+def fill(text: str, **fields: str) -> str:
+    """A translated ``text``, escaped, with its ``{name}`` fields filled with ready HTML.
+
+    >>> fill("{a} < {b}", a="<b>1</b>", b="2")
+    '<b>1</b> &lt; 2'
+    """
+    return escape(text).format_map(fields)
+
+
+def verdict_name(verdict: str | None) -> str:
+    """A verdict in the language of the moment (``""`` for none)."""
+    return _(VERDICT_NAMES[verdict]) if verdict else ""
+
+
+def notation(move: str) -> str:
+    """A move's notation, the same in every language, as HTML."""
+    return f"<code>{escape(move)}</code>"
 
 
 def percent(value: float) -> str:
@@ -79,11 +110,13 @@ def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> s
             f'stroke="#bbb"{dash}/>'
             f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end">{percent(tick)}</text>'
         )
+    start, actions = _("start"), _("action {number}").format(number=data["actions"])
+    axis = _("the game's actions")
     parts.append(
-        f'<text x="{LEFT}" y="{H - 8}">start</text>'
-        f'<text x="{W - RIGHT}" y="{H - 8}" text-anchor="end">action {data["actions"]}</text>'
+        f'<text x="{LEFT}" y="{H - 8}">{escape(start)}</text>'
+        f'<text x="{W - RIGHT}" y="{H - 8}" text-anchor="end">{escape(actions)}</text>'
         f'<text x="{(LEFT + W - RIGHT) / 2}" y="{H - 8}" text-anchor="middle">'
-        "the game's actions</text>"
+        f"{escape(axis)}</text>"
     )
     decisions = data["decisions"]
     for seat in data["seats"]:
@@ -99,10 +132,11 @@ def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> s
         if data["is_over"]:
             won = seat in data["winners"]
             end = 1.0 if won and len(data["winners"]) == 1 else 0.5 if won else 0.0
+            ending = _("{name}: won") if won else _("{name}: lost")
             parts.append(
                 f'<circle cx="{x(last):.1f}" cy="{y(end):.1f}" r="5" fill="{colour}" '
-                f'stroke="#222"><title>{escape(data["names"][seat])}: '
-                f"{'won' if won else 'lost'}</title></circle>"
+                f'stroke="#222"><title>{escape(ending.format(name=data["names"][seat]))}'
+                "</title></circle>"
             )
     for d in decisions:
         if d["verdict"] is None:
@@ -119,16 +153,20 @@ def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> s
 
 def chart_label(data: Mapping[str, Any]) -> str:
     flagged = sum(d["verdict"] is not None for d in data["decisions"])
-    return (
-        f"Estimated win probability of each reviewed seat after each of its moves, over "
-        f"{data['actions']} actions; {flagged} flagged moves marked"
-    )
+    return _(
+        "Estimated win probability of each reviewed seat after each of its moves, over "
+        "{actions} actions; flagged moves marked: {flagged}"
+    ).format(actions=data["actions"], flagged=flagged)
 
 
 def move_title(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:
-    return (
-        f"action {d['step'] + 1}, {data['names'][d['seat']]}: {d['played']} ({d['verdict']}, "
-        f"-{percent(d['loss'])}); better: {d['best']}"
+    return _("action {number}, {name}: {played} ({verdict}, -{loss}); better: {best}").format(
+        number=d["step"] + 1,
+        name=data["names"][d["seat"]],
+        played=d["played"],
+        verdict=verdict_name(d["verdict"]),
+        loss=percent(d["loss"]),
+        best=d["best"],
     )
 
 
@@ -139,7 +177,8 @@ def legend(data: Mapping[str, Any]) -> str:
         for s in data["seats"]
     )
     kinds = " ".join(
-        f'<span class="key"><span class="dot" style="background:{colour}"></span>{kind}</span>'
+        f'<span class="key"><span class="dot" style="background:{colour}"></span>'
+        f"{escape(verdict_name(kind))}</span>"
         for kind, colour in VERDICT_COLOURS.items()
     )
     return f'<p class="legend">{seats} {kinds}</p>'
@@ -155,39 +194,84 @@ def flagged_html(
         if d["verdict"] is None:
             continue
         board = (boards or {}).get(d["step"])
-        seen = f"What {escape(data['names'][d['seat']])} saw before action {d['step'] + 1}"
+        name = data["names"][d["seat"]]
+        seen = escape(
+            _("What {name} saw before action {number}").format(name=name, number=d["step"] + 1)
+        )
+        caption = fill(_("{seen}: its own view, with nothing it could not see"), seen=seen)
         picture = (
             f'<figure class="board"><img alt="{seen}" src="data:image/svg+xml;base64,'
-            f'{base64.b64encode(board.encode()).decode()}"><figcaption>{seen}: its own view, '
-            "with nothing it could not see</figcaption></figure>"
+            f'{base64.b64encode(board.encode()).decode()}"><figcaption>{caption}'
+            "</figcaption></figure>"
             if board
             else ""
         )
+        heading = fill(
+            _("Action {number}, {seat}: {verdict}"),
+            number=str(d["step"] + 1),
+            seat=seat_badge(data, d["seat"]),
+            verdict=f'<span class="verdict">{escape(verdict_name(d["verdict"]))}</span>',
+        )
         cards.append(
             f'<article class="move {d["verdict"]}" id="step-{d["step"]}" '
-            f'data-step="{d["step"]}">'
-            f"<h3>Action {d['step'] + 1}, {seat_badge(data, d['seat'])}: "
-            f'<span class="verdict">{d["verdict"]}</span></h3>'
+            f'data-step="{d["step"]}"><h3>{heading}</h3>'
             f'<div class="move-body"><div class="words">{move_words(d)}'
             f"{moves_table(d['moves'], d['played'], limit)}</div>{picture}</div></article>"
         )
     if not cards:
-        return '<p class="none">No move was flagged: none lost enough beyond the noise.</p>'
+        none = _("No move was flagged: none lost enough beyond the noise.")
+        return f'<p class="none">{escape(none)}</p>'
     return "".join(cards)
+
+
+SCREENED = " moves screened out by one-ply evaluation"  # the end of the review's own note
+
+
+def notes(d: Mapping[str, Any]) -> list[str]:
+    """The notes on a decision: how many legal moves were not rolled out (from the
+    numbers), and any other note of the review as it wrote it."""
+    said = []
+    screened = d["legal"] - len(d["moves"])
+    if screened > 0:
+        said.append(
+            _("{screened} of {legal} moves were left out by a one-move look-ahead").format(
+                screened=screened, legal=d["legal"]
+            )
+        )
+    return said + [note for note in d["notes"] if not note.endswith(SCREENED)]
 
 
 def move_words(d: Mapping[str, Any]) -> str:
     best = next(m for m in d["moves"] if m["action"] == d["best"])
     points = d["margin_loss"]
-    margin = (
-        f"and {points:.1f} points of margin" if points >= 0 else f"though {-points:.1f} points more"
+    gave_up = (
+        _(
+            "Gave up {loss} of win chance (± {error}) and {points} points of margin "
+            "(± {points_error})."
+        )
+        if points >= 0
+        else _(
+            "Gave up {loss} of win chance (± {error}), though {points} points more "
+            "(± {points_error})."
+        )
     )
-    return (
-        f"<p>Played <b>{escape(d['played'])}</b>: {percent(d['win'])} to win. "
-        f"Better: <b>{escape(d['best'])}</b>: {percent(best['win'])} to win.</p>"
-        f"<p>Gave up <b>{percent(d['loss'])}</b> of win chance (± {error(d['loss_se'])}) "
-        f"{margin} (± {d['margin_loss_se']:.1f}).</p>"
-        + "".join(f'<p class="note">{escape(note)}</p>' for note in d["notes"])
+    played = _("Played {move}: {win} to win. Better: {best}: {best_win} to win.")
+    words = fill(
+        played,
+        move=f"<b>{notation(d['played'])}</b>",
+        win=percent(d["win"]),
+        best=f"<b>{notation(d['best'])}</b>",
+        best_win=percent(best["win"]),
+    )
+    lost = fill(
+        gave_up,
+        loss=f"<b>{percent(d['loss'])}</b>",
+        error=error(d["loss_se"]),
+        points=f"{abs(points):.1f}",
+        points_error=f"{d['margin_loss_se']:.1f}",
+    )
+    return f"<p>{words}</p><p>{lost}</p>" + "".join(
+        f'<p class="note">{escape(note)}</p>' for note in notes(d)
     )
 
 
@@ -196,22 +280,54 @@ def moves_table(moves: Sequence[Mapping[str, Any]], played: str, limit: int) -> 
     if not any(m["action"] == played for m in shown):
         shown += [m for m in moves if m["action"] == played]
     rows = "".join(
-        f"<tr{' class=played' if m['action'] == played else ''}><td>{escape(m['action'])}</td>"
+        f"<tr{' class=played' if m['action'] == played else ''}><td>{notation(m['action'])}</td>"
         f'<td class="num">{percent(m["win"])} ± {error(m["win_se"])}</td>'
         f'<td class="num">{m["margin"]:+.1f}</td><td class="num">{m["samples"]}</td></tr>'
         for m in shown
     )
     more = len(moves) - len(shown)
     caption = (
-        f"the best {len(shown)} of {len(moves)} moves examined"
+        _("the best {shown} of {total} moves examined").format(shown=len(shown), total=len(moves))
         if more > 0
-        else f"the {len(moves)} moves examined"
+        else _("the {total} moves examined").format(total=len(moves))
     )
     return (
-        f'<table class="moves"><caption>{caption}</caption><thead><tr><th>move</th>'
-        '<th class="num">win</th><th class="num">margin</th><th class="num">samples</th>'
-        f"</tr></thead><tbody>{rows}</tbody></table>"
+        f'<table class="moves"><caption>{escape(caption)}</caption>{_head(*MOVE_COLUMNS)}'
+        f"<tbody>{rows}</tbody></table>"
     )
+
+
+def _head(*columns: str) -> str:
+    """A table's header row: each column a text (``N_``), ``#`` at its start for numbers."""
+    cells = "".join(
+        f"<th class=num>{escape(_(column[1:]))}</th>"
+        if column.startswith("#")
+        else f"<th>{escape(_(column))}</th>"
+        for column in columns
+    )
+    return f"<thead><tr>{cells}</tr></thead>"
+
+
+MOVE_COLUMNS = (N_("move"), "#" + N_("win"), "#" + N_("margin"), "#" + N_("samples"))
+SUMMARY_COLUMNS = (
+    N_("seat"),
+    "#" + N_("decisions"),
+    "#" + N_("inaccuracies"),
+    "#" + N_("mistakes"),
+    "#" + N_("blunders"),
+    "#" + N_("mean loss"),
+    "#" + N_("mean points lost"),
+)
+DECISION_COLUMNS = (
+    "#" + N_("action"),
+    N_("seat"),
+    N_("played"),
+    "#" + N_("win"),
+    N_("best found"),
+    "#" + N_("loss"),
+    "#" + N_("points"),
+    N_("flag"),
+)
 
 
 def summary_table(data: Mapping[str, Any]) -> str:
@@ -222,21 +338,12 @@ def summary_table(data: Mapping[str, Any]) -> str:
         f"<td class=num>{s['mean_margin_loss']:.1f}</td></tr>"
         for s in data["summary"]
     )
-    return (
-        '<table class="summary"><thead><tr><th>seat</th><th class=num>decisions</th>'
-        "<th class=num>inaccuracies</th><th class=num>mistakes</th><th class=num>blunders</th>"
-        "<th class=num>mean loss</th><th class=num>mean points lost</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table>"
-    )
+    return f'<table class="summary">{_head(*SUMMARY_COLUMNS)}<tbody>{rows}</tbody></table>'
 
 
 def all_decisions(data: Mapping[str, Any]) -> str:
     rows = "".join(decision_row(data, d) for d in data["decisions"])
-    return (
-        "<table class=all><thead><tr><th class=num>action</th><th>seat</th><th>played</th>"
-        "<th class=num>win</th><th>best found</th><th class=num>loss</th>"
-        f"<th class=num>points</th><th>flag</th></tr></thead><tbody>{rows}</tbody></table>"
-    )
+    return f"<table class=all>{_head(*DECISION_COLUMNS)}<tbody>{rows}</tbody></table>"
 
 
 def decision_row(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:
@@ -244,68 +351,137 @@ def decision_row(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:
     step = f"<a href='#step-{d['step']}'>{number}</a>" if d["verdict"] else str(number)
     return (
         f"<tr><td class=num>{step}</td><td>{escape(data['names'][d['seat']])}</td>"
-        f"<td>{escape(d['played'])}</td>"
+        f"<td>{notation(d['played'])}</td>"
         f"<td class=num>{percent(d['win'])} ± {error(d['win_se'])}</td>"
-        f"<td>{escape(d['best'])}</td><td class=num>{percent(d['loss'])} ± "
+        f"<td>{notation(d['best'])}</td><td class=num>{percent(d['loss'])} ± "
         f"{error(d['loss_se'])}</td><td class=num>{d['margin_loss']:+.1f}</td>"
-        f"<td>{d['verdict'] or ''}</td></tr>"
+        f"<td>{escape(verdict_name(d['verdict']))}</td></tr>"
     )
 
 
 def result_line(data: Mapping[str, Any]) -> str:
     scores = ", ".join(
-        f"{escape(name)} {score}{' (winner)' if seat in data['winners'] else ''}"
+        (_("{name} {score} (winner)") if seat in data["winners"] else "{name} {score}").format(
+            name=name, score=score
+        )
         for seat, (name, score) in enumerate(zip(data["names"], data["scores"], strict=True))
     )
-    return f"Result: {scores}." if data["is_over"] else f"Unfinished; scores now: {scores}."
+    line = _("Result: {scores}.") if data["is_over"] else _("Unfinished; scores now: {scores}.")
+    return escape(line.format(scores=scores))
+
+
+def how_to_read(data: Mapping[str, Any]) -> str:
+    """The page's last paragraph: how the estimates were made and what the words mean."""
+    budget = data["budget"]
+    cutoff = (
+        _("cut after {depth} actions and judged by the game's evaluation").format(
+            depth=budget["depth"]
+        )
+        if budget["depth"]
+        else _("played to the end")
+    )
+    thresholds = ", ".join(
+        f"{verdict_name(kind)} {percent(t)}" for kind, t in data["thresholds"].items()
+    )
+
+    def term(word: str, capital: bool = False) -> str:
+        text = _(word)
+        return f"<i>{escape(text[:1].upper() + text[1:] if capital else text)}</i>"
+
+    sentences = [
+        fill(
+            _(
+                "For every decision, the moves were tried on {samples} deals drawn from what "
+                "the deciding seat could know, each followed by a game between {bot} bots "
+                "{cutoff}."
+            ),
+            samples=str(budget["samples"]),
+            bot=f"<code>{escape(budget['bot'])}</code>",
+            cutoff=escape(cutoff),
+        ),
+        fill(
+            _(
+                "{win} is the mean chance to win (a shared victory counts 1/k), {margin} the "
+                "points over the best other seat, each with its standard error (±)."
+            ),
+            win=term(N_("win"), capital=True),
+            margin=term(N_("margin")),
+        ),
+        fill(
+            _(
+                "The {loss} of a move is how much less it wins than the best move found, "
+                "measured on the same deals."
+            ),
+            loss=term(N_("loss")),
+        ),
+        fill(
+            _(
+                "A move is flagged only when the loss reaches a threshold ({thresholds}) and "
+                "twice its standard error, so small or uncertain differences are never "
+                "called mistakes."
+            ),
+            thresholds=escape(thresholds),
+        ),
+        fill(
+            _(
+                "With many moves to choose from, the {width} best by a one-move look-ahead "
+                "and the move played are examined."
+            ),
+            width=str(budget["width"]),
+        ),
+        fill(_("Review seed {seed}."), seed=str(data["seed"])),
+    ]
+    return "\n".join(sentences)
+
+
+CHART_NOTE = N_(
+    "Each line is a seat's chance to win right after each of its own moves, as estimated "
+    "from what that seat could see at the time (never the hidden cards or tiles). A dot "
+    "at the right end marks how the game really ended; a coloured dot is a flagged move: "
+    "click it to see it below."
+)
 
 
 def page(data: Mapping[str, Any], boards: Mapping[int, str]) -> str:
-    """The whole page."""
-    budget = data["budget"]
-    cutoff = (
-        f"cut after {budget['depth']} actions and judged by the game's evaluation"
-        if budget["depth"]
-        else "played to the end"
-    )
-    thresholds = ", ".join(f"{kind} {percent(t)}" for kind, t in data["thresholds"].items())
+    """The whole page, in the language of the moment."""
+    title = escape(str(data["title"]))
     status = (
-        f"<p class=warn>Interrupted: {data['decisions_reviewed']} of "
-        f"{data['decisions_planned']} decisions were reviewed.</p>"
+        "<p class=warn>"
+        + escape(
+            _("Interrupted: {reviewed} of {planned} decisions were reviewed.").format(
+                reviewed=data["decisions_reviewed"], planned=data["decisions_planned"]
+            )
+        )
+        + "</p>"
         if data["interrupted"]
         else ""
     )
+    counts = _("{players} players, {actions} actions.").format(
+        players=data["players"], actions=data["actions"]
+    )
+    head = fill(_("Review: {title}"), title=title)
+    heading = fill(_("Review of a game of {title}"), title=title)
+    chances, flagged = escape(_("Win probability over the game")), escape(_("Flagged moves"))
+    every, how = escape(_("Every decision reviewed")), escape(_("How to read this"))
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{current_language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Review: {escape(data["title"])}</title>
+<title>{head}</title>
 <style>{STYLE}</style></head>
 <body><main>
-<h1>Review of a game of {escape(data["title"])}</h1>
-<p>{data["players"]} players, {data["actions"]} actions. {result_line(data)}</p>
+<h1>{heading}</h1>
+<p>{escape(counts)} {result_line(data)}</p>
 {status}
 {summary_table(data)}
-<h2>Win probability over the game</h2>
+<h2>{chances}</h2>
 {legend(data)}
 {chart_svg(data)}
-<p class=small>Each line is a seat's chance to win right after each of its own moves, as
-estimated from what that seat could see at the time (never the hidden cards or tiles).
-A dot at the right end marks how the game really ended; a coloured dot is a flagged move:
-click it to see it below.</p>
-<h2>Flagged moves</h2>
+<p class=small>{escape(_(CHART_NOTE))}</p>
+<h2>{flagged}</h2>
 {flagged_html(data, boards)}
-<details><summary>Every decision reviewed</summary>{all_decisions(data)}</details>
-<h2>How to read this</h2>
-<p class=small>For every decision, the moves were tried on {budget["samples"]} deals drawn
-from what the deciding seat could know, each followed by a game between
-<code>{escape(budget["bot"])}</code> bots {cutoff}. <i>Win</i> is the mean chance to win
-(a shared victory counts 1/k), <i>margin</i> the points over the best other seat, each
-with its standard error (±). The <i>loss</i> of a move is how much less it wins than the
-best move found, measured on the same deals. A move is flagged only when the loss reaches
-a threshold ({thresholds}) and twice its standard error, so small or uncertain
-differences are never called mistakes. With many moves to choose from, the
-{budget["width"]} best by a one-move look-ahead and the move played are examined.
-Review seed {data["seed"]}.</p>
+<details><summary>{every}</summary>{all_decisions(data)}</details>
+<h2>{how}</h2>
+<p class=small>{how_to_read(data)}</p>
 </main></body></html>
 """
 

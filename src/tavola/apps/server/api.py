@@ -94,14 +94,14 @@ class TimeControlBody(Strict):
             given.add("increment")
         allowed = needed | ({"increment"} if self.kind == "realtime" else set())
         if not needed <= given or not given <= allowed:
-            words = {
-                "realtime": '"initial" seconds (and "increment")',
-                "correspondence": '"per_move" seconds',
-                "none": "nothing else",
+            takes = {
+                "realtime": lazy(
+                    'a "realtime" time control takes "initial" seconds (and "increment")'
+                ),
+                "correspondence": lazy('a "correspondence" time control takes "per_move" seconds'),
+                "none": lazy('a time control of kind "none" takes nothing else'),
             }
-            raise ApiError(
-                422, "bad_time_control", f"a {self.kind} time control takes {words[self.kind]}"
-            )
+            raise ApiError(422, "bad_time_control", takes[self.kind])
         if self.kind == "realtime":
             assert self.initial is not None
             return TimeControl(REALTIME, self.initial, self.increment or 0.0)
@@ -374,7 +374,7 @@ async def _answer(
                 raise ApiError(422, "bad_message", lazy("a take-back has only type and seq"))
             await service.take_back(live, seat, seq)
         else:
-            raise ApiError(422, "bad_message", f"unknown message type {kind!r}")
+            raise ApiError(422, "bad_message", lazy("unknown message type {kind!r}", kind=kind))
         return {"type": "ack", "seq": live.seq}
     except ApiError as error:
         body = error.body()
@@ -386,7 +386,9 @@ def _read(text: str | None) -> dict[str, Any]:
     if text is None:
         raise ApiError(422, "bad_message", lazy("messages are JSON text"))
     if len(text) > MAX_SOCKET_MESSAGE:
-        raise ApiError(413, "too_large", f"a message is at most {MAX_SOCKET_MESSAGE} bytes")
+        raise ApiError(
+            413, "too_large", lazy("a message is at most {limit} bytes", limit=MAX_SOCKET_MESSAGE)
+        )
     try:
         request = json.loads(text)
     except (json.JSONDecodeError, RecursionError):

@@ -18,7 +18,7 @@ from tavola.apps.server import db
 from tavola.apps.server.api import router
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.language import LanguageMiddleware
+from tavola.apps.server.language import LanguageMiddleware, _, scope_language
 from tavola.apps.server.notify import Listener
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
@@ -26,6 +26,7 @@ from tavola.apps.server.store import Store
 from tavola.apps.server.tables import Tables
 from tavola.apps.server.tables_api import router as tables_router
 from tavola.apps.web import install_pages
+from tavola.core.i18n import language
 
 log = logging.getLogger("tavola.server")
 
@@ -76,19 +77,25 @@ def _errors_as_json(app: FastAPI) -> None:
         return JSONResponse(error.body(), status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = error.errors()
         first = problems[0] if problems else {}
         where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else first.get("msg", "")
+        if first.get("type") == "json_invalid":  # a file that is no JSON, say
+            message = _("the body is not JSON")
+        elif not where and first.get("type") in ("dict_type", "model_type"):
+            message = _("the body must be a JSON object")
         details = [{"loc": list(p.get("loc", ())), "msg": p.get("msg")} for p in problems]
         body = {"error": "invalid_request", "message": message, "details": details}
         return JSONResponse(body, status_code=422)
 
     @app.exception_handler(Exception)
-    async def crashed(_: Request, error: Exception) -> JSONResponse:
+    async def crashed(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=error)
-        body = {"error": "internal", "message": "the server failed on this request"}
+        with language(scope_language(request.scope)):  # outside LanguageMiddleware here
+            message = _("the server failed on this request")
+        body = {"error": "internal", "message": message}
         return JSONResponse(body, status_code=500)
 
     @app.exception_handler(HTTPException)
@@ -139,7 +146,10 @@ class BodyLimit:
 
     async def _too_large(self, send: Send) -> None:
         response = JSONResponse(
-            {"error": "too_large", "message": f"a request body is at most {self.limit} bytes"},
+            {
+                "error": "too_large",
+                "message": _("a request body is at most {limit} bytes").format(limit=self.limit),
+            },
             status_code=413,
         )
         scope: dict[str, Any] = {"type": "http"}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
 from tavola.apps.server.settings import BotLimits
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot
@@ -36,7 +37,9 @@ def bound_spec(spec: str, limits: BotLimits) -> str:
     try:
         bot = make_bot(spec)
     except BotSpecError as error:
-        raise ApiError(422, "bad_bot", str(error)) from None
+        raise ApiError(
+            422, "bad_bot", lazy("not a bot this server plays: {reason}", reason=str(error))
+        ) from None
     canonical = bot.spec
     name = canonical.partition(":")[0]
     caps: dict[str, float] = {
@@ -47,7 +50,13 @@ def bound_spec(spec: str, limits: BotLimits) -> str:
     for option, cap in caps.items():
         value = getattr(bot, option, None)
         if isinstance(value, int | float) and value > cap:
-            raise ApiError(422, "bad_bot", f"bot spec {spec!r}: {option} is at most {cap:g} here")
+            too_much = lazy(
+                "bot spec {spec!r}: {option} is at most {cap} here",
+                spec=spec,
+                option=option,
+                cap=f"{cap:g}",
+            )
+            raise ApiError(422, "bad_bot", too_much)
     if "time" in BOTS[name].options and getattr(bot, "time", None) is None:
         added = []  # keep the bot's own budget, under the server's time limit
         iterations = getattr(bot, "iterations", None)

@@ -94,11 +94,19 @@ class MatchService:
             raise ApiError(
                 422,
                 "bad_seats",
-                f"{len(seats)} seat(s) given for a {rules.num_players}-player match",
+                lazy(
+                    "{given} seat(s) given for a {players}-player match",
+                    given=len(seats),
+                    players=rules.num_players,
+                ),
             )
         names = names or [None] * len(seats)
         if len(names) != len(seats):
-            raise ApiError(422, "bad_names", f"{len(names)} name(s) given for {len(seats)} seats")
+            raise ApiError(
+                422,
+                "bad_names",
+                lazy("{given} name(s) given for {seats} seats", given=len(names), seats=len(seats)),
+            )
         webhooks = _per_seat("webhooks", webhooks, len(seats))
         emails = _per_seat("emails", emails, len(seats))
         if table.on_timeout == "lose" and len(seats) != 2:
@@ -177,7 +185,11 @@ class MatchService:
             raise ApiError(
                 429,
                 "busy",
-                f"{running} matches between bots are being played here; try again later",
+                lazy(
+                    "too many matches between bots are being played here ({running}); "
+                    "try again later",
+                    running=running,
+                ),
             )
 
     def _forget_idle(self) -> None:
@@ -506,7 +518,10 @@ class MatchService:
 def _per_seat(what: str, values: list[str | None] | None, seats: int) -> list[str | None]:
     values = values or [None] * seats
     if len(values) != seats:
-        raise ApiError(422, f"bad_{what}", f"{len(values)} {what} given for {seats} seats")
+        words = lazy(
+            "{given} {what} given for {seats} seats", given=len(values), what=what, seats=seats
+        )
+        raise ApiError(422, f"bad_{what}", words)  # ``what``: the field's name, untranslated
     return values
 
 

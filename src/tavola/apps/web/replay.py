@@ -30,12 +30,22 @@ router = APIRouter(prefix="/api/replay", tags=["replay"])
 Record = Annotated[dict[str, Any], Body(description="a record, as tavola writes it")]
 
 
-def _check(record: dict[str, Any]) -> State:
-    """The final state of ``record``, or 422 if it does not replay."""
+def checked(record: dict[str, Any]) -> State:
+    """The final state of ``record``, or 422 ``bad_record`` if it does not replay: the
+    sentence in the request's language, the engine's reason as it gives it."""
     try:
         return replay_record(record)
     except ReplayError as error:
-        raise ApiError(422, "bad_record", str(error), step=error.step) from None
+        message = (
+            lazy("the record does not replay at its setup: {reason}", reason=error.reason)
+            if error.step == 0
+            else lazy(
+                "the record does not replay at action {step}: {reason}",
+                step=error.step,
+                reason=error.reason,
+            )
+        )
+        raise ApiError(422, "bad_record", message, step=error.step) from None
     except (TypeError, ValueError) as error:
         raise ApiError(422, "bad_record", lazy("not a record: {error}", error=str(error))) from None
 
@@ -47,7 +57,7 @@ def _start(final: State) -> State:
 @router.post("")
 def replay_steps(record: Record) -> dict[str, Any]:
     """Every step of a record, for the replay viewer's log, slider and chart."""
-    final = _check(record)
+    final = checked(record)
     game = final.game
     state = _start(final)
     steps: list[dict[str, Any]] = [
@@ -87,7 +97,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
 @router.post("/svg")
 def replay_svg(record: Record, step: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
     """The spectator's picture after ``step`` actions of the record."""
-    final = _check(record)
+    final = checked(record)
     if step > len(final.history):
         raise ApiError(
             422, "bad_step", lazy("the record has {steps} steps", steps=len(final.history))

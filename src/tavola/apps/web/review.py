@@ -12,6 +12,10 @@ chart and the flagged moves (``review_page``) with the review's JSON.
 - ``GET /api/review/{id}`` -> ``{"id", "status": "running" | "done" | "failed", "done",
   "total"}``, and once done ``review`` (the JSON of ``tavola review --json``), ``chart``
   (an SVG) and ``flagged`` (HTML).
+
+The job keeps only the review's data; the chart and the flagged moves are drawn from it
+when they are asked for, in the language of that request, so each reader of the same
+review reads it in their own.
 """
 
 from __future__ import annotations
@@ -32,9 +36,8 @@ from fastapi.responses import JSONResponse
 from tavola.apps.review_page import chart_svg, flagged_html, legend
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
-from tavola.core.errors import ReplayError
+from tavola.apps.web.replay import checked
 from tavola.core.game import State
-from tavola.core.registry import replay
 from tavola.players.review import default_budget
 from tavola.players.review_runs import (
     ReviewOutcome,
@@ -65,7 +68,7 @@ class Job:
     outcome: ReviewOutcome = field(init=False)
     status: str = "running"
     error: str | None = None
-    answer: dict[str, Any] | None = None
+    data: dict[str, Any] | None = None  # the review's JSON, once done
 
     def __post_init__(self) -> None:
         self.outcome = ReviewOutcome(self.tasks)
@@ -80,15 +83,15 @@ class Job:
                         self.outcome.results.append(result)
             self.outcome.results.sort(key=lambda result: result.step)
             budget = self.tasks[0].budget if self.tasks else default_budget(self.final.game.name)
-            data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
-            chart = legend(data) + chart_svg(data, width=380, height=210)  # the side panel's
-            self.answer = {"review": data, "chart": chart, "flagged": flagged_html(data, limit=4)}
+            self.data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
             self.status = "done"
         except Exception as error:  # any failure is the client's to see, not the server's
             self.error = f"{type(error).__name__}: {error}"
             self.status = "failed"
 
     def json(self) -> dict[str, Any]:
+        """The job's progress, and once done its review with the chart and the flagged
+        moves in the language of the moment (the request's)."""
         body: dict[str, Any] = {
             "id": self.id,
             "status": self.status,
@@ -97,7 +100,11 @@ class Job:
         }
         if self.error:
             body["message"] = self.error
-        return {**body, **(self.answer or {})}
+        if self.data is not None:
+            data = self.data
+            chart = legend(data) + chart_svg(data, width=380, height=210)  # the side panel's
+            body.update(review=data, chart=chart, flagged=flagged_html(data, limit=4))
+        return body
 
 
 class Jobs:
@@ -138,15 +145,6 @@ class Jobs:
 jobs = Jobs()
 
 
-def _final(record: dict[str, Any]) -> State:
-    try:
-        return replay(record)
-    except ReplayError as error:
-        raise ApiError(422, "bad_record", str(error), step=error.step) from None
-    except (TypeError, ValueError) as error:
-        raise ApiError(422, "bad_record", lazy("not a record: {error}", error=str(error))) from None
-
-
 def _seats(text: str | None, players: int) -> list[int]:
     if text is None or not text.strip():
         return list(range(players))
@@ -166,7 +164,7 @@ def start_review(
     record: Record, seats: Annotated[str | None, Query(max_length=20)] = None
 ) -> JSONResponse:
     """Start reviewing ``record`` (or find the review already asked for)."""
-    final = _final(record)
+    final = checked(record)  # 422 as /api/replay answers
     chosen = _seats(seats, final.game.num_players)
     text = json.dumps([record, chosen, SEED], sort_keys=True)
     key = hashlib.sha256(text.encode()).hexdigest()
