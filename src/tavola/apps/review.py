@@ -21,14 +21,16 @@ from rich.table import Table
 from rich.text import Text
 
 from tavola.apps.output import work_progress
-from tavola.core.checks import plural, shown
+from tavola.core.checks import shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import State
+from tavola.core.i18n import N_
 from tavola.core.registry import replay
 from tavola.players import BotSpecError
 from tavola.players.review import Budget, default_budget, with_overrides
 from tavola.players.review_runs import ReviewOutcome, plan, review_json, run
 
+from .language import _, ngettext
 from .records import check_writable, load_record, write_file
 from .review_page import page
 from .signals import stopping_signals
@@ -127,11 +129,18 @@ def review_command(
         stopping_signals() as caught,
         work_progress(errors) as progress,
     ):
-        bar = progress.add_task(f"reviewing, {workers} {backend} workers", total=len(tasks))
+        bar = progress.add_task(
+            _("reviewing, {workers} {backend} workers").format(workers=workers, backend=backend),
+            total=len(tasks),
+        )
         outcome = run(tasks, workers, backend, lambda _: progress.advance(bar))
     data = review_json(outcome, final, chosen, budget, seed, record.get("names"))
     if outcome.interrupted:
-        errors.print(f"Interrupted: {outcome_count(outcome)} decisions reviewed; here they are.")
+        errors.print(
+            _("Interrupted: {count} decisions reviewed; here they are.").format(
+                count=outcome_count(outcome)
+            )
+        )
     if as_json:
         json.dump(data, sys.stdout)
         sys.stdout.write("\n")
@@ -139,13 +148,13 @@ def review_command(
         show(data, budget, every)
     if out is not None:
         path = write_file(out, page(data, boards(final, data)))
-        (errors if as_json else console).print(f"Review saved to {path}")
+        (errors if as_json else console).print(_("Review saved to {path}").format(path=path))
     if outcome.interrupted:
         raise typer.Exit(caught.exit_code)
 
 
 def outcome_count(outcome: ReviewOutcome) -> str:
-    return f"{len(outcome.results)} of {len(outcome.tasks)}"
+    return _("{done} of {planned}").format(done=len(outcome.results), planned=len(outcome.tasks))
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -193,14 +202,28 @@ def boards(final: State, data: dict[str, Any]) -> dict[int, str]:
     return pictures
 
 
+SUMMARY_COLUMNS = (
+    N_("seat"),
+    N_("decisions"),
+    N_("inaccuracies"),
+    N_("mistakes"),
+    N_("blunders"),
+    N_("mean loss"),
+)
+VERDICTS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
 def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
     names = data["names"]
+    reviewed = data["decisions_reviewed"]
     summary = Table(
-        title=f"{data['title']}: review of {plural(data['decisions_reviewed'], 'decision')}",
-        caption=f"{budget.describe()}; seed {data['seed']}",
+        title=ngettext(
+            "{title}: review of {count} decision", "{title}: review of {count} decisions", reviewed
+        ).format(title=data["title"], count=reviewed),
+        caption=_("{budget}; seed {seed}").format(budget=budget.describe(), seed=data["seed"]),
     )
-    for column in ("seat", "decisions", "inaccuracies", "mistakes", "blunders", "mean loss"):
-        summary.add_column(column, justify="left" if column == "seat" else "right")
+    for index, column in enumerate(SUMMARY_COLUMNS):
+        summary.add_column(_(column), justify="left" if index == 0 else "right")
     for s in data["summary"]:
         summary.add_row(
             names[s["seat"]],
@@ -213,25 +236,28 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
     console.print(summary)
     rows = [d for d in data["decisions"] if every or d["verdict"]]
     if not rows:
-        console.print("No move was flagged: none lost enough beyond the estimates' noise.")
+        console.print(_("No move was flagged: none lost enough beyond the estimates' noise."))
         return
     table = Table(
-        title="Every decision" if every else "Flagged moves",
-        caption="win: the chance to win after the move, from the seat's view; loss: the "
-        "win chance given up against the best move found, ± one standard error; pts: "
-        "points of margin given up",
+        title=_("Every decision") if every else _("Flagged moves"),
+        caption=_(
+            "win: the chance to win after the move, from the seat's view; loss: the "
+            "win chance given up against the best move found, ± one standard error; pts: "
+            "points of margin given up"
+        ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
     )
-    table.add_column("action", justify="right")
-    table.add_column("seat", overflow="ellipsis", min_width=4, max_width=12)
-    table.add_column("played", no_wrap=True)
-    table.add_column("win", justify="right", no_wrap=True)
-    table.add_column("best found", no_wrap=True)
-    table.add_column("loss", justify="right", no_wrap=True)
-    table.add_column("pts", justify="right", no_wrap=True)
-    table.add_column("flag", no_wrap=True)
+    table.add_column("#", justify="right")
+    table.add_column(_("seat"), overflow="ellipsis", min_width=4, max_width=12)
+    table.add_column(_("played"), no_wrap=True)
+    table.add_column(_("win"), justify="right", no_wrap=True)
+    table.add_column(_("best found"), no_wrap=True)
+    table.add_column(_("loss"), justify="right", no_wrap=True)
+    table.add_column(_("pts"), justify="right", no_wrap=True)
+    longest = max(len(_(verdict)) for verdict in VERDICTS.values())
+    table.add_column(_("flag"), no_wrap=True, min_width=longest)
     for d in rows:
         table.add_row(
             str(d["step"] + 1),
@@ -241,6 +267,9 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
             d["best"],
             f"{100 * d['loss']:.0f}%±{100 * d['loss_se']:.0f}",
             f"{d['margin_loss']:+.1f}",
-            Text(d["verdict"] or "", style=VERDICT_STYLES.get(d["verdict"] or "", "")),
+            Text(
+                _(VERDICTS[d["verdict"]]) if d["verdict"] else "",
+                style=VERDICT_STYLES.get(d["verdict"] or "", ""),
+            ),
         )
     console.print(table)
