@@ -26,6 +26,8 @@ DOMAINS: dict[str, tuple[Path, ...]] = {
     "campanile": (ROOT / "src" / "tavola" / "games" / "campanile",),
     "carcassonne": (ROOT / "src" / "tavola" / "games" / "carcassonne",),
     "clocktowers": (ROOT / "src" / "tavola" / "games" / "clocktowers",),
+    # the bots' reasons for their moves
+    "players": (ROOT / "src" / "tavola" / "players",),
     # the terminal app
     "terminal": tuple(path for path in sorted(APPS.glob("*.py")) if path.name != "review_page.py"),
     # the browser client: pages, their scripts, the server's texts for people

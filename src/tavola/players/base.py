@@ -11,11 +11,17 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tavola.core.game import Game, State
+from tavola.core.i18n import LOCALE_DIR, Catalog
+
+CATALOG = Catalog("players", LOCALE_DIR)
+"""The bots' words for people: the reasons they give (gettext domain ``players``)."""
+gettext = CATALOG.gettext
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """An action a bot chose, and in a few words why (``None`` when it has no reason)."""
+    """An action a bot chose, and in a few words why (``None`` when it has no reason), in
+    the language of the moment it chose."""
 
     action: int
     reason: str | None = None

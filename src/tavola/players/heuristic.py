@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from tavola.players.base import Decision, Seat, format_spec
+from tavola.players.base import Decision, Seat, format_spec, gettext
 
 
 class HeuristicBot:
@@ -38,4 +38,6 @@ class HeuristicBot:
         best = max(totals)
         ties = [action for action, total in zip(legal, totals, strict=True) if total >= best - 1e-9]
         action = ties[0] if len(ties) == 1 else self._rng.choice(ties)
-        return Decision(action, f"projected {best / self.samples:+.1f}")
+        return Decision(
+            action, gettext("projected {points}").format(points=f"{best / self.samples:+.1f}")
+        )

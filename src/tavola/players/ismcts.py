@@ -45,7 +45,7 @@ import random
 import time as clock
 
 from tavola.core.game import State
-from tavola.players.base import Decision, Seat, format_spec
+from tavola.players.base import Decision, Seat, format_spec, gettext
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_REUSE = 4  # iterations per determinization drawn
@@ -126,7 +126,7 @@ class IsmctsBot:
         legal = seat.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
-            return Decision(legal[0], "the only move")
+            return Decision(legal[0], gettext("the only move"))
         root = _Node(-1)
         self._seat = seat.player
         if self.prior:
@@ -151,7 +151,9 @@ class IsmctsBot:
         children = root.children
         action = max(legal, key=lambda a: children[a].visits if a in children else -1)
         chosen = children[action]
-        return Decision(action, f"{chosen.reward / chosen.visits:.0%} to win, {done} iterations")
+        chance = f"{chosen.reward / chosen.visits:.0%}"
+        reason = gettext("{chance} to win, {iterations} iterations")
+        return Decision(action, reason.format(chance=chance, iterations=done))
 
     def _seed_root(self, root: _Node, seat: Seat, legal: list[int]) -> None:
         """A prior: ``prior`` virtual visits per root action, at its one-ply evaluation."""
