@@ -533,7 +533,9 @@ def _seat_panel(
     parts.append(_text(left + 36, cy + 21, name, 17, weight="bold"))
     points = view["scores"][player]
     pts = gettext("{points} pts").format(points=points)
-    parts.append(_text(left + 100, cy + 21, pts, 17, weight="bold"))
+    # After the name, however long the language makes it (about 0.55 em a letter).
+    pts_x = left + max(100.0, 36 + 0.55 * 17 * len(name) + 6)
+    parts.append(_text(pts_x, cy + 21, pts, 17, weight="bold"))
     extra = []
     if view["discarded"][player]:
         extra.append(gettext("discarded {count}").format(count=view["discarded"][player]))
@@ -545,9 +547,12 @@ def _seat_panel(
         parts.append(_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end"))
     cy += 40
     # Roof needs: the floors the next tower of each colour must have.
-    parts.append(_text(left, cy + 18, gettext("roofs need:"), 14))
+    label = gettext("roofs need:")
+    parts.append(_text(left, cy + 18, label, 14))
+    first = max(86.0, 0.5 * 14 * len(label) + 8)  # the roofs start after the label
+    step = min(66.0, (inner - first - 60) / 4)  # and close up so that all five fit
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
-        rx = left + 86 + index * 66
+        rx = left + first + index * step
         tower = TOWERS[COLOURS.index(roof)]
         if own:
             need = gettext("your next {tower} needs exactly {floors} floors")
