@@ -31,20 +31,21 @@ def seat_value(state: ClockTowersState, seat: int) -> float:
     needs = state.needs(seat)
     lowest, highest = min(needs), max(needs)
     value = float(state.points[seat])
+    points = scoring.tower_points
     for status, floors, cards in state.towers[seat]:
         if status == COMPLETE:
-            top = scoring.top_floor(cards)
+            top = cards[-3]  # scoring.top_floor
             value += 0.01 * HAS_MOUSE[top] + 0.005 * HAS_CAT[top]
             continue
         if status == CLOCKED:
             weight = 0.7 if floors in needs else 0.2 if floors > lowest else 0.0
         else:
             weight = 0.4 if floors in needs else 0.3 if floors < highest else 0.1
-        value += weight * scoring.tower_points(cards)
+        value += weight * points(cards)
     return value
 
 
 def evaluate(state: ClockTowersState, player: int) -> float:
     """``player``'s value minus the best other seat's."""
     values = [seat_value(state, seat) for seat in range(state.num_players)]
-    return values[player] - max(v for seat, v in enumerate(values) if seat != player)
+    return values[player] - max(values[:player] + values[player + 1 :])

@@ -21,6 +21,9 @@ Tower = tuple[int, ...]
 
 # Points by (any cat, any mouse).
 POINTS = {(False, False): 5, (True, False): 4, (True, True): 3, (False, True): 2}
+# The same by animal bits (1: a cat, 2: a mouse), and each card's bits.
+_POINTS_BY_BITS = tuple(POINTS[bool(bits & 1), bool(bits & 2)] for bits in range(4))
+_ANIMAL_BITS = tuple(cat | mouse << 1 for cat, mouse in zip(HAS_CAT, HAS_MOUSE, strict=True))
 
 
 def tower_points(cards: Tower) -> int:
@@ -28,9 +31,10 @@ def tower_points(cards: Tower) -> int:
 
     A mouse on the clock counts as a mouse; roofs show no animals.
     """
-    cat = any(HAS_CAT[card] for card in cards)
-    mouse = any(HAS_MOUSE[card] for card in cards)
-    return POINTS[cat, mouse]
+    bits = 0
+    for card in cards:
+        bits |= _ANIMAL_BITS[card]
+    return _POINTS_BY_BITS[bits]
 
 
 def top_floor(cards: Tower) -> int:

@@ -4,7 +4,9 @@ Flat data for speed: a hand is a short ascending list of card codes; a deck is a
 from the bottom up with a count of the cards left in it (drawing just lowers the count);
 each seat's towers are a list of ``(status, floors, cards)`` tuples that are replaced,
 never mutated, so that ``clone`` copies only short lists; the numbers of each seat's
-towers of floors alone (``open``) and with a clock (``clocked``) are kept up to date.
+towers of floors alone (``open``) and with a clock (``clocked``) are kept up to date;
+the play step's legal actions are kept per seat and hand (``plays``) until the seat's
+towers change.
 
 What the others know of a hand is kept as in ``knowledge``: ``base`` and ``log`` per seat
 (``None`` while the hand is known for sure), and a cheap over-approximation that says
@@ -15,6 +17,7 @@ uncertain identity.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import TYPE_CHECKING, Any, Final
 
 from tavola.core.errors import IllegalAction, NotationError
@@ -28,6 +31,7 @@ from tavola.games.clocktowers.actions import (
     DISCARD_KIND,
     DRAW,
     DRAW_KIND,
+    FLOOR_TARGETS,
     NUM_ACTIONS,
     PLAY_IDS,
     PLAY_KIND,
@@ -83,6 +87,17 @@ RULE_DRAW: Final = lazy("draw the visible top card of a deck that is not empty")
 RULE_OVER: Final = lazy("the game ends when the decks are empty and every hand is played out")
 
 _ZERO_HAND: Final = [0] * NUM_CARDS
+# The draw ids by which decks are not empty: _DRAW_IDS[floors > 0][roofs > 0][clocks > 0].
+_DRAW_IDS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(DRAW + deck for deck, left in enumerate((floors, roofs, clocks)) if left)
+            for clocks in (0, 1)
+        )
+        for roofs in (0, 1)
+    )
+    for floors in (0, 1)
+)
 
 
 class ClockTowersState(State):
@@ -102,6 +117,7 @@ class ClockTowersState(State):
         "open",
         "phase",
         "player",
+        "plays",
         "points",
         "removed",
         "sure",
@@ -142,6 +158,10 @@ class ClockTowersState(State):
         self.vague = [0] * n
         # Per seat (base, log length, possible hands) last computed: logs only grow.
         self.cache: list[tuple[knowledge.Hand, int, list[knowledge.Hand]] | None] = [None] * n
+        # Per seat, the legal actions of the play step by hand, for its towers as they are:
+        # a new dict whenever the seat plays a card. Clones share the dicts, which is safe
+        # as every entry holds for any state with those towers.
+        self.plays: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(n)]
         if not self.hands_left():
             self.phase = OVER
 
@@ -168,34 +188,46 @@ class ClockTowersState(State):
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PLAY_PHASE:
-            return self._play_actions()
+            hand = tuple(self.hands[self.player])
+            plays = self.plays[self.player]
+            found = plays.get(hand)
+            if found is None:
+                found = plays[hand] = self._play_actions(hand)
+            return [*found]
         if phase == DRAW_PHASE:
-            left = self.left
-            return [DRAW + deck for deck in range(3) if left[deck]]
+            floors, roofs, clocks = self.left
+            return [*_DRAW_IDS[floors > 0][roofs > 0][clocks > 0]]
         return []
 
-    def _play_actions(self) -> list[int]:
+    def _play_actions(self, hand: tuple[int, ...]) -> tuple[int, ...]:
         player = self.player
         open_towers = self.open[player]
         plays: list[int] = []
         discards: list[int] = []
         previous = -1
-        for card in self.hands[player]:
+        for card in hand:
             if card == previous:
                 continue
             previous = card
-            ids = PLAY_IDS[card]
             if card < NUM_FLOOR_CARDS:
-                plays.append(ids[0])
-                plays += map(ids.__getitem__, open_towers)
+                first = FLOOR_TARGETS * card  # the id of "new"; tower t is first + t
+                plays.append(first)
+                if open_towers:
+                    plays += [first + number for number in open_towers]
             elif card < FIRST_ROOF:
-                plays += map(ids.__getitem__, open_towers)
+                if open_towers:
+                    ids = PLAY_IDS[card]
+                    plays += [ids[number] for number in open_towers]
             else:
-                need = self.done[NUM_COLOURS * player + card - FIRST_ROOF] + FIRST_HEIGHT
-                towers = self.towers[player]
-                plays += [ids[i] for i in self.clocked[player] if towers[i - 1][1] == need]
+                clocked = self.clocked[player]
+                if clocked:
+                    need = self.done[NUM_COLOURS * player + card - FIRST_ROOF] + FIRST_HEIGHT
+                    towers = self.towers[player]
+                    ids = PLAY_IDS[card]
+                    plays += [ids[i] for i in clocked if towers[i - 1][1] == need]
             discards.append(DISCARD + card)
-        return plays + discards
+        plays += discards
+        return tuple(plays)
 
     def _apply(self, action: int) -> list[Event]:
         if not 0 <= action < NUM_ACTIONS:
@@ -217,8 +249,16 @@ class ClockTowersState(State):
                 raise IllegalAction(RULE_TURN, lazy("it is time to draw, not to play or discard"))
             if not self.left[card]:
                 raise IllegalAction(RULE_DRAW, EMPTY_DECKS[card])
-            events = self._draw(card)
-            return events + self._next_turn()
+            events = [self._draw(card)]
+            seat = self.player + 1  # the usual case of _next_turn, inline: the next seat
+            if seat == self.num_players:
+                seat = 0
+            if self.hands[seat]:
+                self.player = seat
+                self.phase = PLAY_PHASE
+            else:
+                self._next_turn(events)
+            return events
         raise IllegalAction(RULE_OVER, lazy("the game is over"))
 
     def _read_action(self, text: str) -> int:
@@ -330,6 +370,7 @@ class ClockTowersState(State):
                     )
                 )
         hand.remove(card)
+        self.plays[player] = {}  # the towers changed: a new dict, the old one may be shared
         log = self.log[player]
         if log is not None:
             self.log[player] = (*log, knowledge.PLAYED + card)
@@ -340,7 +381,11 @@ class ClockTowersState(State):
                 self.vague[player] -= 1
                 if not self.vague[player]:
                     self.log[player] = self.base[player] = None
-        return events + self._after_play()
+        floors, roofs, clocks = self.left
+        if (floors and (roofs or clocks)) or (roofs and clocks):  # _after_play's usual case
+            self.phase = DRAW_PHASE
+            return events
+        return self._after_play(events)
 
     def _discard(self, card: int) -> list[Event]:
         player = self.player
@@ -361,30 +406,39 @@ class ClockTowersState(State):
         else:
             self.log[player] = self.base[player] = None
         name = self.game.seat_names[player]
+        # The message is made when read (a search never reads it).
         event = Event(
-            "discard", lazy("{name} discards a card face down", name=name), {"player": player}
+            "discard",
+            lambda: lazy("{name} discards a card face down", name=name),
+            {"player": player},
         )
-        return [event, *self._after_play()]
+        floors, roofs, clocks = self.left
+        if (floors and (roofs or clocks)) or (roofs and clocks):  # _after_play's usual case
+            self.phase = DRAW_PHASE
+            return [event]
+        return self._after_play([event])
 
-    def _after_play(self) -> list[Event]:
-        """The draw: a choice between two or three decks, automatic from one, none from none."""
+    def _after_play(self, events: list[Event]) -> list[Event]:
+        """The draw: a choice between two or three decks, automatic from one, none from none.
+
+        Its events, and the next turn's, are added to ``events``, which is returned.
+        """
         floors, roofs, clocks = self.left
         if (floors and (roofs or clocks)) or (roofs and clocks):
             self.phase = DRAW_PHASE
-            return []
+            return events
         if floors or roofs or clocks:
-            return self._draw(0 if floors else 1 if roofs else 2) + self._next_turn()
-        return self._next_turn()
+            events.append(self._draw(0 if floors else 1 if roofs else 2))
+        self._next_turn(events)
+        return events
 
-    def _draw(self, deck: int) -> list[Event]:
+    def _draw(self, deck: int) -> Event:
         player = self.player
         cards = self.decks[deck]
         count = self.left[deck] - 1
         card = cards[count]
         self.left[deck] = count
-        hand = self.hands[player]
-        hand.append(card)
-        hand.sort()
+        insort(self.hands[player], card)
         log = self.log[player]
         if log is not None:
             self.log[player] = (*log, card)
@@ -394,24 +448,29 @@ class ClockTowersState(State):
         deck_name = DECKS[deck]
         top = CARD_CODES[cards[count - 1]] if count else None
         data = {"player": player, "deck": deck_name, "card": code, "top": top}
-        return [Event("draw", lambda: _drew(name, code, deck, top), data)]
+        return Event("draw", lambda: _drew(name, code, deck, top), data)
 
-    def _next_turn(self) -> list[Event]:
+    def _next_turn(self, events: list[Event]) -> None:
+        """The next seat with cards in hand plays; with none left the game ends (its
+        events are added to ``events``)."""
         n = self.num_players
         hands = self.hands
-        for step in range(1, n + 1):
-            seat = (self.player + step) % n
+        seat = self.player
+        for _ in range(n):  # the others in turn, then the same seat again
+            seat += 1
+            if seat == n:
+                seat = 0
             if hands[seat]:
                 self.player = seat
                 self.phase = PLAY_PHASE
-                return []
+                return
         self.phase = OVER
         names = self.game.seat_names
         won = self.winners
-        return [
-            scoring.final_scoring(self.complete_towers(), names),
-            Event("game_over", lambda: _won(won, names), {"scores": self.scores, "winners": won}),
-        ]
+        events.append(scoring.final_scoring(self.complete_towers(), names))
+        events.append(
+            Event("game_over", lambda: _won(won, names), {"scores": self.scores, "winners": won})
+        )
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -457,13 +516,14 @@ class ClockTowersState(State):
         other.num_players = self.num_players
         other.player = self.player
         other.phase = self.phase
-        other.hands = [hand[:] for hand in self.hands]
+        copy = list.copy
+        other.hands = list(map(copy, self.hands))
         other.decks = self.decks[:]
         other.left = self.left[:]
         other.removed = self.removed
-        other.towers = [towers[:] for towers in self.towers]
-        other.open = [numbers[:] for numbers in self.open]
-        other.clocked = [numbers[:] for numbers in self.clocked]
+        other.towers = list(map(copy, self.towers))
+        other.open = list(map(copy, self.open))
+        other.clocked = list(map(copy, self.clocked))
         other.done = self.done[:]
         other.points = self.points[:]
         other.discarded = self.discarded[:]
@@ -472,6 +532,7 @@ class ClockTowersState(State):
         other.sure = self.sure[:]
         other.vague = self.vague[:]
         other.cache = self.cache[:]
+        other.plays = self.plays[:]
         return other
 
     def _key(self) -> tuple[Any, ...]:
