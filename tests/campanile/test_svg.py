@@ -15,6 +15,7 @@ import tavola
 from tavola.core.game import State
 from tavola.core.svg import seat_colour
 from tavola.games.campanile import CampanileState, svg
+from tavola.testing import checks
 from tests.campanile import decks, decks96
 from tests.campanile.test_scenarios import DISPLAY_3P, HANDS_3P, STACK_3P
 
@@ -39,15 +40,8 @@ def random_positions(
     edition: str, players: int, seed: int, every: int = 5, **options: Any
 ) -> Iterator[State]:
     """Every ``every``-th position of a random game, the last one included."""
-    state = tavola.load("campanile", players=players, edition=edition, **options).new_game(seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        if step % every == 0:
-            yield state
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    yield state
+    game = tavola.load("campanile", players=players, edition=edition, **options)
+    return checks.random_positions(game, seed, every)
 
 
 GAMES = [

@@ -16,6 +16,7 @@ from tavola.games.carcassonne.actions import cell_xy
 from tavola.games.carcassonne.svg import draw
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.tiles import CITY, CLOISTER, FIELD, KINDS, ROAD, TILE_NAMES
+from tavola.testing import checks
 from tests.carcassonne.helpers import play
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -25,16 +26,10 @@ def random_positions(
     seed: int, players: int, river: bool, every: int = 5, **options: object
 ) -> Iterator[CarcassonneState]:
     """Every ``every``-th position of a random game, the end included."""
-    state = tavola.load("carcassonne", players=players, river=river, **options).new_game(seed)
-    assert isinstance(state, CarcassonneState)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        if step % every == 0:
-            yield state
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    yield state
+    game = tavola.load("carcassonne", players=players, river=river, **options)
+    for state in checks.random_positions(game, seed, every):
+        assert isinstance(state, CarcassonneState)
+        yield state
 
 
 def picture(state: CarcassonneState, seat: int | None) -> ET.Element:

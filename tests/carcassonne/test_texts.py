@@ -9,7 +9,6 @@ an English text changes on purpose) with ``python -m tests.carcassonne.test_text
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from pathlib import Path
@@ -19,11 +18,11 @@ import pytest
 
 import tavola
 from tavola.core.errors import IllegalAction, NotationError
-from tavola.core.events import Event
 from tavola.core.i18n import language
 from tavola.games.carcassonne.actions import PASS, PLACES
 from tavola.games.carcassonne.state import CarcassonneState
 from tests.carcassonne.english import english_left, english_parts, svg_words
+from tests.recorded_texts import dump, event_record, fingerprint
 
 FIXTURE = Path(__file__).with_name("texts.json")
 GAMES: list[dict[str, Any]] = [
@@ -78,18 +77,6 @@ BAD_NOTATIONS = (
 SCREENS = ((None, None), (40, None), (60, 24), (120, 30), (200, 60))
 
 
-def _fingerprint(texts: list[str]) -> str:
-    return hashlib.sha256("\x00".join(texts).encode()).hexdigest()[:16]
-
-
-def _event(event: Event) -> dict[str, Any]:
-    found: dict[str, Any] = {"kind": event.kind, "text": event.text}
-    table = event.table
-    if table is not None:
-        found["table"] = [table.title, list(table.columns), [list(row) for row in table.rows]]
-    return found
-
-
 def _refusals(state: CarcassonneState, rng: random.Random) -> list[str]:
     """``str(error)`` of a few illegal actions and bad notations in this position."""
     legal = set(state.legal_actions())
@@ -137,7 +124,7 @@ def play(setup: dict[str, Any]) -> dict[str, Any]:
                 drawn.append(game.render(view, color=True))
                 actions = state.legal_notations() if viewer == seat else []
                 drawn.append(game.svg(view, actions))
-            pictures.append(_fingerprint(drawn))
+            pictures.append(fingerprint(drawn))
         if state.is_over:
             break
         script = setup.get("script", [])
@@ -149,7 +136,7 @@ def play(setup: dict[str, Any]) -> dict[str, Any]:
                 happened = state.apply(rng.choice(state.legal_actions()))
         else:
             happened = state.apply(rng.choice(state.legal_actions()))
-        events += [_event(event) for event in happened]
+        events += [event_record(event) for event in happened]
         turn += 1
     return {
         "setup": setup,
@@ -158,19 +145,6 @@ def play(setup: dict[str, Any]) -> dict[str, Any]:
         "hints": hints,
         "pictures": pictures,
     }
-
-
-def dump(games: list[dict[str, Any]]) -> str:
-    """The games as JSON, one event, refusal or hint a line."""
-
-    def field(key: str, value: Any) -> str:
-        if not isinstance(value, list):
-            return f"  {json.dumps(key)}: {json.dumps(value)}"
-        items = ",\n".join("    " + json.dumps(item, ensure_ascii=False) for item in value)
-        return f"  {json.dumps(key)}: [\n{items}\n  ]"
-
-    shown = ["{\n" + ",\n".join(field(*item) for item in game.items()) + "\n}" for game in games]
-    return "[\n" + ",\n".join(shown) + "\n]\n"
 
 
 def record() -> list[dict[str, Any]]:

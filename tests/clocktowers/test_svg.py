@@ -11,6 +11,7 @@ import pytest
 import tavola
 from tavola.games.clocktowers import ClockTowersState
 from tavola.games.clocktowers.svg import ROOF_FILLS, UNIT, WALL, draw
+from tavola.testing import checks
 from tests.clocktowers.table import Table, stack
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -47,16 +48,10 @@ def texts(el: ET.Element) -> list[str]:
 
 def positions(players: int, seed: int, every: int = 5) -> Iterator[ClockTowersState]:
     """Every ``every``-th position of a random game, and its last."""
-    state = tavola.load("clocktowers", players=players).new_game(seed)
-    assert isinstance(state, ClockTowersState)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        if step % every == 0:
-            yield state
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    yield state
+    game = tavola.load("clocktowers", players=players)
+    for state in checks.random_positions(game, seed, every):
+        assert isinstance(state, ClockTowersState)
+        yield state
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (2, 4)])

@@ -9,7 +9,6 @@ changes on purpose) with ``python -m tests.clocktowers.test_texts``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from pathlib import Path
@@ -19,11 +18,11 @@ import pytest
 
 import tavola
 from tavola.core.errors import IllegalAction, NotationError
-from tavola.core.events import Event
 from tavola.core.game import State
 from tavola.core.i18n import language
 from tavola.games.clocktowers.components import CARD_CODES, DECKS
 from tests.carcassonne.english import english_left, english_parts, svg_words
+from tests.recorded_texts import dump, event_record, fingerprint
 
 FIXTURE = Path(__file__).with_name("texts.json")
 GAMES: list[dict[str, Any]] = [
@@ -54,18 +53,6 @@ BAD_NOTATIONS = (
     "r",
     "fl",
 )
-
-
-def _fingerprint(texts: list[str]) -> str:
-    return hashlib.sha256("\x00".join(texts).encode()).hexdigest()[:16]
-
-
-def _event(event: Event) -> dict[str, Any]:
-    found: dict[str, Any] = {"kind": event.kind, "text": event.text}
-    table = event.table
-    if table is not None:
-        found["table"] = [table.title, list(table.columns), [list(row) for row in table.rows]]
-    return found
 
 
 def _refusals(state: State, rng: random.Random) -> list[str]:
@@ -106,10 +93,10 @@ def play(setup: dict[str, Any]) -> dict[str, Any]:
                 drawn.append(game.render(view))
                 actions = state.legal_notations() if viewer == seat else []
                 drawn.append(game.svg(view, actions))
-            pictures.append(_fingerprint(drawn))
+            pictures.append(fingerprint(drawn))
         if state.is_over:
             break
-        events += [_event(event) for event in state.apply(rng.choice(state.legal_actions()))]
+        events += [event_record(event) for event in state.apply(rng.choice(state.legal_actions()))]
         turn += 1
     return {
         "setup": setup,
@@ -117,19 +104,6 @@ def play(setup: dict[str, Any]) -> dict[str, Any]:
         "refusals": list(dict.fromkeys(refusals)),  # each once, in order
         "pictures": pictures,
     }
-
-
-def dump(games: list[dict[str, Any]]) -> str:
-    """The games as JSON, one event or refusal a line."""
-
-    def field(key: str, value: Any) -> str:
-        if not isinstance(value, list):
-            return f"  {json.dumps(key)}: {json.dumps(value)}"
-        items = ",\n".join("    " + json.dumps(item, ensure_ascii=False) for item in value)
-        return f"  {json.dumps(key)}: [\n{items}\n  ]"
-
-    shown = ["{\n" + ",\n".join(field(*item) for item in game.items()) + "\n}" for game in games]
-    return "[\n" + ",\n".join(shown) + "\n]\n"
 
 
 def record() -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from xml.etree import ElementTree
 
@@ -40,6 +40,21 @@ def play_randomly(game: Game, seed: int, check: Check | None = None) -> State:
             return state
         if check is not None:
             check(state)
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"{game.name}: no end after {MAX_ACTIONS} actions")
+
+
+def random_positions(game: Game, seed: int, every: int = 1) -> Iterator[State]:
+    """Every ``every``-th position of a game played as ``play_randomly`` plays it, and its
+    end (the same state object, moved on once the caller's loop asks for the next)."""
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    for step in range(MAX_ACTIONS):
+        if state.is_over:
+            yield state
+            return
+        if step % every == 0:
+            yield state
         state.apply(rng.choice(state.legal_actions()))
     raise AssertionError(f"{game.name}: no end after {MAX_ACTIONS} actions")
 
