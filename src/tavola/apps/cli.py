@@ -21,14 +21,15 @@ from tavola.core.errors import TavolaError
 from tavola.core.game import Game, State
 from tavola.core.i18n import N_, from_environment, language
 from tavola.core.options import parse_assignments
-from tavola.core.registry import broken_plugins, game_classes, game_sources, load, replay
+from tavola.core.registry import broken_plugins, game_classes, game_sources, load
 from tavola.players import BotSpecError, make_bot, split_specs
 
 from .bench import random_playouts
+from .failing import fail, read_record, replay_record
 from .language import LangOpt, _, ngettext, translate_help
 from .output import board, scores_table
 from .play import HUMAN, play
-from .records import check_writable, default_record_path, is_record_of, load_record
+from .records import check_writable, default_record_path, is_record_of
 from .signals import stopping_signals
 from .simulate import simulate, spread
 from .tournament import run_tournament
@@ -108,13 +109,6 @@ PlayersOpt = Annotated[
     int | None,
     typer.Option("--players", "-p", help=N_("Number of players (the option players=N).")),
 ]
-
-
-def fail(message: str) -> NoReturn:
-    errors.print(
-        Text(_("error: {message}").format(message=message), style="bold red"), soft_wrap=True
-    )
-    raise typer.Exit(2)
 
 
 def make_game(name: str, players: int | None, assignments: list[str] | None) -> Game:
@@ -525,20 +519,6 @@ def replay_command(
         assert state.current_player is not None
         name = names[state.current_player]
         console.print(Text(_("The game is not over: {name} to play.").format(name=name)))
-
-
-def read_record(record_file: Path) -> dict[str, Any]:
-    try:
-        return load_record(record_file)
-    except TavolaError as error:
-        fail(str(error))
-
-
-def replay_record(record: dict[str, Any]) -> State:
-    try:
-        return replay(record)
-    except TavolaError as error:
-        fail(str(error))
 
 
 from .review import review_command  # noqa: E402  (tavola review: docs/review.md)

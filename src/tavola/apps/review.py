@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -25,26 +25,19 @@ from tavola.core.checks import shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import State
 from tavola.core.i18n import N_
-from tavola.core.registry import replay
 from tavola.players import BotSpecError
 from tavola.players.review import Budget, default_budget, with_overrides
 from tavola.players.review_runs import ReviewOutcome, plan, review_json, run
 
+from .failing import fail, read_record, replay_record
 from .language import _, ngettext
-from .records import check_writable, load_record, write_file
+from .records import check_writable, write_file
 from .review_page import page
 from .signals import stopping_signals
 
 console = Console(highlight=False, markup=False)
 errors = Console(stderr=True, highlight=False, markup=False)
 VERDICT_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
-
-
-def fail(message: str) -> NoReturn:
-    """End the command as the others do (``tavola.apps.cli.fail``: exit code 2)."""
-    from tavola.apps.cli import fail as cli_fail  # late: cli imports this module
-
-    cli_fail(message)
 
 
 def review_command(
@@ -104,8 +97,8 @@ def review_command(
     ] = False,
 ) -> None:
     """Review a recorded game: each move's win chance and loss, from its seat's view."""
-    record = _read(record_file)
-    final = _replay(record)
+    record = read_record(record_file)
+    final = replay_record(record)
     game = final.game
     chosen = parse_seats(seats, game.num_players)
     try:
@@ -155,20 +148,6 @@ def review_command(
 
 def outcome_count(outcome: ReviewOutcome) -> str:
     return _("{done} of {planned}").format(done=len(outcome.results), planned=len(outcome.tasks))
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        return load_record(path)
-    except TavolaError as error:
-        fail(str(error))
-
-
-def _replay(record: dict[str, Any]) -> State:
-    try:
-        return replay(record)
-    except TavolaError as error:
-        fail(str(error))
 
 
 def parse_seats(text: str | None, players: int) -> list[int]:

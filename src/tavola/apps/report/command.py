@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from tavola.apps.failing import fail
 from tavola.apps.output import work_progress
 from tavola.apps.records import check_writable, write_file
 from tavola.apps.report.analysis import analyse
@@ -39,11 +40,6 @@ from tavola.players.specs import split_specs
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
-
-
-def fail(message: str) -> NoReturn:
-    errors.print(Text(f"error: {message}", style="bold red"))
-    raise typer.Exit(2)
 
 
 @dataclass(frozen=True)
