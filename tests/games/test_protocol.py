@@ -10,8 +10,10 @@ hide, scoring) live with each game's own tests.
 
 from __future__ import annotations
 
+import pytest
+
 import tavola
-from tavola.testing import GameConformance, configurations
+from tavola.testing import GameConformance, checks, configurations
 
 
 class TestEveryGame(GameConformance):
@@ -22,3 +24,24 @@ def test_every_game_is_covered() -> None:
     assert TestEveryGame.games == tuple(sorted(tavola.game_classes()))
     for name in TestEveryGame.games:
         assert {"players": tavola.load(name).num_players} in configurations(name)
+
+
+def test_the_kit_refuses_an_information_key_that_holds_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state_class = type(tavola.load("campanile").new_game(1))
+    honest = state_class._information_key
+    monkeypatch.setattr(
+        state_class, "_information_key", lambda self, player: (honest(self, player), *self.hands)
+    )
+    with pytest.raises(AssertionError, match="key not of the view"):
+        checks.determinize_depends_only_on_the_view(tavola.load("campanile"), 1, fraction=1.0)
+
+
+def test_the_kit_refuses_an_information_key_that_merges_views(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state_class = type(tavola.load("clocktowers").new_game(1))
+    monkeypatch.setattr(state_class, "_information_key", lambda self, player: self.phase)
+    with pytest.raises(AssertionError, match="one key for two views"):
+        checks.information_keys_follow_the_views(tavola.load("clocktowers"), 1)

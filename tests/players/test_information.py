@@ -21,7 +21,13 @@ from tavola.players import Seat, make_bot
 from .variants import variant_id, variants
 
 VARIANTS = variants()
-SPECS = ["random", "heuristic", "heuristic:samples=3", "ismcts:iterations=40"]
+SPECS = [
+    "random",
+    "heuristic",
+    "heuristic:samples=3",
+    "ismcts:iterations=40",
+    "ismcts:iterations=40,infosets=1",
+]
 
 
 Variant = tuple[str, dict[str, Any]]

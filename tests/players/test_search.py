@@ -14,7 +14,7 @@ from tavola.players import Seat, make_bot
 from tavola.players.ismcts import IsmctsBot
 from tavola.players.specs import BotSpecError
 
-from .toy import Nim
+from .toy import Guess, Nim
 
 
 def projected_by_awards(state: CarcassonneState) -> list[float]:
@@ -94,3 +94,27 @@ def test_leaf_judges_new_leaves_by_the_evaluation_without_rollouts() -> None:
     assert bot.choose(Seat(state, 0)).action == 0
     with pytest.raises(BotSpecError, match="leaf must be 0 or 1"):
         make_bot("ismcts:leaf=2")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_infosets_let_the_opponent_choose_knowing_its_own_cards(seed: int) -> None:
+    # One tree of actions averages seat 1's naming over the cards seat 0 imagines for it,
+    # so a challenge looks like a 2-in-3 win; one node per information set sees that
+    # seat 1 always names its own card, and settles.
+    state = Guess(cards=3).new_game(seed)
+    fused = make_bot("ismcts:iterations=600", seed=seed).choose(Seat(state, 0))
+    keyed = make_bot("ismcts:iterations=600,infosets=1", seed=seed).choose(Seat(state, 0))
+    assert state.game.action_to_string(fused.action) == "challenge"
+    assert state.game.action_to_string(keyed.action) == "settle"
+
+
+def test_infosets_must_be_0_or_1() -> None:
+    with pytest.raises(BotSpecError, match="infosets must be 0 or 1"):
+        make_bot("ismcts:infosets=2")
+
+
+def test_infosets_still_find_the_winning_nim_move() -> None:
+    for pile in (6, 7, 9):
+        state = Nim(pile=pile).new_game()
+        decision = make_bot("ismcts:iterations=800,infosets=1", seed=pile).choose(Seat(state, 0))
+        assert (pile - (decision.action + 1)) % 4 == 0

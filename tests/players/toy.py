@@ -135,3 +135,132 @@ class NimState(State):
 
     def _key(self) -> tuple[Any, ...]:
         return (self.pile, self.player, self.over, self.shared, self.history)
+
+
+class Guess(Game):
+    """Seat 1 holds a secret card, 0 to ``cards - 1``. Seat 0 settles (a shared victory) or
+    challenges; after a challenge seat 1 names a card and wins if it names its own.
+
+    Settling is right: seat 1 knows its card. A search that lets seat 1 choose as if it
+    did not (its choices averaged over the cards seat 0 imagines for it) sees a challenge
+    win ``1 - 1/cards`` of the time and challenges.
+    """
+
+    name: ClassVar[str] = "guess"
+    title: ClassVar[str] = "Guess"
+    summary: ClassVar[str] = "settle, or challenge a player who knows its own card"
+    rules_summary: ClassVar[str] = summary
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("players", 2, "number of players", choices=(2,)),
+        Option("cards", 3, "cards seat 1 may hold"),
+    )
+    SETTLE, CHALLENGE = 0, 1  # then 2 + card: seat 1 names a card
+
+    @property
+    def cards(self) -> int:
+        cards = self.options["cards"]
+        assert isinstance(cards, int)
+        return cards
+
+    def new_game(self, seed: int | None = None) -> GuessState:
+        seed = 0 if seed is None else self.seed_for(seed)
+        return GuessState(self, seed, random.Random(seed).randrange(self.cards))
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 2 + self.cards
+
+    def _action_to_string(self, action: int) -> str:
+        return ("settle", "challenge")[action] if action < 2 else f"name {action - 2}"
+
+    def _parse_action(self, text: str) -> int:
+        words = text.split()
+        return int(words[-1]) + 2 if words[0] == "name" else ("settle", "challenge").index(text)
+
+    def _render(
+        self, view: dict[str, Any], color: bool, width: int | None, height: int | None
+    ) -> str:
+        return str(view)
+
+    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
+        return '<svg xmlns="http://www.w3.org/2000/svg"/>'
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (1,)
+
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
+        return [float(view["challenged"])]
+
+    def _evaluate(self, state: State, player: int) -> float:
+        return 0.0
+
+
+class GuessState(State):
+    __slots__ = ("card", "challenged", "winner")
+
+    game: Guess
+
+    def __init__(self, game: Guess, seed: int, card: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.card = card
+        self.challenged = False
+        self.winner: list[int] | None = None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.winner is not None else int(self.challenged)
+
+    def legal_actions(self) -> list[int]:
+        if self.winner is not None:
+            return []
+        return list(range(2, self.game.num_distinct_actions)) if self.challenged else [0, 1]
+
+    def _apply(self, action: int) -> list[Event]:
+        if action not in self.legal_actions():
+            raise IllegalAction("settle or challenge, then name a card", f"not {action}")
+        if action == Guess.SETTLE:
+            self.winner = [0, 1]
+        elif action == Guess.CHALLENGE:
+            self.challenged = True
+        else:
+            self.winner = [1] if action - 2 == self.card else [0]
+        return []
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def scores(self) -> list[int]:
+        return [int(seat in self.winners) for seat in range(2)]
+
+    @property
+    def winners(self) -> list[int]:
+        return self.winner or []
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "players": 2,
+            "current_player": self.current_player,
+            "challenged": self.challenged,
+            "card": self.card if player == 1 else None,
+        }
+
+    def clone(self) -> Self:
+        other = type(self)(self.game, self.seed, self.card)
+        other.history = self.history[:]
+        other.challenged, other.winner = self.challenged, self.winner
+        return other
+
+    def _determinize(self, player: int, rng: random.Random) -> Self:
+        other = self.clone()
+        if player != 1:
+            other.card = rng.randrange(self.game.cards)
+        return other
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.card, self.challenged, self.winner, self.history)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from tavola.core.checks import (
@@ -312,6 +312,23 @@ class State(ABC):
     @abstractmethod
     def _view(self, player: int | None) -> dict[str, Any]:
         """``view`` once ``player`` is known to be a seat of the game or ``None``."""
+
+    def information_key(self, player: int) -> Hashable:
+        """A hashable key of what ``player`` knows: the same in every state the seat
+        cannot tell apart, and different wherever its views differ.
+
+        Search bots keep one node per key (an information set of the seat to move). The
+        default is the view's ``repr``; a game may give something cheaper built from the
+        state's parts the seat knows (the conformance kit checks both halves: a
+        determinization keeps the key, and no key stands for two views).
+        """
+        seat = check_seat("information_key", player, self.game.num_players, spectator=False)
+        assert seat is not None
+        return self._information_key(seat)
+
+    def _information_key(self, player: int) -> Hashable:
+        """``information_key`` once ``player`` is known to be a seat."""
+        return repr(self._view(player))
 
     @abstractmethod
     def clone(self) -> Self:

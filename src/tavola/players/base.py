@@ -7,6 +7,7 @@ its legal actions and determinizations drawn from what the seat may know.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -45,6 +46,10 @@ class Seat:
 
     def legal_actions(self) -> list[int]:
         return self._state.legal_actions()
+
+    def information_key(self) -> Hashable:
+        """A key of what this seat knows (``State.information_key``): a function of its view."""
+        return self._state.information_key(self.player)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this seat's view; search on it freely."""

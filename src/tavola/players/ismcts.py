@@ -27,6 +27,14 @@ its one-ply evaluation (as the heuristic bot sees it), so that in games with doz
 actions per decision the iterations go to the promising ones from the start. With
 ``leaf=1`` there is no rollout: each new leaf is judged by the evaluation at once.
 
+With ``infosets=1`` the nodes are not reached by actions from the root but looked up by
+the information set of the seat to move (``State.information_key``: what that seat
+knows, the same in every state it cannot tell apart), as in OpenSpiel's ISMCTS. An
+opponent then chooses knowing its own cards in each determinization, where one tree of
+actions averages its choices over the hands we imagine for it; and our own later
+choices are told apart by the cards we will have drawn. Each step costs a key (2-3 µs
+in tavola's games), and the statistics are spread over more nodes.
+
 Determinizations are reused: every ``reuse`` iterations (4 by default) one is drawn
 through ``Seat.determinize`` and kept; the iterations in between search a copy of one
 kept at random. A determinization depends only on the seat's view and the bot's
@@ -78,6 +86,7 @@ class IsmctsBot:
         prior: int | None = None,
         reuse: int | None = None,
         leaf: int | None = None,
+        infosets: int | None = None,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -95,6 +104,8 @@ class IsmctsBot:
             raise ValueError("reuse must be at least 1")
         if leaf not in (None, 0, 1):
             raise ValueError("leaf must be 0 or 1")
+        if infosets not in (None, 0, 1):
+            raise ValueError("infosets must be 0 or 1")
         self.spec = format_spec(
             "ismcts",
             {
@@ -106,6 +117,7 @@ class IsmctsBot:
                 "prior": prior,
                 "reuse": reuse,
                 "leaf": leaf,
+                "infosets": infosets,
             },
         )
         self.iterations = DEFAULT_ITERATIONS if iterations is None and time is None else iterations
@@ -118,6 +130,7 @@ class IsmctsBot:
         self.scale = 5.0 if scale is None else scale
         self.prior = prior or 0
         self.reuse = DEFAULT_REUSE if reuse is None else reuse
+        self.infosets = bool(infosets)
         self._rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last decision ran
         self._seat = 0  # the seat deciding now
@@ -129,6 +142,10 @@ class IsmctsBot:
             return Decision(legal[0], gettext("the only move"))
         root = _Node(-1)
         self._seat = seat.player
+        # With ``infosets``, the nodes of this decision by (seat to move, its information).
+        table: dict[object, _Node] | None = None
+        if self.infosets:
+            table = {(seat.player, seat.information_key()): root}
         if self.prior:
             self._seed_root(root, seat, legal)
         deadline = None if self.time is None else clock.perf_counter() + self.time
@@ -145,7 +162,7 @@ class IsmctsBot:
                     deals.append(state.clone())
             else:
                 state = deals[int(rng.random() * len(deals))].clone()
-            self._iterate(root, state)
+            self._iterate(root, state, table)
             done += 1
         self.last_iterations = done
         children = root.children
@@ -168,8 +185,12 @@ class IsmctsBot:
             child.visits = weight
             child.reward = weight * chance
 
-    def _iterate(self, root: _Node, state: State) -> None:
-        """One selection, expansion, rollout and backpropagation on a determinization."""
+    def _iterate(self, root: _Node, state: State, table: dict[object, _Node] | None) -> None:
+        """One selection, expansion, rollout and backpropagation on a determinization.
+
+        Without ``table`` the tree's nodes are reached by actions; with it, each step
+        looks up the node of the mover's information set (a new one stops the descent).
+        """
         rand = self._rng.random
         c = self.c
         log, sqrt = math.log, math.sqrt
@@ -179,6 +200,12 @@ class IsmctsBot:
         node = root
         path: list[_Node] = []
         while (player := state.current_player) is not None:
+            if table is not None and path:
+                key = (player, state._information_key(player))
+                found = table.get(key)
+                if found is None:
+                    found = table[key] = _Node(player)
+                node = found
             children = node.children
             untried: list[int] = []
             best: _Node | None = None

@@ -59,6 +59,11 @@ BOTS: dict[str, BotKind] = {
             "prior": (int, "virtual visits per root action at its one-ply evaluation (default 0)"),
             "reuse": (int, "iterations per determinization drawn (default 4)"),
             "leaf": (int, "1: evaluate each new leaf at once, without a rollout (default 0)"),
+            "infosets": (
+                int,
+                "1: one node per information set of the seat to move, not per action path "
+                "(default 0)",
+            ),
         },
     ),
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 from xml.etree import ElementTree
 
@@ -161,6 +161,7 @@ def check_determinize(state: State, seat: int, rng: random.Random) -> None:
     assert sample.view(seat) == state.view(seat), "the seat sees a different view"
     assert sample.view(None) == state.view(None), "a spectator sees a different view"
     assert sample.history == [], "past actions may name hidden cards"
+    assert sample.information_key(seat) == state.information_key(seat), "key not of the view"
     if seat == state.current_player:
         assert sample.legal_actions() == state.legal_actions()
     assert math.isfinite(state.game.evaluate(sample, seat))
@@ -241,6 +242,23 @@ def determinize_depends_only_on_the_view(game: Game, seed: int, fraction: float 
             assert player is not None
             check_determinize(state, player, rng)
             check_determinize(state, rng.randrange(game.num_players), rng)
+
+    play_randomly(game, seed, check)
+
+
+def information_keys_follow_the_views(game: Game, seed: int) -> None:
+    """``State.information_key`` over the positions of a random game, for the seat to move
+    and for another seat: hashable, and never one key for two different views. (That a
+    key depends only on what the seat knows is ``check_determinize``'s part.)"""
+    rng = random.Random(~seed)
+    view_of: dict[Hashable, str] = {}
+
+    def check(state: State) -> None:
+        for seat in (state.current_player, rng.randrange(game.num_players)):
+            assert seat is not None
+            seen = json.dumps(state.view(seat), sort_keys=True)
+            known = state.information_key(seat)
+            assert view_of.setdefault(known, seen) == seen, "one key for two views"
 
     play_randomly(game, seed, check)
 

@@ -121,6 +121,9 @@ class GameConformance:
     def test_determinize_depends_only_on_the_view(self, name: str, options: dict[str, Any]) -> None:
         self.run(checks.determinize_depends_only_on_the_view, name, options, self.n)
 
+    def test_information_keys_follow_the_views(self, name: str, options: dict[str, Any]) -> None:
+        self.run(checks.information_keys_follow_the_views, name, options, self.n)
+
     def test_something_is_hidden(self, name: str, options: dict[str, Any]) -> None:
         if not self.hidden_information:
             pytest.skip("the game hides nothing")

@@ -10,6 +10,7 @@ draw from the pile numbered by the floors built, the end when a pile runs out, t
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tavola.core.errors import IllegalAction
@@ -219,6 +220,11 @@ class Campanile1996State(TowersState):
 
     def _key(self) -> tuple[Any, ...]:
         return (*self._shared_key(), self.piles, self.tops, self.points)
+
+    def _table_key(self) -> Hashable:
+        built = (self.built_style, self.built_floors) if self.phase == BET_PHASE else None
+        piles = tuple((pile[-1] if pile else None, len(pile)) for pile in self.piles)
+        return (built, piles, tuple(self.points))
 
     def _view(self, player: int | None) -> dict[str, Any]:
         built = None

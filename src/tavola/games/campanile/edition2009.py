@@ -9,6 +9,7 @@ the Intermezzo and the Finito, and victory point chips.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tavola.core.errors import IllegalAction
@@ -250,6 +251,21 @@ class CampanileState(TowersState):
             self.chips,
             self.chip_supply,
             self.intermezzo_scored,
+        )
+
+    def _table_key(self) -> Hashable:
+        built = (
+            (self.built_style, self.built_floors)
+            if self.phase in (INFLUENCE_PHASE, TAKE_PHASE)
+            else None
+        )
+        return (
+            built,
+            tuple(self.display),
+            len(self.stack),
+            self.intermezzo_scored,
+            tuple(self.chips),
+            tuple(self.chip_supply.items()),
         )
 
     def _view(self, player: int | None) -> dict[str, Any]:

@@ -10,6 +10,8 @@ in order from the base, replaced rather than mutated so that ``clone`` can share
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tavola.core.errors import IllegalAction, NotationError
@@ -195,6 +197,30 @@ class TowersState(State):
     def _names(self, counts: list[int]) -> list[str]:
         """Cards given as counts per style, by name, in the order of the towers in the row."""
         return [STYLES[style] for style in self._tower_order() for _ in range(counts[style])]
+
+    def _information_key(self, player: int) -> Hashable:
+        """What ``view(player)`` shows, as a tuple (see ``State.information_key``): the
+        towers, markers, ``player``'s hand, the known cards and hand sizes of all, and the
+        edition's table."""
+        n = NUM_STYLES
+        hands = self.hands
+        return (
+            player,
+            self.phase,
+            self.player,
+            tuple(self.heights),
+            tuple(self.groups),
+            tuple(self.played),
+            tuple(self.supply),
+            tuple(hands[n * player : n * player + n]),
+            tuple(self.known),
+            tuple(sum(hands[n * seat : n * seat + n]) for seat in range(self.num_players)),
+            self._table_key(),
+        )
+
+    @abstractmethod
+    def _table_key(self) -> Hashable:
+        """The rest of the view, the edition's: its cards on the table and its points."""
 
     def _tower_views(self) -> list[dict[str, Any]]:
         positions = self.game.positions

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final
 
 from tavola.core.errors import IllegalAction, NotationError
@@ -574,6 +575,23 @@ class CarcassonneState(State):
             self.legal,
             self.last,
             (self.river_end, self.river_entry, self.river_turn),
+        )
+
+    def _information_key(self, player: int) -> Hashable:
+        """The table as a tuple (see ``State.information_key``): all of it is public, only
+        the order of the face-down tiles is not, and the key leaves that out."""
+        return (
+            player,
+            self.phase,
+            self.player,
+            self.tile if self.phase == PLACE_PHASE else -1,
+            self.last,
+            len(self.pile) - self.drawn,
+            tuple(self.board.items()),
+            tuple(self.followers),
+            tuple(self.points),
+            tuple(self.supply),
+            tuple(self.discarded),
         )
 
     def _view(self, player: int | None) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final
 
 from tavola.core.errors import IllegalAction, NotationError
@@ -553,6 +554,26 @@ class ClockTowersState(State):
             self.log,
             self.sure,
             self.vague,
+        )
+
+    def _information_key(self, player: int) -> Hashable:
+        """What ``player`` knows, as a tuple (see ``State.information_key``): its hand, the
+        table, and the public record of every hand (its base and log, from which the view's
+        possible hands are worked out; the key skips that work)."""
+        decks, left = self.decks, self.left
+        return (
+            player,
+            self.phase,
+            self.player,
+            tuple(self.hands[player]),
+            tuple(len(hand) for hand in self.hands),
+            tuple(left),
+            tuple(decks[deck][left[deck] - 1] if left[deck] else -1 for deck in range(3)),
+            tuple(tuple(towers) for towers in self.towers),
+            tuple(self.discarded),
+            tuple(self.points),
+            tuple(self.base),
+            tuple(self.log),
         )
 
     def _view(self, player: int | None) -> dict[str, Any]:
