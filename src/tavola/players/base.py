@@ -48,7 +48,7 @@ class Seat:
         return self._state.legal_actions()
 
     def information_key(self) -> Hashable:
-        """A key of what this seat knows (``State.information_key``): a function of its view."""
+        """A key of what this seat knows (``State.information_key``)."""
         return self._state.information_key(self.player)
 
     def determinize(self, rng: random.Random) -> State:

@@ -189,7 +189,7 @@ class IsmctsBot:
         """One selection, expansion, rollout and backpropagation on a determinization.
 
         Without ``table`` the tree's nodes are reached by actions; with it, each step
-        looks up the node of the mover's information set (a new one stops the descent).
+        looks up the node of the mover's information set (made on the first visit).
         """
         rand = self._rng.random
         c = self.c
