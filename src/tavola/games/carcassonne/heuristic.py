@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from tavola.games.carcassonne.actions import RING
+from tavola.games.carcassonne.scoring import owners
 from tavola.games.carcassonne.tiles import DEPLOY_CITY, DEPLOY_CLOISTER, DEPLOY_FIELD, VARIANTS
 
 if TYPE_CHECKING:
@@ -35,10 +36,7 @@ def _owners(packed: int, players: int) -> tuple[int, ...]:
     """The seats with the most followers in a packed count (4 bits per seat), cached."""
     found = _owners_of.get(packed * 8 + players)
     if found is None:
-        counts = [(packed >> (4 * seat)) & 15 for seat in range(players)]
-        best = max(counts)
-        found = tuple(seat for seat in range(players) if best and counts[seat] == best)
-        _owners_of[packed * 8 + players] = found
+        found = _owners_of[packed * 8 + players] = owners(packed, players)
     return found
 
 
