@@ -25,6 +25,14 @@ def invoke(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def invoke_json(*args: str) -> tuple[int, str]:
+    """Standard output alone: the progress is written to standard error, by lines here
+    because the output is not a terminal."""
+    result = runner.invoke(app, [*args, "--json"])
+    assert re.search(r"^reviewing, [12] local workers?: \d+ of \d+, ", result.stderr, re.M)
+    return result.exit_code, result.stdout
+
+
 @pytest.fixture
 def blunder(tmp_path: Path) -> Path:
     """The stacked Carcassonne game whose last tile does not close P0's city."""
@@ -43,7 +51,7 @@ def test_a_blunder_in_the_table_the_json_and_the_page(blunder: Path, tmp_path: P
     assert code == 0, out
     assert "blunder" in out
     assert CLOSING in out
-    code, out = invoke("review", str(blunder), "--seats", "0", "--json", *QUICK)
+    code, out = invoke_json("review", str(blunder), "--seats", "0", *QUICK)
     assert code == 0, out
     data = json.loads(out)
     assert data["format"] == "tavola-review/1"
@@ -78,9 +86,9 @@ def test_the_same_review_for_the_same_seed(tmp_path: Path) -> None:
     record["actions"] = record["actions"][:10]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
-    first = invoke("review", str(path), "--json", "--seed", "5", *QUICK)
-    again = invoke("review", str(path), "--json", "--seed", "5", "--jobs", "2", *QUICK[:-2])
-    other = invoke("review", str(path), "--json", "--seed", "6", *QUICK)
+    first = invoke_json("review", str(path), "--seed", "5", *QUICK)
+    again = invoke_json("review", str(path), "--seed", "5", "--jobs", "2", *QUICK[:-2])
+    other = invoke_json("review", str(path), "--seed", "6", *QUICK)
     assert first[0] == again[0] == other[0] == 0
     assert decisions(first[1]) == decisions(again[1])
     assert decisions(first[1]) != decisions(other[1])

@@ -50,6 +50,18 @@ def test_tournament_prints_the_table_and_saves_every_game(tmp_path: Path) -> Non
     assert low <= standings[0]["win_rate"] <= high
 
 
+def test_tournament_output_to_a_file_shows_progress_as_lines() -> None:
+    # Not a terminal, so no bar: a line each twentieth of the games, the last at the end.
+    code, text = invoke("tournament", "campanile", "-b", "random,random", "-n", "40", "-w", "1")
+    assert code == 0, text
+    lines = [line for line in text.splitlines() if " of 40, " in line]
+    assert [line.split(":")[0] for line in lines] == ["campanile, 1 local worker"] * 20
+    assert [line.split(": ")[1].split(",")[0] for line in lines] == [
+        f"{done} of 40" for done in range(2, 41, 2)
+    ]
+    assert lines[-1].endswith(", 0:00:00 left")
+
+
 def test_tournament_is_the_same_with_more_workers(tmp_path: Path) -> None:
     games = []
     for workers in ("1", "2"):

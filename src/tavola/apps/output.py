@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
 from rich.console import Console
 from rich.panel import Panel
@@ -11,6 +12,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -79,9 +81,36 @@ def scores_table(names: list[str], scores: list[int], winners: list[int]) -> Ric
     return table
 
 
+class LineProgress(Progress):
+    """Progress written as plain lines, for output that is not a terminal (a file, a
+    pipe) and so cannot show a bar: a line each time another twentieth of a task is done.
+    """
+
+    def advance(self, task_id: TaskID, advance: float = 1) -> None:
+        before = self._tasks[task_id].completed
+        super().advance(task_id, advance)
+        task = self._tasks[task_id]
+        total = task.total or 0
+        step = max(1.0, total / 20)
+        if total and (task.completed // step > before // step or task.completed >= total):
+            left = task.time_remaining
+            self.console.print(
+                _("{task}: {done} of {total}, {time} left").format(
+                    task=task.description,
+                    done=int(task.completed),
+                    total=int(total),
+                    time="?" if left is None else timedelta(seconds=round(left)),
+                ),
+                highlight=False,
+            )
+
+
 def work_progress(console: Console) -> Progress:
     """The progress bar of long runs (tournaments, reviews, reports): done of total, time
-    spent and time left; it disappears when the run ends."""
+    spent and time left; it disappears when the run ends. Where the output is not a
+    terminal, a line each twentieth of the work instead."""
+    if not console.is_terminal:
+        return LineProgress(console=console, transient=True)
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),

@@ -123,7 +123,11 @@ def review_command(
         work_progress(errors) as progress,
     ):
         bar = progress.add_task(
-            _("reviewing, {workers} {backend} workers").format(workers=workers, backend=backend),
+            ngettext(
+                "reviewing, {workers} {backend} worker",
+                "reviewing, {workers} {backend} workers",
+                workers,
+            ).format(workers=workers, backend=backend),
             total=len(tasks),
         )
         outcome = run(tasks, workers, backend, lambda _: progress.advance(bar))

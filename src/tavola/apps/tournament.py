@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tavola.apps.language import ngettext
 from tavola.apps.output import work_progress
 from tavola.apps.records import RecordFileError, save_json
 from tavola.core.game import Game
@@ -48,7 +49,10 @@ def run_tournament(
         )
     start = time.perf_counter()
     with work_progress(console) as progress:
-        bar = progress.add_task(f"{game.name}, {workers} {backend} workers", total=len(tasks))
+        label = ngettext(
+            "{game}, {workers} {backend} worker", "{game}, {workers} {backend} workers", workers
+        ).format(game=game.name, workers=workers, backend=backend)
+        bar = progress.add_task(label, total=len(tasks))
         outcome = run(tasks, workers, backend, on_result=lambda result: progress.advance(bar))
     elapsed = time.perf_counter() - start
     if outcome.interrupted:
