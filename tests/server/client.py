@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
@@ -95,3 +97,35 @@ def play_randomly(
 def engine_state(record: dict[str, Any], steps: int) -> State:
     """The engine's state after the first ``steps`` actions of a record."""
     return tavola.replay({**record, "actions": record["actions"][:steps]})
+
+
+class Receiver:
+    """An HTTP server that records webhook calls; the first ``fail`` calls are slow and 500."""
+
+    def __init__(self, fail: int = 1, delay: float = 1.0) -> None:
+        self.calls: list[tuple[float, dict[str, Any]]] = []
+        self.hosts: list[str] = []  # each call's Host header
+        self.fail = fail
+        self.delay = delay
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                receiver.hosts.append(self.headers["Host"])
+                receiver.calls.append((time.monotonic(), body))
+                failing = len(receiver.calls) <= receiver.fail
+                if failing:
+                    time.sleep(receiver.delay)
+                self.send_response(500 if failing else 200)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()

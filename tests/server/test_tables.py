@@ -5,12 +5,10 @@ turn notifications (webhook, e-mail), resigning, abandoned seats, chat, rematche
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from datetime import datetime
 from email import message_from_bytes
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -19,13 +17,21 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 import tavola
 from tests.live_server import PostgresCluster, ServerProcess, free_port, running_server
-from tests.server.client import Api, auth, play_randomly, receive, socket, tokens_of
+from tests.server.client import (
+    Api,
+    Receiver,
+    auth,
+    play_randomly,
+    receive,
+    socket,
+    tokens_of,
+)
 from tests.server.conftest import BACKENDS, new_db_url
 
 SEAT_KINDS = {"resign", "timeout", "abandon"}
 
 
-# -- a local SMTP server and a local webhook receiver ---------------------------------------------
+# -- a local SMTP server ---------------------------------------------------------------------------
 
 
 class Inbox:
@@ -50,36 +56,6 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
     controller.stop()
 
 
-class Receiver:
-    """An HTTP server that records webhook calls; the first ``fail`` calls are slow and 500."""
-
-    def __init__(self, fail: int = 1, delay: float = 1.0) -> None:
-        self.calls: list[tuple[float, dict[str, Any]]] = []
-        self.fail = fail
-        self.delay = delay
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                receiver.calls.append((time.monotonic(), body))
-                failing = len(receiver.calls) <= receiver.fail
-                if failing:
-                    time.sleep(receiver.delay)
-                self.send_response(500 if failing else 200)
-                self.end_headers()
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-
-
 @pytest.fixture(scope="module", params=BACKENDS)
 def tables_server(
     request: pytest.FixtureRequest,
@@ -87,10 +63,11 @@ def tables_server(
     tmp_path_factory: pytest.TempPathFactory,
     inbox: tuple[Inbox, int],
 ) -> Iterator[ServerProcess]:
-    """One server per backend, its e-mail sent to the local SMTP server."""
+    """One server per backend, its e-mail sent to the local SMTP server, its webhooks
+    allowed to reach this machine (the receiver below)."""
     url = new_db_url(request.param, cluster, tmp_path_factory.mktemp("db"))
     smtp = f"smtp://127.0.0.1:{inbox[1]}?from=tavola@example.org"
-    with running_server(url, "--smtp", smtp) as running:
+    with running_server(url, "--smtp", smtp, "--private-webhooks") as running:
         yield running
 
 

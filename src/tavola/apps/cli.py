@@ -596,11 +596,29 @@ def serve_command(
             show_default=False,
         ),
     ] = None,
+    private_webhooks: Annotated[
+        bool,
+        typer.Option(
+            "--private-webhooks",
+            help="Let turn webhooks reach private addresses (this machine, its network); "
+            "by default only public ones, so that no match can make the server call its "
+            "own network.",
+        ),
+    ] = False,
 ) -> None:
     from tavola.apps.serve import serve  # the server's libraries load only here
 
     try:
-        serve(console, host, port, db, bot_workers, open_browser, smtp=smtp)
+        serve(
+            console,
+            host,
+            port,
+            db,
+            bot_workers,
+            open_browser,
+            smtp=smtp,
+            private_webhooks=private_webhooks,
+        )
     except TavolaError as error:
         fail(str(error))
 

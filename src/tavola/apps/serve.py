@@ -31,12 +31,14 @@ def serve(
     open_browser: bool,
     smtp: str | None = None,
     public_url: str | None = None,
+    private_webhooks: bool = False,
 ) -> None:
     """Bind the port (0: any free one), say where, and serve until Ctrl-C or SIGTERM.
 
     ``smtp`` (else ``$TAVOLA_SMTP``): the SMTP server that sends turn notifications by
     e-mail; ``public_url`` (else ``$TAVOLA_PUBLIC_URL``, else the address printed): where
-    the links in notifications point.
+    the links in notifications point; ``private_webhooks``: webhooks may reach private
+    addresses (a home network's machines), not only public ones.
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -51,6 +53,7 @@ def serve(
     alerts = Alerts(
         smtp_url=smtp or os.environ.get("TAVOLA_SMTP") or None,
         public_url=public_url or os.environ.get("TAVOLA_PUBLIC_URL") or url,
+        private_webhooks=private_webhooks,
     )
     settings = Settings(db_url=db or default_db_url(), bot_workers=bot_workers, alerts=alerts)
     console.print(f"tavola serves at {url}  (database {_safe(settings.db_url)})", highlight=False)

@@ -5,6 +5,8 @@ a slow or failing receiver never delays a move. The webhook gets a JSON POST
 ``{"match", "seat", "seq", "url"}``; the e-mail goes through the SMTP server of
 ``--smtp smtp://[USER[:PASSWORD]@]HOST[:PORT][?from=ADDRESS]`` (``smtps://`` for TLS,
 ``?starttls=true`` to upgrade), sent by the standard library's ``smtplib`` in a thread.
+A webhook goes only to a public address (``webhooks.py``), unless the operator allows
+private ones.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import httpx
 
 from tavola.apps.server.settings import Alerts
+from tavola.apps.server.webhooks import WebhookRefused, public_address
 
 log = logging.getLogger("tavola.server")
 
@@ -92,7 +95,14 @@ class TurnAlerts:
             try:
                 await asyncio.wait_for(attempt(), self.settings.timeout)
                 return
-            except Exception as error:  # any failure is retried, then logged
+            except WebhookRefused as error:
+                if error.found:  # a private address: no retry can change that
+                    log.warning("%s refused: %s", what, error)
+                    return
+                if number == self.settings.attempts:
+                    log.warning("%s failed %d times: %s", what, number, error)
+                    return
+            except Exception as error:  # any other failure is retried, then logged
                 if number == self.settings.attempts:
                     log.warning("%s failed %d times: %r", what, number, error)
                     return
@@ -101,9 +111,24 @@ class TurnAlerts:
 
     async def _post(self, turn: Turn) -> None:
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self.settings.timeout)
+            # No kept connections: a connection to an address, opened for one host name,
+            # must not carry a request for another name at that address.
+            limits = httpx.Limits(max_keepalive_connections=0)
+            self._client = httpx.AsyncClient(timeout=self.settings.timeout, limits=limits)
         assert turn.webhook is not None
-        response = await self._client.post(turn.webhook, json=turn.payload())
+        url = httpx.URL(turn.webhook)
+        headers: dict[str, str] = {}
+        extensions: dict[str, str] = {}
+        if not self.settings.private_webhooks:
+            # To the address just checked, not to whatever the name resolves to next.
+            address = await public_address(turn.webhook)
+            headers["Host"] = url.netloc.decode("ascii")
+            if url.scheme == "https":
+                extensions["sni_hostname"] = url.host
+            url = url.copy_with(host=address)
+        response = await self._client.post(
+            url, json=turn.payload(), headers=headers, extensions=extensions
+        )
         response.raise_for_status()
 
     async def _mail(self, turn: Turn) -> None:

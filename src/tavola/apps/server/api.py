@@ -23,6 +23,7 @@ from tavola.apps.server.live import LiveMatch, Table
 from tavola.apps.server.messages import match_summary, message_for
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.tables import Tables
+from tavola.apps.server.webhooks import WebhookRefused, public_address
 from tavola.core.registry import game_classes
 
 router = APIRouter(prefix="/api")
@@ -183,6 +184,9 @@ async def create_match(body: CreateMatch, service: Service) -> dict[str, Any]:
     """A new match; one secret token per human seat (in its invite link)."""
     names = None if body.names is None else [_clean_name(name) for name in body.names]
     webhooks = _check_each(body.webhooks, _check_webhook)
+    if webhooks and not service.settings.alerts.private_webhooks:
+        for url in filter(None, webhooks):
+            await _check_public(url)
     emails = _check_each(body.emails, _check_email)
     table = _table(body)
     return await service.create(
@@ -218,6 +222,20 @@ def _check_webhook(url: str) -> str:
             422, "bad_webhooks", lazy("a webhook is an http(s) URL, not {url!r}", url=url)
         )
     return url
+
+
+async def _check_public(url: str) -> None:
+    """Refuse a webhook whose host is not public (see ``webhooks.py``)."""
+    try:
+        await public_address(url)
+    except WebhookRefused as error:
+        if not error.found:
+            message = lazy("a webhook's host {host!r} was not found", host=error.host)
+        else:
+            message = lazy(
+                "a webhook must reach a public address, and {host!r} is not one", host=error.host
+            )
+        raise ApiError(422, "bad_webhooks", message) from None
 
 
 def _check_email(address: str) -> str:

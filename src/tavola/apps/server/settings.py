@@ -30,6 +30,7 @@ class Alerts:
     timeout: float = 5.0  # seconds per attempt
     attempts: int = 4
     backoff: float = 0.5  # seconds before the first retry, doubled after each
+    private_webhooks: bool = False  # webhooks may reach private addresses (see webhooks.py)
 
 
 @dataclass(frozen=True)
