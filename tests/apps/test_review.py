@@ -4,15 +4,18 @@ same clear errors as ``tavola replay`` for bad records, clear ones for bad optio
 from __future__ import annotations
 
 import base64
+import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import tavola
+from tavola.apps import review
 from tavola.apps.cli import app
 from tests.players.test_review import CLOSING, last_tile_record
 
@@ -145,3 +148,26 @@ def test_a_folder_is_no_page(blunder: Path, tmp_path: Path) -> None:
     code, out = invoke("review", str(blunder), "--out", str(tmp_path))
     assert code == 2
     assert "is a directory" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_the_review_fits_80_columns_in_every_language(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # German's headers are long: they wrap a word per line, and the moves wrap; nothing
+    # is cut short, the move numbers least of all.
+    final = tavola.players.play_match(
+        tavola.load("campanile", players=2), ["random", "random"], seed=3
+    )
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(final.record()))
+    screen = io.StringIO()
+    monkeypatch.setattr(review, "console", Console(width=80, file=screen, markup=False))
+    code, out = invoke("--lang", lang, "review", str(path), *QUICK)
+    assert code == 0, out
+    text = screen.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "…" not in text
+    numbers = [int(m.group(1)) for m in re.finditer(r"^ *(\d+) +P[01] ", text, re.M)]
+    assert len(numbers) >= 5
+    assert numbers == sorted(numbers)

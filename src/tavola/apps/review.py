@@ -205,8 +205,13 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
         ).format(title=data["title"], count=reviewed),
         caption=_("{budget}; seed {seed}").format(budget=budget.describe(), seed=data["seed"]),
     )
-    for index, column in enumerate(SUMMARY_COLUMNS):
-        summary.add_column(_(column), justify="left" if index == 0 else "right")
+    headers = [_(column) for column in SUMMARY_COLUMNS]
+    # Cells are short; a terminal too narrow for the headers gets them a word per line
+    # (German's are long) rather than words cut short.
+    if sum(len(header) + 3 for header in headers) + 1 > console.width:
+        headers = [header.replace(" ", "\n") for header in headers]
+    for index, header in enumerate(headers):
+        summary.add_column(header, justify="left" if index == 0 else "right")
     for s in data["summary"]:
         summary.add_row(
             names[s["seat"]],
@@ -232,11 +237,13 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
         pad_edge=False,
         collapse_padding=True,
     )
-    table.add_column("#", justify="right")
-    table.add_column(_("seat"), overflow="ellipsis", min_width=4, max_width=12)
-    table.add_column(_("played"), no_wrap=True)
+    # On a narrow terminal the moves wrap; numbers, seats and flags are never cut.
+    table.add_column("#", justify="right", no_wrap=True, min_width=len(str(rows[-1]["step"] + 1)))
+    seat = _("seat")
+    table.add_column(seat, overflow="ellipsis", min_width=min(12, max(4, len(seat))), max_width=12)
+    table.add_column(_("played"))
     table.add_column(_("win"), justify="right", no_wrap=True)
-    table.add_column(_("best found"), no_wrap=True)
+    table.add_column(_("best found"))
     table.add_column(_("loss"), justify="right", no_wrap=True)
     table.add_column(_("pts"), justify="right", no_wrap=True)
     longest = max(len(_(verdict)) for verdict in VERDICTS.values())
