@@ -12,7 +12,7 @@ the same thing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.core.checks import shown
@@ -33,6 +33,9 @@ class Option:
     ``bool``, ``int``, ``str`` or ``tuple`` (a list of names, given as text separated
     by commas). ``choices`` lists the valid values of a scalar; ``item_choices`` the
     valid items of a list. A ``secret`` option (a stacked deck) is left out of views.
+    ``label`` names the option for people (a form's label, translated; by default the
+    name with spaces; its first letter a capital either way), and ``value_labels`` names
+    its choices or items where their names are not words for people.
     """
 
     name: str
@@ -42,6 +45,26 @@ class Option:
     item_choices: tuple[str, ...] | None = None
     kind: type | None = None
     secret: bool = False  # hidden from views (e.g. a stacked deck)
+    label: Text | None = None
+    value_labels: Mapping[str, Text] | None = field(default=None, hash=False)  # by value
+
+    def shown_label(self) -> str:
+        """The label in the language of the moment, its first letter a capital.
+
+        >>> Option("move_markers", False, "help").shown_label()
+        'Move markers'
+        """
+        label = self.name.replace("_", " ") if self.label is None else str(self.label)
+        return label[:1].upper() + label[1:]
+
+    def shown_values(self) -> dict[str, str]:
+        """Each choice's or item's label in the language of the moment, by its text."""
+        values = self.choices if self.choices is not None else self.item_choices or ()
+        labels = self.value_labels or {}
+        return {
+            text: str(labels.get(text, text))
+            for text in (str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+        }
 
     @property
     def value_kind(self) -> type:

@@ -157,8 +157,8 @@ def _clean_name(name: str | None) -> str | None:
 
 @router.get("/games")
 def list_games() -> list[dict[str, Any]]:
-    """Every game with its options: name, default, valid values, help (the words in the
-    request's language)."""
+    """Every game with its options: name, default, valid values, help, label and the
+    values' labels (the words in the request's language)."""
     games = []
     for name, cls in game_classes().items():
         options = [
@@ -171,6 +171,8 @@ def list_games() -> list[dict[str, Any]]:
                 "valid": spec.valid_values(),
                 "help": str(spec.help),
                 "secret": spec.secret,
+                "label": spec.shown_label(),
+                "value_labels": spec.shown_values(),
             }
             for spec in cls.option_specs
         ]

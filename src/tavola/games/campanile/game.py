@@ -28,7 +28,7 @@ from tavola.games.campanile.components import (
 from tavola.games.campanile.edition1996 import Campanile1996State, check_deck_1996
 from tavola.games.campanile.edition2009 import CampanileState
 from tavola.games.campanile.towers import TowersState
-from tavola.games.campanile.words import lazy
+from tavola.games.campanile.words import STYLE_NAMES, lazy
 
 # Options that belong to one edition only: refused with the other, and left out of its
 # records and views (so 2009 records read as they always did).
@@ -61,28 +61,39 @@ class Campanile(Game):
     rules_summary: ClassVar[Text] = render.RULES_SUMMARY
     input_help = _EditionHelp()  # the help on typing this game's edition's actions
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, lazy("number of players"), choices=(2, 3, 4, 5)),
+        Option(
+            "players",
+            4,
+            lazy("number of players"),
+            choices=(2, 3, 4, 5),
+            label=lazy("players"),
+        ),
         Option(
             "edition",
             "2009",
             lazy("rules edition: 2009 (DDD Verlag) or 1996 (Blatz Spiele)"),
             choices=EDITIONS,
+            label=lazy("edition"),
         ),
         Option(
             "move_markers",
             False,
             lazy("2009, 2-player optional rule: after building 2 floors, move a placed 2-marker"),
+            label=lazy("move markers"),
         ),
         Option(
             "bet_on_built_tower",
             False,
             lazy("1996 variant: a bet may also go under the tower just built on"),
+            label=lazy("bet on the tower just built"),
         ),
         Option(
             "towers",
             STYLES,
             lazy("tower styles from the display outwards (ties in height go to the nearer)"),
             item_choices=STYLES,
+            label=lazy("towers"),
+            value_labels=dict(zip(STYLES, STYLE_NAMES, strict=True)),
         ),
         Option(
             "deck",

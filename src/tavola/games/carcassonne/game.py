@@ -44,13 +44,25 @@ class Carcassonne(Game):
     rules_summary: ClassVar[Text] = render.RULES_SUMMARY
     input_help: ClassVar[Text] = render.INPUT_HELP
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 2, lazy("number of players"), choices=(2, 3, 4, 5)),
-        Option("river", False, lazy("the River expansion: 12 River tiles come first")),
+        Option(
+            "players",
+            2,
+            lazy("number of players"),
+            choices=(2, 3, 4, 5),
+            label=lazy("players"),
+        ),
+        Option(
+            "river",
+            False,
+            lazy("the River expansion: 12 River tiles come first"),
+            label=lazy("River"),
+        ),
         Option(
             "small_city",
             "2",
             lazy('a completed 2-tile city scores 2 + 1 per pennant ("2", the seed) or 4 + 2 ("4")'),
             choices=SMALL_CITY,
+            label=lazy("small city"),
         ),
         Option(
             "farm_scoring",
@@ -59,6 +71,12 @@ class Carcassonne(Game):
                 "farms: 3 per completed city, once per player (the seed), per farm, or 4 per city"
             ),
             choices=FARM_SCORING,
+            label=lazy("farm scoring"),
+            value_labels={
+                "per-farm-once": lazy("3 per city, once per player"),
+                "per-farm": lazy("3 per city, per farm"),
+                "per-city": lazy("4 per city"),
+            },
         ),
         Option(
             "tiles",

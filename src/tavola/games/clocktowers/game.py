@@ -37,7 +37,13 @@ class ClockTowers(Game):
     )
     rules_summary: ClassVar[Text] = render.RULES_SUMMARY
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 2, lazy("number of players"), choices=(2, 3, 4)),
+        Option(
+            "players",
+            2,
+            lazy("number of players"),
+            choices=(2, 3, 4),
+            label=lazy("players"),
+        ),
         Option(
             "deck",
             None,
