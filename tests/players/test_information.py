@@ -27,6 +27,7 @@ SPECS = [
     "heuristic:samples=3",
     "ismcts:iterations=40",
     "ismcts:iterations=40,infosets=1",
+    "ismcts:iterations=40,widen=1",
 ]
 
 

@@ -118,3 +118,41 @@ def test_infosets_still_find_the_winning_nim_move() -> None:
         state = Nim(pile=pile).new_game()
         decision = make_bot("ismcts:iterations=800,infosets=1", seed=pile).choose(Seat(state, 0))
         assert (pile - (decision.action + 1)) % 4 == 0
+
+
+def test_widening_tries_the_best_one_ply_action_first() -> None:
+    # widen=0.5 tries one action until the root's fifth visit: the one whose result the
+    # evaluation likes best (a placement's result is the same in every determinization).
+    game = tavola.load("carcassonne", players=2)
+    state = game.new_game(seed=8)
+    rng = random.Random(8)
+    checked = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        player = state.current_player
+        assert player is not None
+        if len(legal) > 5:
+            values = {}
+            for action in legal:
+                after = state.clone()
+                after.apply(action)
+                values[action] = game.evaluate(after, player)
+            decision = make_bot("ismcts:iterations=4,widen=0.5,leaf=1", seed=checked).choose(
+                Seat(state, player)
+            )
+            assert values[decision.action] == max(values.values())
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked > 30
+
+
+def test_widening_still_finds_the_winning_nim_move() -> None:
+    for pile in (6, 7, 9):
+        state = Nim(pile=pile).new_game()
+        decision = make_bot("ismcts:iterations=800,widen=1", seed=pile).choose(Seat(state, 0))
+        assert (pile - (decision.action + 1)) % 4 == 0
+
+
+def test_widening_must_not_be_negative() -> None:
+    with pytest.raises(BotSpecError, match="widen must not be negative"):
+        make_bot("ismcts:widen=-1")

@@ -35,6 +35,12 @@ actions averages its choices over the hands we imagine for it; and our own later
 choices are told apart by the cards we will have drawn. Each step costs a key (2-3 µs
 in tavola's games), and the statistics are spread over more nodes.
 
+With ``widen=W`` (progressive widening) a node visited n times tries only the
+``ceil(W * sqrt(n + 1))`` actions of the seat to move with the best one-ply evaluation,
+and expands the best untried one first: the tree grows deeper along promising lines in
+games with dozens of actions per decision, at the price of an evaluation per action
+and node.
+
 Determinizations are reused: every ``reuse`` iterations (4 by default) one is drawn
 through ``Seat.determinize`` and kept; the iterations in between search a copy of one
 kept at random. A determinization depends only on the seat's view and the bot's
@@ -48,6 +54,7 @@ for its seed; a ``time`` budget depends on the machine's speed.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time as clock
@@ -62,7 +69,7 @@ DEFAULT_REUSE = 4  # iterations per determinization drawn
 class _Node:
     """The statistics of one edge (action) and the subtree below it."""
 
-    __slots__ = ("avail", "children", "mover", "reward", "visits")
+    __slots__ = ("avail", "children", "mover", "reward", "scores", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat that chose the action leading here
@@ -70,6 +77,8 @@ class _Node:
         self.visits = 0
         self.reward = 0.0  # summed reward of ``mover``
         self.avail = 1  # iterations in which this action was legal
+        # With ``widen``: the one-ply win chance of each action of the seat to move here.
+        self.scores: dict[int, float] | None = None
 
 
 class IsmctsBot:
@@ -87,6 +96,7 @@ class IsmctsBot:
         reuse: int | None = None,
         leaf: int | None = None,
         infosets: int | None = None,
+        widen: float | None = None,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -106,6 +116,8 @@ class IsmctsBot:
             raise ValueError("leaf must be 0 or 1")
         if infosets not in (None, 0, 1):
             raise ValueError("infosets must be 0 or 1")
+        if widen is not None and widen < 0:
+            raise ValueError("widen must not be negative")
         self.spec = format_spec(
             "ismcts",
             {
@@ -118,6 +130,7 @@ class IsmctsBot:
                 "reuse": reuse,
                 "leaf": leaf,
                 "infosets": infosets,
+                "widen": widen,
             },
         )
         self.iterations = DEFAULT_ITERATIONS if iterations is None and time is None else iterations
@@ -131,6 +144,7 @@ class IsmctsBot:
         self.prior = prior or 0
         self.reuse = DEFAULT_REUSE if reuse is None else reuse
         self.infosets = bool(infosets)
+        self.widen = widen or 0.0
         self._rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last decision ran
         self._seat = 0  # the seat deciding now
@@ -175,12 +189,10 @@ class IsmctsBot:
     def _seed_root(self, root: _Node, seat: Seat, legal: list[int]) -> None:
         """A prior: ``prior`` virtual visits per root action, at its one-ply evaluation."""
         base = seat.determinize(self._rng)
-        player, evaluate, scale = seat.player, seat.game.evaluate, self.scale
-        weight = self.prior
+        player, weight = seat.player, self.prior
+        scores = root.scores = {}
         for action in legal:
-            after = base.clone()
-            after.apply(action)
-            chance = 1.0 / (1.0 + math.exp(min(50.0, -evaluate(after, player) / scale)))
+            chance = scores[action] = self._one_ply(base, action, player)
             child = root.children[action] = _Node(player)
             child.visits = weight
             child.reward = weight * chance
@@ -192,7 +204,7 @@ class IsmctsBot:
         looks up the node of the mover's information set (made on the first visit).
         """
         rand = self._rng.random
-        c = self.c
+        c, widen = self.c, self.widen
         log, sqrt = math.log, math.sqrt
         # The search applies actions through ``_apply``: it needs neither the notation
         # check nor the history of a throwaway determinization.
@@ -212,7 +224,10 @@ class IsmctsBot:
             best_action = -1
             best_value = -1.0
             get = children.get
-            for action in state.legal_actions():
+            legal = state.legal_actions()
+            if widen:
+                legal = self._widened(node, state, player, legal)
+            for action in legal:
                 child = get(action)
                 if child is None:
                     untried.append(action)
@@ -225,7 +240,8 @@ class IsmctsBot:
                 if value > best_value:
                     best, best_action, best_value = child, action, value
             if untried:
-                action = untried[int(rand() * len(untried))]
+                # Widened, the actions come best first: the most promising untried one.
+                action = untried[0] if widen else untried[int(rand() * len(untried))]
                 child = children[action] = _Node(player)
                 apply(action)
                 path.append(child)
@@ -244,6 +260,27 @@ class IsmctsBot:
         for node in path:
             node.visits += 1
             node.reward += rewards[node.mover]
+
+    def _widened(self, node: _Node, state: State, player: int, legal: list[int]) -> list[int]:
+        """The ``widen * sqrt(visits + 1)`` actions of ``legal`` with the best one-ply win
+        chance for ``player``, best first; each action is judged once per node."""
+        scores = node.scores
+        if scores is None:
+            scores = node.scores = {}
+        for action in legal:
+            if action not in scores:
+                scores[action] = self._one_ply(state, action, player)
+        count = math.ceil(self.widen * math.sqrt(node.visits + 1))
+        if count >= len(legal):
+            return sorted(legal, key=scores.__getitem__, reverse=True)
+        return heapq.nlargest(count, legal, key=scores.__getitem__)
+
+    def _one_ply(self, state: State, action: int, player: int) -> float:
+        """``player``'s win chance after ``action``, by the squashed evaluation."""
+        after = state.clone()
+        after._apply(action)
+        value = state.game._evaluate(after, player)
+        return 1.0 / (1.0 + math.exp(min(50.0, -value / self.scale)))
 
     def _rewards(self, state: State) -> list[float]:
         """Each seat's reward: its share of the victory, or its squashed evaluation."""

@@ -64,6 +64,11 @@ BOTS: dict[str, BotKind] = {
                 "1: one node per information set of the seat to move, not per action path "
                 "(default 0)",
             ),
+            "widen": (
+                float,
+                "progressive widening: a node visited n times tries only its "
+                "widen*sqrt(n+1) actions of best one-ply evaluation (default 0: all)",
+            ),
         },
     ),
 }
