@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -77,7 +78,20 @@ def send(alerts: Alerts, webhook: str) -> None:
             await asyncio.sleep(0.01)
         await sender.close()
 
-    asyncio.run(run())
+    # In a thread of its own: the browser tests' Playwright keeps a loop in this one.
+    errors: list[BaseException] = []
+
+    def in_thread() -> None:
+        try:
+            asyncio.run(run())
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=in_thread)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive()
+    assert not errors, errors
 
 
 def test_the_sender_refuses_a_private_address_without_retrying(
