@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 import tavola
 from tests.live_server import ServerProcess
@@ -213,6 +213,12 @@ def test_taking_back_an_action(page: Page, server: ServerProcess) -> None:
     expect(page.locator("#tv-board [data-choose]").first).to_be_visible()
 
 
+def box_of(locator: Locator) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return dict(box)
+
+
 def test_the_keyboard_alone_plays(page: Page, server: ServerProcess) -> None:
     create_in_lobby(page, server.url, "carcassonne", [Seat("you"), Seat("random")])
     open_my_seat(page)
@@ -225,8 +231,14 @@ def test_the_keyboard_alone_plays(page: Page, server: ServerProcess) -> None:
             break
     else:
         raise AssertionError("no candidate cell is reachable by Tab")
+    board = page.locator("#tv-board svg")
+    top = box_of(board)["y"]
     page.keyboard.press("Enter")
     expect(page.locator("#tv-choice")).to_be_visible()
+    # the choice has a line of its own: it covers none of the picture, which does not move
+    choice, picture = box_of(page.locator("#tv-choice")), box_of(board)
+    assert choice["y"] + choice["height"] <= picture["y"]
+    assert picture["y"] == top
     page.keyboard.press("r")
     page.keyboard.press("Escape")
     expect(page.locator("#tv-choice")).to_be_hidden()
