@@ -185,3 +185,22 @@ def test_play_through_the_wrapped_environment() -> None:
     environment = env("clocktowers" if "clocktowers" in tavola.game_classes() else "campanile")
     play_randomly(environment, seed=9)
     assert environment.agents == []
+
+
+def test_the_wrapper_refuses_reads_before_reset_and_answers_as_the_environment() -> None:
+    wrapped, raw = env("campanile", players=2), raw_env("campanile", players=2)
+    for read in (wrapped.last, lambda: wrapped.agents, lambda: wrapped.agent_selection):
+        with pytest.raises(AttributeError, match="before reset"):
+            read()
+    wrapped.reset(seed=3)
+    raw.reset(seed=3)
+    while raw.agents:
+        assert wrapped.agents == raw.agents
+        assert wrapped.agent_selection == raw.agent_selection
+        mine, theirs = wrapped.last(), raw.last()
+        assert mine[1:] == theirs[1:]
+        assert all((mine[0][key] == theirs[0][key]).all() for key in theirs[0])
+        action = None if theirs[2] else theirs[4]["legal_actions"][0]
+        wrapped.step(action)
+        raw.step(action)
+    assert wrapped.agents == []

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, FloatRect, Locator, Page, expect
 
 import tavola
 from tests.live_server import ServerProcess
@@ -213,10 +213,10 @@ def test_taking_back_an_action(page: Page, server: ServerProcess) -> None:
     expect(page.locator("#tv-board [data-choose]").first).to_be_visible()
 
 
-def box_of(locator: Locator) -> dict[str, float]:
+def box_of(locator: Locator) -> FloatRect:
     box = locator.bounding_box()
     assert box is not None
-    return dict(box)
+    return box
 
 
 def test_the_keyboard_alone_plays(page: Page, server: ServerProcess) -> None:

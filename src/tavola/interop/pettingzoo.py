@@ -50,7 +50,32 @@ RENDER_MODES = ("human", "ansi")
 
 def env(game: str | Game, render_mode: str | None = None, **options: Any) -> Any:
     """The AEC environment of ``game`` (a name or a ``Game``), wrapped to enforce call order."""
-    return OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))
+    return OrderEnforcing(raw_env(game, render_mode=render_mode, **options))
+
+
+class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, whose ``last()`` asks the environment directly.
+
+    The inherited one reads the environment's attributes through the wrapper's
+    ``__getattr__`` eight times a step, a fifth of a Campanile step; here ``last()`` and the
+    two attributes read on every step go straight to the environment, with the same checks.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        return self._reset_env("agent_selection").last(observe)  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        return self._reset_env("agent_selection").agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        return self._reset_env("agents").agents
+
+    def _reset_env(self, name: str) -> TavolaEnv:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return self.env  # type: ignore[no-any-return]
 
 
 def raw_env(game: str | Game, render_mode: str | None = None, **options: Any) -> TavolaEnv:
