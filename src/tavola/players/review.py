@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tavola.core.game import State
-from tavola.players.base import Seat
+from tavola.players.base import Seat, gettext
 from tavola.players.specs import make_bot
 
 # Loss in win probability from which a move is flagged, largest first (docs/review.md).
@@ -74,8 +74,20 @@ class Budget:
         make_bot(self.bot)  # a bad spec fails here, with BotSpecError
 
     def describe(self) -> str:
-        cutoff = f"depth {self.depth}, scale {self.scale:g}" if self.depth else "to the end"
-        return f"{self.bot} rollouts {cutoff}, {self.samples} samples, width {self.width}"
+        """The budget in words, in the language of the moment; the bot's spec as written."""
+        if self.depth:
+            text = gettext(
+                "{bot} rollouts of {depth} actions (scale {scale}), {samples} samples, width {width}"  # noqa: E501 (one text to translate)
+            )
+        else:
+            text = gettext("{bot} rollouts to the end, {samples} samples, width {width}")
+        return text.format(
+            bot=self.bot,
+            depth=self.depth,
+            scale=f"{self.scale:g}",
+            samples=self.samples,
+            width=self.width,
+        )
 
 
 # The default budget per game, chosen with benchmarks/review.py (docs/review.md).
