@@ -31,6 +31,11 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     page.wait_for_selector("#main[data-review='done']", timeout=60_000)
     expect(page.locator("#tv-review-progress")).to_contain_text("decisions reviewed")
     assert page.locator("#tv-review-chart svg polyline").count() == 2
+    # a record without names: the seats are called by their letters, as on the board
+    legend = page.locator("#tv-review-chart").inner_text()
+    assert "P0" not in legend
+    assert "P1" not in legend
+    assert {"A", "B"} <= set(legend.split())
     card = page.locator("#tv-review-flagged article.blunder", has_text=BLUNDER)
     expect(card).to_have_count(1)
     expect(card).to_contain_text(f"Better: {CLOSING}")

@@ -38,6 +38,7 @@ from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
 from tavola.apps.web.replay import checked
 from tavola.core.game import State
+from tavola.core.svg import seat_letter
 from tavola.players.review import default_budget
 from tavola.players.review_runs import (
     ReviewOutcome,
@@ -172,7 +173,9 @@ def start_review(
 
     def make(job_id: str) -> Job:
         tasks = plan(record, final, chosen, budget, SEED)
-        return Job(job_id, tasks, final, chosen, record.get("names"))
+        # Seats without names are shown by their letters, as the board and the log show them.
+        letters = [seat_letter(seat) for seat in range(final.game.num_players)]
+        return Job(job_id, tasks, final, chosen, record.get("names") or letters)
 
     job = jobs.start(key, make)
     return JSONResponse({"id": job.id, "total": len(job.tasks)}, status_code=202)

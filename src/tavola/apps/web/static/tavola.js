@@ -105,16 +105,24 @@ export function seatName(pal, seats, seat) {
   return _("Seat {letter}", { letter });
 }
 
+/** Words of the engine with its names of the seats (P0, P1, …: every game's texts name them
+ *  so, see docs/adding-a-game.md) given as the seats' letters, as the board and the seat
+ *  list show them. */
+export function lettered(pal, text) {
+  return String(text).replace(/\bP(\d)\b/g, (_whole, n) => pal.letters[Number(n) % pal.letters.length]);
+}
+
 /** One event: its sentence, and its table (a scoring's breakdown) if it has one. */
-export function eventNode(event) {
-  const item = el("li", { class: `event event-${event.kind}` }, event.text);
+export function eventNode(pal, event) {
+  const words = (text) => lettered(pal, text);
+  const item = el("li", { class: `event event-${event.kind}` }, words(event.text));
   const table = event.table;
   if (table) {
-    const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: c })));
-    const rows = table.rows.map((row) => el("tr", {}, row.map((c) => el("td", { text: c }))));
+    const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: words(c) })));
+    const rows = table.rows.map((row) => el("tr", {}, row.map((c) => el("td", { text: words(c) }))));
     item.append(
       el("table", { class: "event-table" },
-        el("caption", { text: table.title }), el("thead", {}, head), el("tbody", {}, rows)),
+        el("caption", { text: words(table.title) }), el("thead", {}, head), el("tbody", {}, rows)),
     );
   }
   return item;
@@ -146,7 +154,7 @@ export function logNode(pal, seats, entry) {
       el("code", { class: "notation", text: entry.action }),
     );
     const events = (entry.events || []).filter((e) => e.kind !== "takeback");
-    if (events.length) item.append(el("ul", { class: "events" }, events.map(eventNode)));
+    if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, e))));
   }
   return item;
 }
