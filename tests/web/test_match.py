@@ -320,3 +320,24 @@ def test_a_hint_suggests_one_of_your_moves(page: Page, server: ServerProcess) ->
     expect(text).to_contain_text("Suggested:", timeout=30_000)
     expect(page.locator("button.action.suggested")).to_have_count(1)
     assert seq(page) == 0  # asking changed nothing
+
+
+def test_a_long_move_list_scrolls_and_shows_each_move_whole(
+    page: Page, server: ServerProcess
+) -> None:
+    create_in_lobby(page, server.url, "carcassonne", [Seat("you"), Seat("random")])
+    open_my_seat(page)
+    actions = page.locator("#tv-actions")
+    for turn in range(12):  # until a tile has more placements than the list shows at once
+        wait_turn_or_end(page)
+        if "many" in (actions.get_attribute("class") or "").split():
+            break
+        take_turn(page, turn)
+    else:
+        raise AssertionError("no long list of moves came")
+    buttons = actions.locator("button.action")
+    assert buttons.count() > 8
+    # each button is as tall as its words: none is squeezed to fit the list's height
+    cut = buttons.evaluate_all("bs => bs.filter((b) => b.scrollHeight > b.clientHeight + 1).length")
+    assert cut == 0
+    assert actions.evaluate("a => a.scrollHeight > a.clientHeight")  # the list scrolls instead
