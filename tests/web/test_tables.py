@@ -99,6 +99,7 @@ def test_a_clock_from_the_lobby_runs_and_your_turn_is_listed(
 
 
 def test_a_clock_running_out_hands_the_seat_to_a_bot(page: Page, server: ServerProcess) -> None:
+    page.add_init_script(NOTIFICATIONS)
     created = create(
         server,
         ["human", "human"],
@@ -106,12 +107,14 @@ def test_a_clock_running_out_hands_the_seat_to_a_bot(page: Page, server: ServerP
         time_control={"kind": "realtime", "initial": 1.5},
     )
     open_seat(page, server, created, 0)
+    expect(page.locator("#tv-notify")).to_be_visible()
     expect(page.locator("#tv-log")).to_contain_text("Ada ran out of time", timeout=10_000)
     page.wait_for_selector(f"{MATCH}[data-over='true']", timeout=60_000)
     expect(page.locator("#tv-log")).to_contain_text("Bob ran out of time")
     expect(page.locator("#tv-over-text")).to_contain_text("Ada ran out of time")
     expect(page.locator("#tv-over-text")).to_contain_text("Final scores")
     expect(page.locator("#tv-scores")).to_contain_text("a bot plays it: out of time")
+    expect(page.locator("#tv-notify")).to_be_hidden()  # no more turns to be told of
 
 
 def test_it_becomes_your_turn_in_a_background_tab(page: Page, server: ServerProcess) -> None:

@@ -313,6 +313,7 @@ function display(conn, state) {
   root.dataset.seat = conn.seat === null || conn.seat === undefined ? "" : String(conn.seat);
   renderTable();
   turnAlert.turn(root.dataset.turn === "you" && (state.legal || []).length > 0, `${root.dataset.title}: ${ui.status.textContent}`);
+  if (state.is_over) turnAlert.over();
 }
 
 function nameOf(state, seat) {

@@ -167,18 +167,29 @@ export class TurnAlert {
     this.button = button;
     this.title = document.title;
     this.mine = false;
-    const supported = "Notification" in window;
-    button.hidden = !seated || !supported || Notification.permission !== "default";
+    this.offered = seated && "Notification" in window;
+    this.showButton();
     button.addEventListener("click", async () => {
       try {
         await Notification.requestPermission();
       } finally {
-        button.hidden = Notification.permission !== "default";
+        this.showButton();
       }
     });
     document.addEventListener("visibilitychange", () => {
       if (!document.hidden) document.title = this.title;
     });
+  }
+
+  /** The offer to notify, while the browser has not been asked and the match goes on. */
+  showButton() {
+    this.button.hidden = !this.offered || Notification.permission !== "default";
+  }
+
+  /** The match is over: no more turns to be told of. */
+  over() {
+    this.offered = false;
+    this.showButton();
   }
 
   /** The page now shows whether it is this page's turn; ``words`` say what to do. */
