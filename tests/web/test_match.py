@@ -99,6 +99,8 @@ def test_two_people_online_and_a_spectator(
     wait_shown(watcher)
     expect(watcher.locator("#tv-status")).to_contain_text("watching")
     expect(watcher.locator("#tv-play")).to_be_hidden()
+    expect(watcher.locator("#tv-keys")).to_be_hidden()  # no keys to play with
+    expect(ada.locator("#tv-keys")).to_be_visible()
 
     # play the whole match: whoever is to move takes a turn
     turn = 0
@@ -341,3 +343,17 @@ def test_a_long_move_list_scrolls_and_shows_each_move_whole(
     cut = buttons.evaluate_all("bs => bs.filter((b) => b.scrollHeight > b.clientHeight + 1).length")
     assert cut == 0
     assert actions.evaluate("a => a.scrollHeight > a.clientHeight")  # the list scrolls instead
+
+
+def test_a_new_match_is_under_playing_now_at_once(page: Page, server: ServerProcess) -> None:
+    name = "Ada Lovelace"  # a name no other test gives
+    create_in_lobby(page, server.url, "campanile", [Seat("you", name), Seat("friend")])
+    playing = page.locator("#tv-playing li", has_text=name)
+    expect(playing).to_have_count(1, timeout=5_000)  # not at the next refresh, 15 s on
+    expect(playing).to_contain_text(f"A {name}, B player")  # each badge's letter, a space
+    expect(playing).to_contain_text("0 moves")
+    open_my_seat(page)
+    page.locator("#tv-actions button.action").first.click()
+    page.wait_for_selector("#main[data-seq='1']")
+    page.goto(server.url + "/")
+    expect(page.locator("#tv-playing li", has_text=name)).to_contain_text("1 move ")

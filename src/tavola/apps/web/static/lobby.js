@@ -3,6 +3,9 @@
 // playing now. No game is named here: a new game needs no lobby code.
 
 import { _, badge, copyText, el, myMatches, palette, saveMyMatches, seatName } from "./tavola.js";
+
+/** "1 move", "2 moves": a count in words (the catalogs hold one text per form). */
+const moves = (count) => (count === 1 ? _("1 move") : _("{count} moves", { count }));
 import { formatClock, tokensOf } from "./table.js";
 
 const root = document.getElementById("main");
@@ -149,6 +152,7 @@ form.addEventListener("submit", async (e) => {
     const answer = await response.json();
     if (!response.ok) throw new Error(answer.message || _("the server answered {status}", { status: response.status }));
     showCreated(game, answer, kinds, names);
+    refreshPlaying(); // a listed match shows under "Playing now" at once
   } catch (error) {
     errorBox.textContent = _("Could not create the match: {reason}", { reason: error.message });
     errorBox.hidden = false;
@@ -245,14 +249,15 @@ async function refreshPlaying() {
     box.replaceChildren(...matches.map((m) => el("li", {},
       el("a", { href: m.spectate, text: m.title }),
       " ",
-      el("span", { class: "who" }, m.seats.map((s, i) => [
+      el("span", { class: "who" }, ...m.seats.map((s, i) => [
         badge(pal, s.seat),
+        " ",
         s.name || (s.bot ? s.bot.split(":")[0] : _("player")),
         i < m.seats.length - 1 ? ", " : "",
       ])),
       " ",
       el("span", { class: "meta" },
-        el("span", { class: "muted", text: m.is_over ? _("finished") : _("{count} moves", { count: m.seq }) }),
+        el("span", { class: "muted", text: m.is_over ? _("finished") : moves(m.seq) }),
         " · ",
         m.is_over ? el("a", { href: `${m.spectate}/replay`, text: _("replay") }) : el("a", { href: m.spectate, text: _("watch") })),
     )));
@@ -286,7 +291,7 @@ async function refreshTurns() {
         " ",
         el("span", { class: "who" }, badge(pal, m.seat), seatName(pal, m.seats, m.seat)),
         " ",
-        el("span", { class: "meta muted", text: m.clock === null ? _("{count} moves", { count: m.seq }) : _("{time} left", { time: formatClock(m.clock, "correspondence") }) }),
+        el("span", { class: "meta muted", text: m.clock === null ? moves(m.seq) : _("{time} left", { time: formatClock(m.clock, "correspondence") }) }),
       );
     }));
   } catch {

@@ -145,6 +145,7 @@ const connections = (tokens.length ? [...new Set(tokens)] : [null]).map((t) => n
 const local = () => new Set(connections.map((c) => c.seat).filter((s) => s !== undefined && s !== null));
 const spectator = connections.length === 1 && connections[0].token === null;
 const turnAlert = new TurnAlert($("tv-notify"), !spectator);
+$("tv-keys").hidden = spectator; // the keys play moves: a spectator has none
 
 // -- what arrives --------------------------------------------------------------------------------
 

@@ -107,7 +107,7 @@ function renderStep() {
   $("tv-last").disabled = $("tv-next").disabled = step === last;
   const rows = seats.map((info, seat) => el("tr", {},
     el("td", {}, badge(pal, seat)),
-    el("td", {}, seatName(pal, seats, seat), step === last && data.winners.includes(seat) ? el("span", { class: "tag won", text: _("winner") }) : null),
+    el("td", {}, seatName(pal, seats, seat), ...(step === last && data.winners.includes(seat) ? [" ", el("span", { class: "tag won", text: _("winner") })] : [])),
     el("td", { class: "num", text: current.scores[seat] ?? "" }),
   ));
   $("tv-scores").querySelector("tbody").replaceChildren(...rows);
