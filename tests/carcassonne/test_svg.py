@@ -3,6 +3,8 @@ shown, and the features' words and points as the engine scores them."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -264,3 +266,29 @@ def test_the_river_is_one_feature() -> None:
     assert len(rivers) == 1
     assert rivers[0].tiles == len(state.board)
     assert f"The river, {len(state.board)} tiles" in rivers[0].title
+
+
+@pytest.mark.parametrize("seed", [6, 7, 8, 9])
+def test_follower_targets_never_cover_one_another(seed: int) -> None:
+    # A road ending at a city has its two fields close beside it: the targets shrink to fit.
+    shrunk = 0
+    for state in random_positions(seed, 2, seed % 2 == 0, every=1):
+        if not any(a.startswith("deploy ") for a in state.legal_notations()):
+            continue
+        root = picture(state, state.current_player)
+        for parent in root.iter():  # the big tile of the status panel, and the board's tile
+            circles = [
+                next(c for c in target if c.tag == f"{NS}circle")
+                for target in parent
+                if target.attrib.get("data-action", "").startswith("deploy ")
+            ]
+            spots = [
+                (float(c.attrib["cx"]), float(c.attrib["cy"]), float(c.attrib["r"]))
+                for c in circles
+            ]
+            for *_, r in spots:
+                assert r >= 7
+                shrunk += r < 11
+            for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(spots, 2):
+                assert math.dist((x1, y1), (x2, y2)) >= r1 + r2
+    assert shrunk  # the close case came up

@@ -21,6 +21,8 @@ what it would score now (``svg_features``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
+from math import dist
 from typing import Any, Final
 
 from tavola.core.i18n import N_, listed
@@ -45,6 +47,7 @@ LABEL: Final = 26  # the coordinates around the board
 PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
+MIN_TARGET: Final = 7.0  # the smallest radius of a follower's target (tile units)
 FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
     "road": N_("a thief on the road"),
     "city": N_("a knight on the city"),
@@ -449,22 +452,28 @@ def _targets(view: dict[str, Any], acts: set[str], placed: dict[str, Any], zoom:
     variant: Variant = variant_of(placed)
     seat = view["current_player"]
     colour = seat_colour(seat) if seat is not None else INK
+    targets = [
+        (action, spot(variant, follower_local(variant, action.removeprefix("deploy "))))
+        for action in sorted(acts)
+        if action.startswith("deploy ")
+    ]
+    # As large as can be tapped, but no target covers another: a road ending at a city
+    # has its two fields close beside it.
+    radius = 13.0 if zoom > 1 else 11.0
+    for (_, one), (_, other) in combinations(targets, 2):
+        radius = min(radius, max(MIN_TARGET, dist(one, other) / 2 - 1))
     out = []
-    for action in sorted(acts):
-        if not action.startswith("deploy "):
-            continue
+    for action, (sx, sy) in targets:
         feature = action.removeprefix("deploy ")
-        sx, sy = spot(variant, follower_local(variant, feature))
         kind = feature.partition(" ")[0]
         label = (
             gettext("Deploy {follower} {where}")
             .format(follower=gettext(FOLLOWER_WORDS[kind]), where=feature.partition(" ")[2])
             .rstrip()
         )
-        radius = 13 if zoom > 1 else 11
         out.append(
             f"<g{clickable(action, label)}><title>{escape(label)}</title>"
-            f'<circle class="hit" cx="{sx:g}" cy="{sy:g}" r="{radius}" fill="#FFFFFF" '
+            f'<circle class="hit" cx="{sx:g}" cy="{sy:g}" r="{radius:.3g}" fill="#FFFFFF" '
             f'fill-opacity="0.8" stroke="{colour}" stroke-width="3"/>'
             f'<circle cx="{sx:g}" cy="{sy:g}" r="4" fill="{colour}"/></g>'
         )
