@@ -25,6 +25,12 @@ from tests.web.helpers import (
 
 pytestmark = pytest.mark.browser
 
+# How wide a picture's drawing is: its viewBox fitted into its element, as SVG does.
+DRAWN_WIDTH = """svg => {
+  const [, , w, h] = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+  const box = svg.getBoundingClientRect();
+  return Math.min(box.width / w, box.height / h) * w;
+}"""
 GAMES = [
     pytest.param("campanile", {"edition": "2009"}, 3, id="campanile-2009"),
     pytest.param("campanile", {"edition": "1996"}, 3, id="campanile-1996"),
@@ -46,6 +52,9 @@ def test_a_whole_game_against_bots(
     assert turns > 3
 
     expect(page.locator("#tv-over")).to_be_visible()
+    # the final picture, however tall, is not squeezed into a strip of small print
+    drawn = page.locator("#tv-board svg").evaluate(DRAWN_WIDTH)
+    assert drawn >= 400
     expect(page.locator("#tv-status")).to_contain_text("Game over")
     expect(page.locator("#tv-over-text")).to_contain_text("Final scores")
     record = httpx.get(f"{server.url}/api/matches/{match_id(page)}/record").json()

@@ -159,6 +159,8 @@ export function logNode(pal, seats, entry) {
   return item;
 }
 
+const TALL_WIDTH = 420; // px: the narrowest a picture is drawn where the area is wider
+
 function viewBoxOf(svg) {
   const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
   if (box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0) return box;
@@ -192,6 +194,7 @@ export class Board {
     this.suppressClick = false;
 
     container.addEventListener("click", (e) => this.onClick(e));
+    window.addEventListener("resize", () => this.fitTall());
     container.addEventListener("keydown", (e) => this.onKey(e));
     container.addEventListener("mouseover", (e) => this.onOver(e));
     container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
@@ -240,6 +243,7 @@ export class Board {
     if (!this.svg) return;
     this.svg.classList.add("tavola-board");
     this.base = viewBoxOf(this.svg);
+    this.fitTall();
     this.applyZoom();
     for (const id of [...this.open]) {
       const panel = this.byId(id);
@@ -252,6 +256,17 @@ export class Board {
       const target = again[0] || this.svg.querySelector("[data-choose], [data-action]:not([data-option-of])");
       if (target) target.focus({ preventScroll: true });
     }
+  }
+
+  /** A picture fitted to the window's height may come out a narrow strip of small print
+   *  (ClockTowers' towers pile up): then it is drawn at least TALL_WIDTH wide, and scrolls. */
+  fitTall() {
+    if (!this.svg) return;
+    const [, , width, height] = this.base;
+    const fitted = ((window.innerHeight - 120) * width) / height;
+    const wanted = Math.min(TALL_WIDTH, width, this.container.clientWidth);
+    this.container.classList.toggle("tall", fitted < wanted);
+    this.container.style.setProperty("--tall-width", `${wanted}px`);
   }
 
   clear(message = "") {
