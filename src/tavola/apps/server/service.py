@@ -303,10 +303,12 @@ class MatchService:
         self._after_entry(live)
 
     async def seat_entry(
-        self, live: LiveMatch, seat: int, kind: str, detail: str | None = None
+        self, live: LiveMatch, seat: int, kind: str, detail: str | None = None, *, asker: int
     ) -> None:
         """Append an entry about ``seat`` (a resignation, a timeout, a hand-over to a bot);
-        409 if a person does not play it in a running match."""
+        409 if a person does not play it in a running match. A 409 carries the state as
+        ``asker``, the seat that asked, sees it: when one seat hands another to a bot, the
+        other's view (its hand) is not the asker's to read."""
         async with live.lock:
             try:
                 await self._catch_up(live)
@@ -322,7 +324,7 @@ class MatchService:
                 live.apply_row(seq, seat, kind, detail, at)
             except ApiError as error:
                 if error.status == 409:
-                    error.extra["state"] = message_for(live, seat)
+                    error.extra["state"] = message_for(live, asker)
                 raise
         self._after_entry(live)
 

@@ -52,7 +52,7 @@ class Tables:
     async def resign(self, live: LiveMatch, seat: int) -> None:
         """``seat`` resigns: with two players the other wins; with more, the heuristic bot
         plays it to the end and it is ranked last."""
-        await self.service.seat_entry(live, seat, RESIGN)
+        await self.service.seat_entry(live, seat, RESIGN, asker=seat)
 
     async def take_over(self, live: LiveMatch, by: int, seat: int) -> None:
         """``by`` hands ``seat``, away for longer than the match allows, to the heuristic bot."""
@@ -76,7 +76,7 @@ class Tables:
                     seconds=f"{wait:.0f}",
                 ),
             )
-        await self.service.seat_entry(live, seat, ABANDON, f"by {by}")
+        await self.service.seat_entry(live, seat, ABANDON, f"by {by}", asker=by)
 
     # -- who is here -----------------------------------------------------------------------
 
