@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 
@@ -139,6 +139,8 @@ def test_moves_by_the_wrong_seat_or_after_the_end_change_nothing(
         ).map(json.dumps),
     )
 )
+@example(garbage='{"type": "action", "seq": ' + "9" * 5000 + "}")  # past int()'s digit limit
+@example(garbage="7" * 5000)
 def test_garbage_on_the_websocket_is_answered_and_changes_nothing(
     api: Api, server: ServerProcess, match: dict[str, Any], garbage: str | bytes
 ) -> None:

@@ -411,7 +411,7 @@ def _read(text: str | None) -> dict[str, Any]:
         )
     try:
         request = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad JSON, or a number of over 4,300 digits
         raise ApiError(422, "bad_message", lazy("a message is a JSON object")) from None
     if not isinstance(request, dict) or not isinstance(request.get("type"), str):
         raise ApiError(422, "bad_message", lazy('a message is a JSON object with a "type"'))

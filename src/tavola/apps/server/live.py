@@ -261,10 +261,16 @@ class LiveMatch:
 
     # -- checking a request without changing anything ----------------------------------------
 
-    def check_turn(self, seat: int | None, seq: int) -> int:
-        """The seat, if it may act now on position ``seq`` (else the error that says why)."""
+    @staticmethod
+    def check_seated(seat: int | None) -> int:
+        """The seat, or 403 for a spectator (no seat's token)."""
         if seat is None:
             raise ApiError(403, "spectator", lazy("a spectator cannot act; use a seat's token"))
+        return seat
+
+    def check_turn(self, seat: int | None, seq: int) -> int:
+        """The seat, if it may act now on position ``seq`` (else the error that says why)."""
+        seat = self.check_seated(seat)
         if self.is_over:
             raise ApiError(409, "match_over", lazy("the match is over"))
         if not self.started:

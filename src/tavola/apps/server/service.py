@@ -249,6 +249,7 @@ class MatchService:
     ) -> None:
         """``seat`` plays ``text`` on position ``seq``: appended to the log, or an ``ApiError``.
         ``as_bot``: the bot that plays the seat (a person's token may not, once replaced)."""
+        live.check_seated(seat)  # before the lock: a spectator's tries cost the players nothing
         async with live.lock:
             try:
                 if seq != live.seq:
@@ -278,6 +279,7 @@ class MatchService:
 
     async def take_back(self, live: LiveMatch, seat: int | None, seq: int) -> None:
         """``seat`` takes back its last action (see ``LiveMatch.check_takeback``)."""
+        live.check_seated(seat)  # before the lock, as for a move
         async with live.lock:
             try:
                 if seq != live.seq:
