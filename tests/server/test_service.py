@@ -22,7 +22,7 @@ import pytest
 from tavola.apps.server import db
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.live import LiveMatch
+from tavola.apps.server.live import LiveMatch, Table
 from tavola.apps.server.models import ABANDON, RESIGN
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
@@ -47,9 +47,11 @@ def in_thread(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 
 def with_match(
-    tmp_path: Path, test: Callable[[MatchService, LiveMatch], Coroutine[Any, Any, None]]
+    tmp_path: Path,
+    test: Callable[[MatchService, LiveMatch], Coroutine[Any, Any, None]],
+    seats: tuple[str, ...] = ("human", "human", "human"),
 ) -> None:
-    """``test`` on a fresh service and a new 3-player Campanile match of three people."""
+    """``test`` on a fresh service and a new Campanile match of ``seats``."""
 
     async def run() -> None:
         settings = Settings(db_url=f"sqlite:///{tmp_path / 'tavola.sqlite3'}")
@@ -57,8 +59,9 @@ def with_match(
         db.upgrade(engine)
         service = MatchService(settings, Store(engine, notify=False), Hub())
         try:
+            players = {"players": len(seats)}
             created = await service.create(
-                "campanile", {"players": 3}, ["human"] * 3, None, 7, False
+                "campanile", players, list(seats), None, 7, False, Table(hints=True)
             )
             await test(service, await service.get(created["id"]))
         finally:
@@ -96,3 +99,21 @@ def test_a_spectator_is_refused_without_waiting_for_the_match(tmp_path: Path) ->
         assert live.seq == 0
 
     with_match(tmp_path, test)
+
+
+def test_a_hint_asked_again_is_worked_out_once(tmp_path: Path) -> None:
+    async def test(service: MatchService, live: LiveMatch) -> None:
+        asks = [asyncio.create_task(service.hint(live, 0)) for _ in range(5)]
+        await asyncio.sleep(0.05)
+        assert live.hint is not None
+        seq, shared = live.hint
+        asks[0].cancel()  # one asker leaves: the others still get the answer
+        answers = await asyncio.gather(*asks[1:])
+        assert not shared.cancelled()
+        assert all(answer == answers[0] for answer in answers)
+        assert answers[0]["action"] in live.state.legal_notations()
+        again = await service.hint(live, 0)
+        assert live.hint == (seq, shared)  # the same answer, not a new job
+        assert again == answers[0]
+
+    with_match(tmp_path, test, seats=("human", "random"))

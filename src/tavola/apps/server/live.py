@@ -151,6 +151,9 @@ class LiveMatch:
     rematch: dict[str, Any] | None = None
     seen: dict[int, datetime] = field(default_factory=dict)
     connected: Counter[int] = field(default_factory=Counter)
+    # The hint at a position (seq -> the bot workers' answer, done or coming): asked again,
+    # it is shared, not worked out again (service.hint).
+    hint: tuple[int, asyncio.Future[dict[str, Any]]] | None = None
 
     def __post_init__(self) -> None:
         self.state = self.game.new_game(self.seed)

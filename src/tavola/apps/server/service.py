@@ -480,19 +480,27 @@ class MatchService:
             raise ApiError(403, "no_hints", lazy("this match was created without hints"))
         if seat is None or seat != live.state.current_player:
             raise ApiError(403, "not_your_turn", lazy("a hint is for the seat to move"))
-        job = BotJob(
-            live.game.name,
-            live.game.option_json(),
-            live.seed,
-            live.effective_notations(),
-            seat,
-            "",
-            bot_seed(live.seed, live.seq),
-        )
-        if self._pool is None:
-            self._pool = make_pool(self.settings.bot_workers)
-        suggestion = await asyncio.get_running_loop().run_in_executor(self._pool, hint, job)
-        return {"seq": live.seq, **suggestion}
+        seq = live.seq
+        # One hint per position, however often it is asked (it is seeded by the position, so
+        # it would be the same): asking again, even dropping the request, costs the bot
+        # workers nothing more.
+        known = live.hint
+        if known is None or known[0] != seq or _failed(known[1]):
+            job = BotJob(
+                live.game.name,
+                live.game.option_json(),
+                live.seed,
+                live.effective_notations(),
+                seat,
+                "",
+                bot_seed(live.seed, seq),
+            )
+            if self._pool is None:
+                self._pool = make_pool(self.settings.bot_workers)
+            loop = asyncio.get_running_loop()
+            known = live.hint = (seq, loop.run_in_executor(self._pool, hint, job))
+        suggestion = await asyncio.shield(known[1])
+        return {"seq": seq, **suggestion}
 
     async def resume_bots(self) -> None:
         """After a start: the matches whose bot may be due to move play on, and the clocks
@@ -555,3 +563,8 @@ def seat_infos(seats: list[SeatRow]) -> list[SeatInfo]:
     return [
         SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash, s.webhook, s.email) for s in seats
     ]
+
+
+def _failed(future: asyncio.Future[Any]) -> bool:
+    """Whether ``future`` ended without an answer (worth asking again)."""
+    return future.done() and (future.cancelled() or future.exception() is not None)
