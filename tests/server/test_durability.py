@@ -14,7 +14,7 @@ import pytest
 
 import tavola
 from tests.live_server import PostgresCluster, ServerProcess, running_server
-from tests.server.client import Api, receive, socket, tokens_of
+from tests.server.client import Api, auth, receive, socket, tokens_of
 from tests.server.conftest import BACKENDS, new_db_url
 
 
@@ -140,8 +140,13 @@ def test_matches_between_bots_alone_are_capped_per_server(tmp_path: Path) -> Non
     with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", "--bot-workers", "1") as server:
         api = Api(server.url)
         slow = ["ismcts:time=5", "ismcts:time=5"]
-        for _ in range(8):
+        for _ in range(7):
             api.create("carcassonne", slow, listed=False)
+        # A person who resigns at once leaves a match between bots too: it counts.
+        left = api.create("carcassonne", ["human", *slow], listed=False)
+        token = tokens_of(left)[0]
+        resigned = api.http.post(f"/api/matches/{left['id']}/resign", headers=auth(token))
+        assert resigned.status_code == 200, resigned.text
         refused = api.http.post("/api/matches", json={"game": "carcassonne", "seats": slow})
         assert refused.status_code == 429
         assert refused.json()["error"] == "busy"

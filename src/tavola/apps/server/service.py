@@ -173,13 +173,16 @@ class MatchService:
         return live
 
     def _check_bot_only_room(self) -> None:
-        """429 when this server already plays its share of matches with no human seat:
-        their bots must not starve the bots that people are waiting for."""
+        """429 when this server already plays its share of matches that no person plays
+        (bots in every seat, or in the seats of people who resigned or left): their bots
+        must not starve the bots that people are waiting for."""
         running = sum(
             1
             for match_id in self._bot_tasks
             if (live := self._cache.get(match_id)) is not None
-            and all(info.kind != HUMAN for info in live.seats)
+            and all(
+                info.kind != HUMAN or seat in live.replaced for seat, info in enumerate(live.seats)
+            )
         )
         if running >= self.settings.bot_only_matches:
             raise ApiError(
