@@ -11,7 +11,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.live_server import ServerProcess
+import tavola
+import tavola.players
+from tests.live_server import ServerProcess, running_server
 from tests.players.test_review import CLOSING, last_tile_record
 
 pytestmark = pytest.mark.browser
@@ -63,3 +65,19 @@ def test_the_review_api(server: ServerProcess) -> None:
     assert (answer.status_code, answer.json()["error"]) == (422, "bad_seats")
     missing = httpx.get(f"{server.url}/api/review/nothing")
     assert missing.status_code == 404
+
+
+def test_one_running_review_per_client(tmp_path: Path) -> None:
+    # A server of its own: the long review below would hold up the other tests' reviews.
+    final = tavola.players.play_match(
+        tavola.load("campanile", players=2), ["random", "random"], seed=3
+    )
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}") as server:
+        url = f"{server.url}/api/review"
+        first = httpx.post(f"{url}?seats=0", json=final.record())
+        assert first.status_code == 202
+        second = httpx.post(f"{url}?seats=1", json=final.record())
+        assert (second.status_code, second.json()["error"]) == (429, "reviewing")
+        assert "still running" in second.json()["message"]
+        again = httpx.post(f"{url}?seats=0", json=final.record())  # the same one: no refusal
+        assert again.json()["id"] == first.json()["id"]

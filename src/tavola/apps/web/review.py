@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query
+from fastapi import APIRouter, Body, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from tavola.apps.review_page import chart_svg, flagged_html, legend
@@ -66,6 +66,7 @@ class Job:
     final: State
     seats: list[int]
     names: list[str] | None
+    client: str  # the address that asked: one running review each
     outcome: ReviewOutcome = field(init=False)
     status: str = "running"
     error: str | None = None
@@ -116,12 +117,20 @@ class Jobs:
         self.by_id: OrderedDict[str, Job] = OrderedDict()
         self.by_key: dict[str, str] = {}
 
-    def start(self, key: str, make: Callable[[str], Job]) -> Job:
+    def start(self, key: str, client: str, make: Callable[[str], Job]) -> Job:
+        """The review of ``key``, started for ``client`` unless it is known already."""
         with self.lock:
             known = self.by_id.get(self.by_key.get(key, ""))
             if known is not None and known.status != "failed":  # a failed one is tried again
                 return known
-            if sum(job.status == "running" for job in self.by_id.values()) >= RUNNING:
+            running = [job for job in self.by_id.values() if job.status == "running"]
+            if any(job.client == client for job in running):
+                raise ApiError(
+                    429,
+                    "reviewing",
+                    lazy("a review you asked for is still running; wait for it to end"),
+                )
+            if len(running) >= RUNNING:
                 raise ApiError(503, "busy", lazy("the server is reviewing other games; try later"))
             job: Job = make(secrets.token_urlsafe(8))
             self.by_id[job.id] = job
@@ -162,7 +171,7 @@ def _seats(text: str | None, players: int) -> list[int]:
 
 @router.post("", status_code=202)
 def start_review(
-    record: Record, seats: Annotated[str | None, Query(max_length=20)] = None
+    record: Record, request: Request, seats: Annotated[str | None, Query(max_length=20)] = None
 ) -> JSONResponse:
     """Start reviewing ``record`` (or find the review already asked for)."""
     final = checked(record)  # 422 as /api/replay answers
@@ -175,9 +184,10 @@ def start_review(
         tasks = plan(record, final, chosen, budget, SEED)
         # Seats without names are shown by their letters, as the board and the log show them.
         letters = [seat_letter(seat) for seat in range(final.game.num_players)]
-        return Job(job_id, tasks, final, chosen, record.get("names") or letters)
+        return Job(job_id, tasks, final, chosen, record.get("names") or letters, client)
 
-    job = jobs.start(key, make)
+    client = request.client.host if request.client else ""
+    job = jobs.start(key, client, make)
     return JSONResponse({"id": job.id, "total": len(job.tasks)}, status_code=202)
 
 
