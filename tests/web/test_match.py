@@ -357,3 +357,22 @@ def test_a_new_match_is_under_playing_now_at_once(page: Page, server: ServerProc
     page.wait_for_selector("#main[data-seq='1']")
     page.goto(server.url + "/")
     expect(page.locator("#tv-playing li", has_text=name)).to_contain_text("1 move ")
+
+
+def test_the_seat_list_names_each_bot_once(page: Page, server: ServerProcess) -> None:
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={
+            "game": "campanile",
+            "seats": ["human", "heuristic", "ismcts:iterations=50", "random"],
+            "names": [None, None, None, "Rita"],
+            "seed": 2,
+        },
+    ).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}")
+    wait_shown(page)
+    rows = page.locator("#tv-scores tbody tr")
+    expect(rows.nth(1)).to_contain_text("Bot B (heuristic)")
+    expect(rows.nth(1)).not_to_contain_text("bot: heuristic")  # the name says it already
+    expect(rows.nth(2)).to_contain_text("Bot C (ismcts) (bot: ismcts:iterations=50")
+    expect(rows.nth(3)).to_contain_text("Rita (bot: random)")  # a name does not say it

@@ -352,7 +352,8 @@ function showPublic(state) {
   const rows = state.seats.map((info, seat) => {
     const marks = [];
     if (here.has(seat)) marks.push(here.size > 1 ? _("here") : _("you"));
-    if (info.kind === "bot") marks.push(_("bot: {bot}", { bot: info.bot }));
+    // the spec, unless the name says it all already ("Bot B (heuristic)")
+    if (info.kind === "bot" && (info.name || String(info.bot).includes(":"))) marks.push(_("bot: {bot}", { bot: info.bot }));
     if (replaced.has(seat)) marks.push(_("a bot plays it: {why}", { why: (REPLACED_WHY[replacedWhy(seat)] || REPLACED_WHY.abandon)() }));
     const tags = [];
     if (!state.is_over && seat === mover) tags.push(el("span", { class: "tag turn", text: _("to move") }));
