@@ -34,6 +34,7 @@ from tavola.core.svg import (
     escape,
     seat_colour,
     seat_letter,
+    two_lines,
 )
 from tavola.games.campanile.components import FLAGS_1996, STYLES, flags_for
 from tavola.games.campanile.words import _, listed_now, ngettext, style_name
@@ -105,16 +106,6 @@ def _text(
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
         f'fill="{fill}"{weight}>{escape(text)}</text>'
     )
-
-
-def _wrapped(text: str, width: int) -> list[str]:
-    """``text`` on one line if it has at most ``width`` characters, else on two, broken at
-    the space nearest the middle (the words of some languages are longer)."""
-    if len(text) <= width or " " not in text:
-        return [text]
-    spaces = [i for i, char in enumerate(text) if char == " "]
-    cut = min(spaces, key=lambda i: abs(len(text) - 2 * i))
-    return [text[:cut], text[cut + 1 :]]
 
 
 def _ink_on(colour: str) -> str:
@@ -508,7 +499,7 @@ class _Picture:
                 + _text(pole + 26, top + 16.5, values, SMALL, anchor="middle")
             )
         else:
-            lines = _wrapped(_("no flag"), 8)  # two lines where the words are long
+            lines = two_lines(_("no flag"), 8)  # two lines where the words are long
             for k, line in enumerate(lines):
                 y = top + 17 + 16 * k - 8 * (len(lines) - 1)
                 parts.append(_text(pole + 2, y, line, SMALL, fill=MUTED))
@@ -566,7 +557,7 @@ class _Picture:
         """The marker groups under a base, from the base down; returns the bottom."""
         y = top
         if not tower["groups"]:
-            lines = _wrapped(_("no markers"), 10)  # a column holds about 10 letters
+            lines = two_lines(_("no markers"), 10)  # a column holds about 10 letters
             for k, line in enumerate(lines):
                 parts.insert(
                     -1,

@@ -27,14 +27,17 @@ from typing import Any, Final
 
 from tavola.core.i18n import N_, listed
 from tavola.core.svg import (
+    GLYPH_EM,
     HIGHLIGHT,
     INK,
     PAPER,
     clickable,
     document,
     escape,
+    fitted_size,
     seat_colour,
     seat_letter,
+    two_lines,
 )
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
@@ -130,15 +133,22 @@ def _title(view: dict[str, Any]) -> str:
 
 def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
     """The status panel (WIDTH units wide) and its height."""
+    line = WIDTH - 2 * PAD
+    step = _step_text(view)
+    size = fitted_size(step, 21, line, bold=True)  # some languages say it at length
     out = [
-        f'<text x="{PAD}" y="30" font-size="21" font-weight="bold" fill="{INK}">'
-        f"{escape(_step_text(view))}</text>"
+        f'<text x="{PAD}" y="30" font-size="{size:g}" font-weight="bold" fill="{INK}">'
+        f"{escape(step)}</text>"
     ]
     y0 = 44
     hint = _hint(view, acts)
     if hint:
-        out.append(f'<text x="{PAD}" y="56" font-size="15" fill="#444444">{escape(hint)}</text>')
-        y0 = 68
+        for row, words in enumerate(two_lines(hint, int(line / (GLYPH_EM * 15)))):
+            out.append(
+                f'<text x="{PAD}" y="{56 + 18 * row}" font-size="15" fill="#444444">'
+                f"{escape(words)}</text>"
+            )
+            y0 = 68 + 18 * row
     # The tile: drawn (place step) or just placed (follower step).
     big = BIG / SIZE
     cx, cy = PAD + BIG / 2, y0 + BIG / 2
@@ -263,9 +273,11 @@ def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float)
                 f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.6)" '
                 'fill="none" stroke="#9A9A9A" stroke-width="1"/>'
             )
+    # between the followers and the word "points" under the score
+    room = width - 10 - GLYPH_EM * 15 * len(points) - 6 - (46 + 13 * 7)
     out.append(
-        f'<text x="{x + 46 + 13 * 7:g}" y="{y + 47:g}" font-size="15" fill="#555555">'
-        f"{escape(left)}</text></g>"
+        f'<text x="{x + 46 + 13 * 7:g}" y="{y + 47:g}" font-size="{fitted_size(left, 15, room):g}" '
+        f'fill="#555555">{escape(left)}</text></g>'
     )
     return "".join(out)
 
