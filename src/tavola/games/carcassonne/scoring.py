@@ -327,7 +327,7 @@ def _summary(by_kind: list[list[int]]) -> Table:
         lazy("cities"),
         lazy("cloisters"),
         lazy("farms"),
-        lazy("in all"),
+        lazy("added at the end"),
     )
     rows = [
         (f"P{seat}", *map(str, points), str(sum(points))) for seat, points in enumerate(by_kind)
