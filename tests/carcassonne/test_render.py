@@ -216,7 +216,14 @@ def test_the_final_scoring_is_summed_per_feature_kind() -> None:
     )
     summary = next(e for e in events if e.kind == "final_summary")
     assert summary.table is not None
-    assert summary.table.columns == ("seat", "roads", "cities", "cloisters", "farms", "in all")
+    assert summary.table.columns == (
+        "seat",
+        "roads",
+        "cities",
+        "cloisters",
+        "farms",
+        "added at the end",
+    )
     assert summary.table.rows == (("P0", "3", "3", "0", "0", "6"), ("P1", "0", "0", "3", "0", "3"))
     assert summary.data == {"points": [[3, 3, 0, 0], [0, 0, 3, 0]]}
 
