@@ -265,6 +265,7 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
     create_in_lobby(page, server.url, "carcassonne", [Seat("you"), Seat("random")], {"river": True})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     open_my_seat(page)
+    expect(page.locator("#tv-keys")).to_be_hidden()  # a touch screen: no keys to tell of
     board = page.locator("#tv-board svg")
     expect(board).to_be_visible()
     box = board.bounding_box()
