@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -129,3 +130,21 @@ class Receiver:
 
     def close(self) -> None:
         self.server.shutdown()
+
+
+def in_own_thread(run: Callable[[], Coroutine[Any, Any, None]], timeout: float = 60) -> None:
+    """``run`` on an event loop of its own thread, to the end, its errors raised here: the
+    browser tests' Playwright keeps a loop in this thread."""
+    errors: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(run())
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join(timeout)
+    assert not thread.is_alive()
+    assert not errors, errors

@@ -12,7 +12,6 @@ server process cannot time.
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -27,23 +26,7 @@ from tavola.apps.server.models import ABANDON, RESIGN
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
-
-
-def in_thread(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """``run`` on a loop of its own thread: the browser tests' Playwright keeps one here."""
-    errors: list[BaseException] = []
-
-    def main() -> None:
-        try:
-            asyncio.run(run())
-        except BaseException as error:
-            errors.append(error)
-
-    thread = threading.Thread(target=main)
-    thread.start()
-    thread.join(60)
-    assert not thread.is_alive()
-    assert not errors, errors
+from tests.server.client import in_own_thread
 
 
 def with_match(
@@ -68,7 +51,7 @@ def with_match(
             await service.close()
             engine.dispose()
 
-    in_thread(run)
+    in_own_thread(run)
 
 
 @pytest.mark.parametrize(("kind", "seat", "asker"), [(ABANDON, 2, 0), (RESIGN, 1, 1)])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Iterator
 
 import pytest
@@ -14,7 +13,7 @@ from tavola.apps.server import webhooks
 from tavola.apps.server.alerts import Turn, TurnAlerts
 from tavola.apps.server.settings import Alerts
 from tests.live_server import ServerProcess, running_server
-from tests.server.client import Api, Receiver
+from tests.server.client import Api, Receiver, in_own_thread
 
 
 @pytest.fixture(scope="module")
@@ -78,20 +77,7 @@ def send(alerts: Alerts, webhook: str) -> None:
             await asyncio.sleep(0.01)
         await sender.close()
 
-    # In a thread of its own: the browser tests' Playwright keeps a loop in this one.
-    errors: list[BaseException] = []
-
-    def in_thread() -> None:
-        try:
-            asyncio.run(run())
-        except BaseException as error:
-            errors.append(error)
-
-    thread = threading.Thread(target=in_thread)
-    thread.start()
-    thread.join(30)
-    assert not thread.is_alive()
-    assert not errors, errors
+    in_own_thread(run, timeout=30)
 
 
 def test_the_sender_refuses_a_private_address_without_retrying(

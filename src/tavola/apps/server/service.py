@@ -453,19 +453,8 @@ class MatchService:
             if player is None or spec is None:
                 return
             seq = live.seq
-            job = BotJob(
-                live.game.name,
-                live.game.option_json(),
-                live.seed,
-                live.effective_notations(),
-                player,
-                spec,
-                bot_seed(live.seed, seq),
-            )
-            if self._pool is None:
-                self._pool = make_pool(self.settings.bot_workers)
             try:
-                notation = await loop.run_in_executor(self._pool, choose, job)
+                notation = await loop.run_in_executor(self._workers(), choose, bot_job(live, spec))
                 await self.move(live, player, seq, notation, as_bot=True)
             except ApiError as error:
                 if error.kind == "match_over":
@@ -489,21 +478,17 @@ class MatchService:
         # workers nothing more.
         known = live.hint
         if known is None or known[0] != seq or _failed(known[1]):
-            job = BotJob(
-                live.game.name,
-                live.game.option_json(),
-                live.seed,
-                live.effective_notations(),
-                seat,
-                "",
-                bot_seed(live.seed, seq),
-            )
-            if self._pool is None:
-                self._pool = make_pool(self.settings.bot_workers)
+            job = bot_job(live, "")  # the review's estimates, not a bot's spec
             loop = asyncio.get_running_loop()
-            known = live.hint = (seq, loop.run_in_executor(self._pool, hint, job))
+            known = live.hint = (seq, loop.run_in_executor(self._workers(), hint, job))
         suggestion = await asyncio.shield(known[1])
         return {"seq": seq, **suggestion}
+
+    def _workers(self) -> Executor:
+        """The bot workers' processes, started when first needed."""
+        if self._pool is None:
+            self._pool = make_pool(self.settings.bot_workers)
+        return self._pool
 
     async def resume_bots(self) -> None:
         """After a start: the matches whose bot may be due to move play on, and the clocks
@@ -571,3 +556,19 @@ def seat_infos(seats: list[SeatRow]) -> list[SeatInfo]:
 def _failed(future: asyncio.Future[Any]) -> bool:
     """Whether ``future`` ended without an answer (worth asking again)."""
     return future.done() and (future.cancelled() or future.exception() is not None)
+
+
+def bot_job(live: LiveMatch, spec: str) -> BotJob:
+    """What a bot worker needs to play the seat to move of ``live`` with ``spec``: the match
+    replayed from its moves, and a seed of the position (its choice replays the same)."""
+    player = live.current_player
+    assert player is not None
+    return BotJob(
+        live.game.name,
+        live.game.option_json(),
+        live.seed,
+        live.effective_notations(),
+        player,
+        spec,
+        bot_seed(live.seed, live.seq),
+    )
