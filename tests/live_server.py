@@ -161,7 +161,9 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
 
 class ServerProcess:
     """``tavola serve --port 0 --db URL`` as a child process; ``url`` once it listens.
-    ``env``: more environment variables (``TAVOLA_SMTP``, for example)."""
+    ``env``: more environment variables (``TAVOLA_SMTP``, for example). The limits on what
+    a client address may ask are off (the tests ask far more than people do), unless
+    ``--request-limits`` is among ``extra``."""
 
     def __init__(self, db_url: str, *extra: str, env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
@@ -177,6 +179,7 @@ class ServerProcess:
                 sys.executable,
                 *("-m", "tavola.apps.cli", "serve", "--port", "0", "--db", self.db_url),
                 *self.extra,
+                *(() if "--request-limits" in self.extra else ("--no-request-limits",)),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

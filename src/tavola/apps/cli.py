@@ -605,6 +605,14 @@ def serve_command(
             "own network.",
         ),
     ] = False,
+    request_limits: Annotated[
+        bool,
+        typer.Option(
+            "--request-limits/--no-request-limits",
+            help="Limit what one client address may ask of the server per minute and hour "
+            "(new matches 20/200, hints 30/300, reviews 10 an hour); off for a trusted network.",
+        ),
+    ] = True,
 ) -> None:
     from tavola.apps.serve import serve  # the server's libraries load only here
 
@@ -618,6 +626,7 @@ def serve_command(
             open_browser,
             smtp=smtp,
             private_webhooks=private_webhooks,
+            request_limits=request_limits,
         )
     except TavolaError as error:
         fail(str(error))

@@ -14,7 +14,7 @@ from sqlalchemy.engine import make_url
 from tavola.apps.server import Settings, create_app
 from tavola.apps.server.db import make_engine
 from tavola.apps.server.db import upgrade as upgrade_schema
-from tavola.apps.server.settings import Alerts, default_db_url
+from tavola.apps.server.settings import Alerts, RequestLimits, default_db_url
 from tavola.core.errors import TavolaError
 
 
@@ -32,13 +32,15 @@ def serve(
     smtp: str | None = None,
     public_url: str | None = None,
     private_webhooks: bool = False,
+    request_limits: bool = True,
 ) -> None:
     """Bind the port (0: any free one), say where, and serve until Ctrl-C or SIGTERM.
 
     ``smtp`` (else ``$TAVOLA_SMTP``): the SMTP server that sends turn notifications by
     e-mail; ``public_url`` (else ``$TAVOLA_PUBLIC_URL``, else the address printed): where
     the links in notifications point; ``private_webhooks``: webhooks may reach private
-    addresses (a home network's machines), not only public ones.
+    addresses (a home network's machines), not only public ones; ``request_limits``: what
+    one client address may ask is limited (``RequestLimits``).
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -55,7 +57,12 @@ def serve(
         public_url=public_url or os.environ.get("TAVOLA_PUBLIC_URL") or url,
         private_webhooks=private_webhooks,
     )
-    settings = Settings(db_url=db or default_db_url(), bot_workers=bot_workers, alerts=alerts)
+    settings = Settings(
+        db_url=db or default_db_url(),
+        bot_workers=bot_workers,
+        alerts=alerts,
+        requests=RequestLimits() if request_limits else RequestLimits.none(),
+    )
     console.print(f"tavola serves at {url}  (database {_safe(settings.db_url)})", highlight=False)
     console.print("Open it in a browser; Ctrl-C stops the server.", highlight=False)
     if open_browser and _has_display():

@@ -21,6 +21,7 @@ from tavola.apps.server.hub import Subscriber
 from tavola.apps.server.language import lazy
 from tavola.apps.server.live import LiveMatch, Table
 from tavola.apps.server.messages import match_summary, message_for
+from tavola.apps.server.rates import client_limit
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.tables import Tables
 from tavola.apps.server.webhooks import WebhookRefused, public_address
@@ -181,7 +182,7 @@ def list_games() -> list[dict[str, Any]]:
     return games
 
 
-@router.post("/matches", status_code=201)
+@router.post("/matches", status_code=201, dependencies=[Depends(client_limit("matches"))])
 async def create_match(body: CreateMatch, service: Service) -> dict[str, Any]:
     """A new match; one secret token per human seat (in its invite link)."""
     names = None if body.names is None else [_clean_name(name) for name in body.names]
@@ -297,7 +298,7 @@ async def take_back(
     return message_for(live, seat)
 
 
-@router.post("/matches/{match_id}/hint")
+@router.post("/matches/{match_id}/hint", dependencies=[Depends(client_limit("hints"))])
 async def ask_hint(match_id: MatchId, service: Service, token: Token) -> dict[str, Any]:
     """A suggested move for the seat to move, judged from its view (matches with hints on):
     ``{"seq", "action", "win", "win_se", "margin", "samples"}``."""

@@ -20,6 +20,7 @@ from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
 from tavola.apps.server.language import LanguageMiddleware, _, scope_language
 from tavola.apps.server.notify import Listener
+from tavola.apps.server.rates import Rates
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
@@ -62,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="1",
         lifespan=lifespan,
     )
+    app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.include_router(router)
     app.include_router(tables_router)
     install_pages(app)

@@ -41,6 +41,20 @@ class ChatLimits:
 
 
 @dataclass(frozen=True)
+class RequestLimits:
+    """What one client address may ask of one server process, as ``limits`` rules
+    ("20/minute;200/hour"); "" for no limit. Each of these costs the bot workers' time."""
+
+    matches: str = "20/minute;200/hour"  # new matches
+    hints: str = "30/minute;300/hour"
+    reviews: str = "10/hour"
+
+    @classmethod
+    def none(cls) -> RequestLimits:
+        return cls("", "", "")
+
+
+@dataclass(frozen=True)
 class Settings:
     """``db_url``: a SQLAlchemy URL (``sqlite:///FILE`` or ``postgresql+psycopg://...``)."""
 
@@ -53,6 +67,7 @@ class Settings:
     bot_only_matches: int = 8  # matches with no human seat playing at once on one server
     alerts: Alerts = field(default_factory=Alerts)
     chat: ChatLimits = field(default_factory=ChatLimits)
+    requests: RequestLimits = field(default_factory=RequestLimits)
 
     @property
     def is_postgres(self) -> bool:

@@ -15,12 +15,13 @@ from typing import Any, TypeVar
 
 from anyio import to_thread
 
-from tavola.apps.server.chat import RateLimit, chat_json, clean_text
+from tavola.apps.server.chat import chat_json, clean_text
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
 from tavola.apps.server.live import HUMAN, LiveMatch
 from tavola.apps.server.messages import may_read_chat, rematch_info
 from tavola.apps.server.models import ABANDON, RESIGN, MatchRow, SeatRow, now
+from tavola.apps.server.rates import Rates, per_seconds
 from tavola.apps.server.service import MatchService, as_utc, seat_infos, table_row
 from tavola.apps.server.store import CHAT_KEPT
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token
@@ -35,7 +36,8 @@ class Tables:
         self.store = service.store
         self.hub = service.hub
         limits = service.settings.chat
-        self.chat_limit = RateLimit(limits.burst, limits.window)
+        self.chat_limit = per_seconds(limits.burst, limits.window)
+        self.rates = Rates()
         self._written: dict[tuple[str, int], float] = {}  # when a seat's presence was stored
         service.signals.update(
             {"chat": self._chat_changed, "seats": self._seats_changed, "rematch": self._offered}
@@ -133,9 +135,8 @@ class Tables:
     async def chat(self, live: LiveMatch, seat: int, text: str) -> dict[str, Any]:
         """``seat`` says ``text`` (plain text; 422 if empty or too long, 429 if too fast)."""
         text = clean_text(text, self.service.settings.chat.length)
-        clock = time.monotonic()
-        if not self.chat_limit.allow(live.id, seat, clock):
-            wait = self.chat_limit.wait(live.id, seat, clock)
+        wait = self.rates.wait(self.chat_limit, "chat", live.id, str(seat))
+        if wait:
             raise ApiError(
                 429,
                 "too_fast",

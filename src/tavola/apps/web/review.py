@@ -30,12 +30,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query, Request
+from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from tavola.apps.review_page import chart_svg, flagged_html, legend
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
+from tavola.apps.server.rates import client_limit
 from tavola.apps.web.replay import checked
 from tavola.core.game import State
 from tavola.core.svg import seat_letter
@@ -169,7 +170,7 @@ def _seats(text: str | None, players: int) -> list[int]:
     return seats
 
 
-@router.post("", status_code=202)
+@router.post("", status_code=202, dependencies=[Depends(client_limit("reviews"))])
 def start_review(
     record: Record, request: Request, seats: Annotated[str | None, Query(max_length=20)] = None
 ) -> JSONResponse:
