@@ -151,6 +151,23 @@ def test_a_clock_running_out_hands_the_seat_to_the_bot_and_the_game_ends(api: Ap
     assert late.status_code == 409
 
 
+def test_each_seats_first_action_has_a_grace(api: Api) -> None:
+    # A tenth of the initial time, at most 30 s: the time to open an invitation.
+    control = {"kind": "realtime", "initial": 300, "increment": 0}
+    created = api.create("campanile", ["human", "human"], seed=3, time_control=control)
+    match_id, tokens = created["id"], tokens_of(created)
+    time.sleep(1.0)
+    first = api.get(match_id)
+    assert first["clocks"] == [300.0, 300.0]
+    assert 28 < first["clock_grace"] < 29.5
+    play_turn(api, match_id, tokens[0])  # its first action within the grace: not charged
+    after = api.get(match_id)
+    assert 299.5 < after["clocks"][0] < 300  # only the turn's actions after the first
+    assert after["clocks"][1] == 300
+    assert after["clock_running"] == 1
+    assert after["clock_grace"] > 29  # seat 1's own grace, untouched so far
+
+
 def test_on_timeout_lose_ends_a_two_player_match(api: Api) -> None:
     control = {"kind": "realtime", "initial": 0.8}
     created = api.create(
@@ -455,12 +472,13 @@ def test_the_clock_survives_a_restart(
 ) -> None:
     url = new_db_url(backend, cluster, tmp_path)
     control = {"kind": "realtime", "initial": 6, "increment": 0}
+    grace = 0.6  # a tenth of the initial time: each seat's first action's
     moved: dict[str, dict[str, Any]] = {}
     with running_server(url) as server:
         api = Api(server.url)
         watched = api.create("campanile", ["human", "human"], seed=6, time_control=control)
         alone = api.create("campanile", ["human", "human"], seed=7, time_control=control)
-        time.sleep(0.5)
+        time.sleep(1.5)
         for created in (watched, alone):
             play_turn(api, created["id"], tokens_of(created)[0])
             moved[created["id"]] = api.get(created["id"])
@@ -472,17 +490,17 @@ def test_the_clock_survives_a_restart(
         spent = (datetime.now(at.tzinfo) - at).total_seconds()
         before = moved[watched["id"]]["clocks"]
         assert state["clocks"][0] == before[0]  # not running: seat 1 is to move
-        assert 0.5 < before[0] < 5.6
-        assert state["clocks"][1] == pytest.approx(6 - spent, abs=0.5)
+        assert 0.5 < before[0] < 6 - (1.5 - grace)
+        assert state["clocks"][1] == pytest.approx(min(6, 6 + grace - spent), abs=0.5)
         assert state["clock_running"] == 1
         # The other match, which nobody asks for, times out on time all the same.
         turned = len(moved[alone["id"]]["log"])  # the entry that made it seat 1's turn
         first = datetime.fromisoformat(moved[alone["id"]]["log"][-1]["at"])
-        time.sleep(max(0.0, 7.2 - (datetime.now(first.tzinfo) - first).total_seconds()))
+        time.sleep(max(0.0, 7.8 - (datetime.now(first.tzinfo) - first).total_seconds()))
         log = api.get(alone["id"])["log"]
         assert log[turned]["kind"] == "timeout"
         late = datetime.fromisoformat(log[turned]["at"]) - first
-        assert 6 <= late.total_seconds() < 7
+        assert 6 + grace <= late.total_seconds() < 7 + grace
 
 
 def test_two_servers_time_a_seat_out_once_and_share_chat_and_rematch(

@@ -7,14 +7,19 @@ its time ``at``, so a seat's time left is its initial time, plus its increments,
 time its turns took, and the seat to move is charged from its turn's last entry until now.
 A restart replays the log and finds the same clocks.
 
+With a real-time clock, each seat's first action comes with a grace: until it has played,
+the first ``grace`` seconds its turns take are not charged (a tenth of the initial time, at
+most 30 s): the time to open an invitation, or to come back from sharing the links,
+costs nobody their clock.
+
 >>> from datetime import UTC, datetime, timedelta
 >>> t0 = datetime(2026, 1, 1, tzinfo=UTC)
 >>> clocks = Clocks(TimeControl("realtime", initial=60, increment=5), 2)
 >>> clocks.start(t0, mover=0)
 >>> clocks.entry(1, 0, "move", t0 + timedelta(seconds=10), mover_after=1)
->>> [clocks.left(seat, t0 + timedelta(seconds=12)) for seat in (0, 1)]
-[55.0, 58.0]
->>> clocks.deadline() == t0 + timedelta(seconds=70)
+>>> [clocks.left(seat, t0 + timedelta(seconds=20)) for seat in (0, 1)]  # 6 s of grace each
+[61.0, 56.0]
+>>> clocks.deadline() == t0 + timedelta(seconds=10 + 6 + 60)
 True
 """
 
@@ -28,6 +33,7 @@ NONE = "none"
 REALTIME = "realtime"
 CORRESPONDENCE = "correspondence"
 KINDS = (NONE, REALTIME, CORRESPONDENCE)
+MAX_GRACE = 30.0  # seconds: the most a seat's first action is given (a tenth of the time)
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,13 @@ class TimeControl:
     @property
     def has_clock(self) -> bool:
         return self.kind != NONE
+
+    @property
+    def grace(self) -> float:
+        """Seconds of a seat's turns not charged until its first action (real time only)."""
+        if self.kind != REALTIME or self.initial is None:
+            return 0.0
+        return min(MAX_GRACE, self.initial / 10)
 
     def json(self) -> dict[str, Any]:
         if self.kind == REALTIME:
@@ -68,15 +81,18 @@ def _seconds(delta: timedelta) -> float:
 class Clocks:
     """Each seat's time left, kept up to date entry by entry.
 
-    ``used[s]``: the seconds seat ``s`` spent on its turns; ``bonus[s]``: its increments.
-    The seat to move is charged from ``last_at`` (the previous entry, or the start) on;
-    a correspondence turn runs from ``turn_began`` (when that seat became the one to move).
+    ``used[s]``: the seconds seat ``s`` was charged for its turns; ``bonus[s]``: its
+    increments; ``free[s]``: what is left of its grace (none once it has played). The seat
+    to move is charged from ``last_at`` (the previous entry, or the start) on, beyond its
+    grace; a correspondence turn runs from ``turn_began`` (when that seat became the one to
+    move).
     """
 
     def __init__(self, control: TimeControl, players: int) -> None:
         self.control = control
         self.used = [0.0] * players
         self.bonus = [0.0] * players
+        self.free = [control.grace] * players
         self.granted: dict[int, tuple[int, float]] = {}  # seq -> (seat, increment given)
         self.mover: int | None = None
         self.last_at: datetime | None = None  # None: the clocks have not started
@@ -104,10 +120,14 @@ class Clocks:
         if self.last_at is None:
             return
         if self.mover is not None:
-            self.used[self.mover] += max(0.0, _seconds(at - self.last_at))
+            spent = max(0.0, _seconds(at - self.last_at))
+            graced = min(spent, self.free[self.mover])
+            self.free[self.mover] -= graced
+            self.used[self.mover] += spent - graced
         if kind == "move" and seat == self.mover and self.control.kind == REALTIME:
             self.bonus[seat] += self.control.increment
             self.granted[seq] = (seat, self.control.increment)
+            self.free[seat] = 0.0  # it has played: its grace is over
         if undone is not None and undone in self.granted:
             owner, increment = self.granted.pop(undone)
             self.bonus[owner] -= increment
@@ -123,7 +143,7 @@ class Clocks:
             assert control.initial is not None
             left = control.initial + self.bonus[seat] - self.used[seat]
             if seat == self.mover and self.last_at is not None:
-                left -= max(0.0, _seconds(now - self.last_at))
+                left -= max(0.0, _seconds(now - self.last_at) - self.free[seat])
             return max(0.0, left)
         if control.kind == CORRESPONDENCE:
             assert control.per_move is not None
@@ -131,6 +151,12 @@ class Clocks:
                 return max(0.0, control.per_move - max(0.0, _seconds(now - self.turn_began)))
             return control.per_move
         return None
+
+    def grace_left(self, now: datetime) -> float:
+        """Seconds before the running clock starts to count down at ``now`` (0: it does)."""
+        if self.mover is None or self.last_at is None:
+            return 0.0
+        return max(0.0, self.free[self.mover] - max(0.0, _seconds(now - self.last_at)))
 
     def deadline(self) -> datetime | None:
         """When the seat to move runs out of time (``None``: no clock runs)."""
@@ -140,7 +166,7 @@ class Clocks:
         if control.kind == REALTIME:
             assert control.initial is not None
             budget = control.initial + self.bonus[self.mover] - self.used[self.mover]
-            return self.last_at + timedelta(seconds=budget)
+            return self.last_at + timedelta(seconds=budget + self.free[self.mover])
         if control.kind == CORRESPONDENCE:
             assert control.per_move is not None
             return self.turn_began + timedelta(seconds=control.per_move)

@@ -97,6 +97,8 @@ def table_fields(live: LiveMatch, seat: int | None, chat: bool) -> dict[str, Any
         "started": live.started,
         "clocks": live.clock_values(at),
         "clock_running": live.clocked_mover if live.started else None,
+        # a seat's first action has some grace: its clock waits this long before running
+        "clock_grace": round(live.clocks.grace_left(at), 3) if live.started else 0.0,
         "replaced": sorted(live.replaced),
         "away": [None if a is None else round(a, 1) for a in away],
         "chat": list(live.chat) if chat and may_read_chat(live, seat) else [],

@@ -70,6 +70,7 @@ export class ClockView {
       kind: (state.time_control || {}).kind || "none",
       clocks: state.clocks || [],
       running: state.started ? state.clock_running : null,
+      grace: state.clock_grace || 0, // seconds before the running clock counts down
       over: state.is_over,
       at: performance.now(),
     };
@@ -77,12 +78,14 @@ export class ClockView {
     this.tick();
   }
 
-  /** A clock's seconds now (the server's number, less the time since it came). */
+  /** A clock's seconds now (the server's number, less the time since it came, beyond the
+   *  grace of a seat's first action). */
   left(seat) {
     const t = this.table;
     if (!t || t.clocks[seat] === null || t.clocks[seat] === undefined) return null;
     const running = !t.over && t.running === seat;
-    return t.clocks[seat] - (running ? (performance.now() - t.at) / 1000 : 0);
+    const elapsed = running ? Math.max(0, (performance.now() - t.at) / 1000 - t.grace) : 0;
+    return t.clocks[seat] - elapsed;
   }
 
   cell(seat) {
