@@ -292,3 +292,33 @@ def test_follower_targets_never_cover_one_another(seed: int) -> None:
             for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(spots, 2):
                 assert math.dist((x1, y1), (x2, y2)) >= r1 + r2
     assert shrunk  # the close case came up
+
+
+def test_follower_targets_say_where_in_words() -> None:
+    # "field Nl" means nothing to a newcomer: the label says the side and half, then the code.
+    seen: set[str] = set()
+    for state in random_positions(3, 2, False, every=1):
+        root = picture(state, state.current_player)
+        for element in root.iter():
+            action = element.attrib.get("data-action", "")
+            if not action.startswith("deploy "):
+                continue
+            kind, _, where = action.removeprefix("deploy ").partition(" ")
+            label = element.attrib["aria-label"]
+            if where:
+                assert label.endswith(f"({where})"), label
+                assert "side" in label, label
+            else:
+                assert label == "Deploy a monk in the cloister"
+            seen.add(kind)
+    assert {"road", "city", "field"} <= seen
+    labels = {element.attrib.get("aria-label") for element in picture(_deploy_nl(), 0).iter()}
+    assert "Deploy a farmer on the field by the north side, west half (Nl)" in labels
+
+
+def _deploy_nl() -> CarcassonneState:
+    """A position where the first seat may put a farmer on the field Nl."""
+    for state in random_positions(3, 2, False, every=1):
+        if state.current_player == 0 and "deploy field Nl" in state.legal_notations():
+            return state
+    raise AssertionError("no such position")

@@ -51,6 +51,22 @@ PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
 MIN_TARGET: Final = 7.0  # the smallest radius of a follower's target (tile units)
+# Where on the tile, in words: a side for a road or a city, a half side for a field (seen
+# from the tile's centre looking out over the side: l the left half, r the right half).
+WHERE_WORDS: Final = {  # msgids: shown with gettext
+    "N": N_("on the north side"),
+    "E": N_("on the east side"),
+    "S": N_("on the south side"),
+    "W": N_("on the west side"),
+    "Nl": N_("by the north side, west half"),
+    "Nr": N_("by the north side, east half"),
+    "El": N_("by the east side, north half"),
+    "Er": N_("by the east side, south half"),
+    "Sl": N_("by the south side, east half"),
+    "Sr": N_("by the south side, west half"),
+    "Wl": N_("by the west side, south half"),
+    "Wr": N_("by the west side, north half"),
+}
 FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
     "road": N_("a thief on the road"),
     "city": N_("a knight on the city"),
@@ -477,11 +493,15 @@ def _targets(view: dict[str, Any], acts: set[str], placed: dict[str, Any], zoom:
     out = []
     for action, (sx, sy) in targets:
         feature = action.removeprefix("deploy ")
-        kind = feature.partition(" ")[0]
+        kind, _, where = feature.partition(" ")
         label = (
-            gettext("Deploy {follower} {where}")
-            .format(follower=gettext(FOLLOWER_WORDS[kind]), where=feature.partition(" ")[2])
-            .rstrip()
+            gettext("Deploy {follower} {where} ({code})").format(
+                follower=gettext(FOLLOWER_WORDS[kind]),
+                where=gettext(WHERE_WORDS[where]),
+                code=where,
+            )
+            if where
+            else gettext("Deploy {follower}").format(follower=gettext(FOLLOWER_WORDS[kind]))
         )
         out.append(
             f"<g{clickable(action, label)}><title>{escape(label)}</title>"
