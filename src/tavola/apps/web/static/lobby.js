@@ -3,10 +3,10 @@
 // playing now. No game is named here: a new game needs no lobby code.
 
 import { _, badge, copyText, el, myMatches, palette, saveMyMatches, seatName } from "./tavola.js";
+import { formatClock, tokensOf } from "./table.js";
 
 /** "1 move", "2 moves": a count in words (the catalogs hold one text per form). */
 const moves = (count) => (count === 1 ? _("1 move") : _("{count} moves", { count }));
-import { formatClock, tokensOf } from "./table.js";
 
 const root = document.getElementById("main");
 const pal = palette(root);

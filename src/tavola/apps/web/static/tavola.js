@@ -194,10 +194,10 @@ export class Board {
     this.suppressClick = false;
 
     container.addEventListener("click", (e) => this.onClick(e));
-    window.addEventListener("resize", () => this.fitTall());
     container.addEventListener("keydown", (e) => this.onKey(e));
     container.addEventListener("mouseover", (e) => this.onOver(e));
     container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
+    window.addEventListener("resize", () => this.fitTall());
     container.addEventListener("mousemove", (e) => {
       this.pointer = { x: e.clientX, y: e.clientY };
       this.placeInfo();
