@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
 import tavola
@@ -306,3 +307,17 @@ def test_hints_are_for_the_seat_to_move_where_the_match_allows_them(api: Api) ->
     assert other.json()["error"] == "not_your_turn"
     spectator = api.http.post(f"/api/matches/{allowed['id']}/hint")
     assert spectator.status_code == 401
+
+
+def test_answers_carry_security_headers(server: ServerProcess) -> None:
+    page = httpx.get(f"{server.url}/")
+    policy = page.headers["content-security-policy"]
+    assert "script-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+    api = httpx.get(f"{server.url}/api/games")
+    for answer in (page, api):
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["x-frame-options"] == "DENY"
+        assert answer.headers["referrer-policy"] == "no-referrer"
+    assert "content-security-policy" not in api.headers  # JSON runs nothing
+    assert "content-security-policy" not in httpx.get(f"{server.url}/docs").headers  # a CDN's

@@ -58,9 +58,16 @@ def new_context(browser: Browser) -> Iterator[Any]:
 
 @pytest.fixture
 def page(context: BrowserContext) -> Iterator[Page]:
-    """A page of the default context; a script error on it fails the test."""
+    """A page of the default context; a script error on it, or anything its content security
+    policy refused, fails the test."""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     yield page
     assert not errors, f"script errors on the page: {errors}"

@@ -1,4 +1,5 @@
-"""The FastAPI application: the API, the pages, errors as JSON, a limit on request bodies."""
+"""The FastAPI application: the API, the pages, errors as JSON, a limit on request bodies,
+and the security headers of every answer."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -70,7 +72,46 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _errors_as_json(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(LanguageMiddleware)  # each request answered in its language
+    app.add_middleware(SecurityHeaders)
     return app
+
+
+# The pages run only the server's own scripts, from its own address (no inline script: the
+# data they carry is JSON in <script type="application/json">); the board's SVG carries its
+# own <style>, hence inline styles; sockets go back to the same server.
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; "
+    "base-uri 'none'; form-action 'self'"
+)
+# FastAPI's own API pages load Swagger UI and ReDoc from a CDN: they keep the browser's default.
+API_DOCS = ("/docs", "/redoc")
+
+
+class SecurityHeaders:
+    """Every HTTP answer: no content sniffing, no framing, no referrer (seat tokens are in
+    page addresses); every page: the content security policy above."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        docs = str(scope.get("path", "")).startswith(API_DOCS)
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["X-Frame-Options"] = "DENY"
+                headers["Referrer-Policy"] = "no-referrer"
+                if headers.get("content-type", "").startswith("text/html") and not docs:
+                    headers["Content-Security-Policy"] = PAGE_POLICY
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 def _errors_as_json(app: FastAPI) -> None:
