@@ -37,6 +37,11 @@ def per_seconds(count: int, seconds: float) -> tuple[RateLimitItem, ...]:
     return (RateLimitItemPerSecond(count, max(1, round(seconds))),)
 
 
+def client_address(request: Request) -> str:
+    """The address a request came from (a trusted proxy's ``X-Forwarded-For``, if any)."""
+    return request.client.host if request.client else ""
+
+
 def client_limit(what: str) -> Callable[[Request], None]:
     """A route's dependency: 429 when the client address asks ``what`` (a field of the
     server's ``settings.requests``: matches, hints, reviews) more often than it allows."""
@@ -72,8 +77,7 @@ class Rates:
 
     def check_client(self, limits: Sequence[RateLimitItem], what: str, request: Request) -> None:
         """429 ``rate_limited`` when the request's client address asks ``what`` too often."""
-        client = request.client.host if request.client else ""
-        wait = self.wait(limits, what, client)
+        wait = self.wait(limits, what, client_address(request))
         if wait:
             raise ApiError(
                 429,

@@ -36,7 +36,7 @@ from fastapi.responses import JSONResponse
 from tavola.apps.review_page import chart_svg, flagged_html, legend
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
-from tavola.apps.server.rates import client_limit
+from tavola.apps.server.rates import client_address, client_limit
 from tavola.apps.web.replay import checked
 from tavola.core.game import State
 from tavola.core.svg import seat_letter
@@ -66,7 +66,7 @@ class Job:
     tasks: list[ReviewTask]
     final: State
     seats: list[int]
-    names: list[str] | None
+    names: list[str]  # one per seat: given in the record, else the seats' letters
     client: str  # the address that asked: one running review each
     outcome: ReviewOutcome = field(init=False)
     status: str = "running"
@@ -187,7 +187,7 @@ def start_review(
         letters = [seat_letter(seat) for seat in range(final.game.num_players)]
         return Job(job_id, tasks, final, chosen, record.get("names") or letters, client)
 
-    client = request.client.host if request.client else ""
+    client = client_address(request)
     job = jobs.start(key, client, make)
     return JSONResponse({"id": job.id, "total": len(job.tasks)}, status_code=202)
 
