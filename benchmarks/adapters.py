@@ -12,7 +12,8 @@ that a neighbour's load on a shared machine falls on all of them alike:
 - ``native + tensor``: the same, plus the acting seat's observation as a NumPy array
   (``tavola.interop.observations``), what a learner needs: the fair baseline for the adapters;
 - ``pettingzoo``: ``last()`` (observation, action mask and the legal ids in ``info``) then
-  ``step`` on the AEC environment;
+  ``step`` on the AEC environment (``raw_env``);
+- ``pettingzoo env()``: the same through ``env()``, the order-enforcing wrapper;
 - ``pyspiel``: ``legal_actions`` and ``apply_action`` on the OpenSpiel state;
 - ``pyspiel + tensor``: the same, plus ``observation_tensor`` of the acting player (a list
   of floats, as ``rl_environment`` reads it);
@@ -38,7 +39,7 @@ from tavola import game_classes, load
 from tavola.core.game import Game
 from tavola.interop import openspiel
 from tavola.interop.observations import Observations
-from tavola.interop.pettingzoo import TavolaEnv, raw_env
+from tavola.interop.pettingzoo import TavolaEnv, env, raw_env
 
 PLAYERS = (2, 4)
 ROUND_SECONDS = 0.25
@@ -69,15 +70,16 @@ def native_tensor(observations: Observations, seed: int) -> None:
         state.apply(rng.choice(state.legal_actions()))
 
 
-def pettingzoo(env: TavolaEnv, seed: int) -> None:
+def pettingzoo(environment: TavolaEnv | Any, seed: int) -> None:
+    """A random game on the environment, bare (``raw_env``) or wrapped (``env()``)."""
     rng = random.Random(seed)
-    env.reset(seed=seed)
-    for _ in env.agent_iter():
-        _, _, termination, truncation, info = env.last()
+    environment.reset(seed=seed)
+    for _ in environment.agent_iter():
+        _, _, termination, truncation, info = environment.last()
         if termination or truncation:
-            env.step(None)
+            environment.step(None)
             continue
-        env.step(rng.choice(info["legal_actions"]))
+        environment.step(rng.choice(info["legal_actions"]))
 
 
 def pyspiel(spiel_game: Any, seed: int, tensor: bool) -> None:
@@ -102,6 +104,7 @@ MODES = (
     "native + encode_view",
     "native + tensor",
     "pettingzoo",
+    "pettingzoo env()",
     "pyspiel",
     "pyspiel + tensor",
     "pyspiel + observer",
@@ -116,6 +119,7 @@ def modes(game: Game) -> dict[str, Callable[[int], None]]:
         "native + encode_view": partial(native_encode_view, game),
         "native + tensor": partial(native_tensor, Observations(game)),
         "pettingzoo": partial(pettingzoo, raw_env(game)),
+        "pettingzoo env()": partial(pettingzoo, env(game)),
         "pyspiel": partial(pyspiel, spiel_game, tensor=False),
         "pyspiel + tensor": partial(pyspiel, spiel_game, tensor=True),
         "pyspiel + observer": partial(pyspiel_observer, spiel_game, make_observation(spiel_game)),
