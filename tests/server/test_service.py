@@ -7,6 +7,7 @@ server process cannot time.
   in the log is taken.
 - A spectator's move or take-back is refused without waiting for the match's lock, so a
   crowd of spectators sending moves does not slow the players.
+- A hint is worked out once per position, however often and however many ask for it.
 """
 
 from __future__ import annotations
