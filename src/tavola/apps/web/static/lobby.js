@@ -2,21 +2,25 @@
 // the links a created match gives, your matches (kept in this browser) and the matches
 // playing now. No game is named here: a new game needs no lobby code.
 
-import { _, badge, copyText, el, myMatches, palette, saveMyMatches, seatName } from "./tavola.js";
-import { formatClock, tokensOf } from "./table.js";
+import { createMatch, listedMatches, seatsToMove } from "./api.js";
+import { $, copyText, el } from "./dom.js";
+import { _ } from "./i18n.js";
+import { badge, palette, seatName } from "./seats.js";
+import { myMatches, rememberMatch, saveMyMatches, tokensOf } from "./storage.js";
+import { formatClock } from "./table.js";
 
 /** "1 move", "2 moves": a count in words (the catalogs hold one text per form). */
 const moves = (count) => (count === 1 ? _("1 move") : _("{count} moves", { count }));
 
-const root = document.getElementById("main");
+const root = $("main");
 const pal = palette(root);
-const games = JSON.parse(document.getElementById("tv-games").textContent);
-const form = document.getElementById("tv-create");
-const seatsBox = document.getElementById("tv-seats");
-const seatRow = document.getElementById("tv-seat-row");
-const errorBox = document.getElementById("tv-create-error");
-const created = document.getElementById("tv-created");
-const createdBody = document.getElementById("tv-created-body");
+const games = JSON.parse($("tv-games").textContent);
+const form = $("tv-create");
+const seatsBox = $("tv-seats");
+const seatRow = $("tv-seat-row");
+const errorBox = $("tv-create-error");
+const created = $("tv-created");
+const createdBody = $("tv-created-body");
 
 const chosenGame = () => form.querySelector('input[name="game"]:checked').value;
 const specOf = (name) => games.find((g) => g.name === name);
@@ -93,8 +97,8 @@ function readOptions(game) {
 
 /** The time control as the API takes it, read from the Time fieldset. */
 function readTime() {
-  const kind = document.getElementById("tv-clock").value;
-  const number = (id) => Number(document.getElementById(id).value);
+  const kind = $("tv-clock").value;
+  const number = (id) => Number($(id).value);
   if (kind === "realtime") {
     return { kind, initial: Math.round(number("tv-clock-minutes") * 60 * 10) / 10, increment: number("tv-clock-increment") };
   }
@@ -105,7 +109,7 @@ function readTime() {
 }
 
 function showTime() {
-  const kind = document.getElementById("tv-clock").value;
+  const kind = $("tv-clock").value;
   for (const box of form.querySelectorAll("[data-clock]")) box.hidden = !box.dataset.clock.split(" ").includes(kind);
 }
 
@@ -129,28 +133,22 @@ form.addEventListener("submit", async (e) => {
     options: { ...readOptions(game), players: rows.length },
     seats: kinds.map((k) => (human(k) ? "human" : k)),
     names,
-    listed: document.getElementById("tv-listed").checked,
-    chat_public: document.getElementById("tv-chat-public").checked,
+    listed: $("tv-listed").checked,
+    chat_public: $("tv-chat-public").checked,
   };
   const time = readTime();
   if (time.kind !== "none") {
     body.time_control = time;
-    body.on_timeout = document.getElementById("tv-on-timeout").value;
+    body.on_timeout = $("tv-on-timeout").value;
   }
   const emails = perSeat("email");
   const webhooks = perSeat("webhook");
   if (emails.some(Boolean)) body.emails = emails;
   if (webhooks.some(Boolean)) body.webhooks = webhooks;
-  const button = document.getElementById("tv-create-button");
+  const button = $("tv-create-button");
   button.disabled = true;
   try {
-    const response = await fetch("/api/matches", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(answer.message || _("the server answered {status}", { status: response.status }));
+    const answer = await createMatch(body);
     showCreated(game, answer, kinds, names);
     refreshPlaying(); // a listed match shows under "Playing now" at once
   } catch (error) {
@@ -198,25 +196,22 @@ function showCreated(game, answer, kinds, names) {
   created.focus();
 
   const spec = specOf(game);
-  const list = myMatches().filter((m) => m.id !== answer.id);
-  list.unshift({
+  rememberMatch({
     id: answer.id,
     game,
     title: spec ? spec.title : game,
-    created: new Date().toISOString(),
     play,
     invites,
     seats: kinds.map((k, seat) => ({ seat, kind: k, name: names[seat] })),
   });
-  saveMyMatches(list);
   renderMine();
   refreshTurns();
 }
 
 function renderMine() {
   const list = myMatches();
-  const box = document.getElementById("tv-mine");
-  document.getElementById("tv-mine-empty").hidden = list.length > 0;
+  const box = $("tv-mine");
+  $("tv-mine-empty").hidden = list.length > 0;
   box.replaceChildren(...list.map((m) => {
     const when = new Date(m.created);
     const forget = el("button", { type: "button", class: "linkish", text: _("forget"), "aria-label": _("Forget {title} {id}", { title: m.title, id: m.id }) });
@@ -237,66 +232,54 @@ function renderMine() {
 }
 
 async function refreshPlaying() {
-  try {
-    const response = await fetch("/api/matches");
-    if (!response.ok) return;
-    const { matches } = await response.json();
-    const box = document.getElementById("tv-playing");
-    if (!matches.length) {
-      box.replaceChildren(el("li", { class: "muted", text: _("No match is being played right now.") }));
-      return;
-    }
-    box.replaceChildren(...matches.map((m) => el("li", {},
-      el("a", { href: m.spectate, text: m.title }),
-      " ",
-      el("span", { class: "who" }, ...m.seats.map((s, i) => [
-        badge(pal, s.seat),
-        " ",
-        s.name || (s.bot ? s.bot.split(":")[0] : _("player")),
-        i < m.seats.length - 1 ? ", " : "",
-      ])),
-      " ",
-      el("span", { class: "meta" },
-        el("span", { class: "muted", text: m.is_over ? _("finished") : moves(m.seq) }),
-        " · ",
-        m.is_over ? el("a", { href: `${m.spectate}/replay`, text: _("replay") }) : el("a", { href: m.spectate, text: _("watch") })),
-    )));
-  } catch {
-    // offline: keep the list as it is
+  const answer = await listedMatches();
+  if (!answer.ok) return; // offline: keep the list as it is
+  const { matches } = answer.body;
+  const box = $("tv-playing");
+  if (!matches.length) {
+    box.replaceChildren(el("li", { class: "muted", text: _("No match is being played right now.") }));
+    return;
   }
+  box.replaceChildren(...matches.map((m) => el("li", {},
+    el("a", { href: m.spectate, text: m.title }),
+    " ",
+    el("span", { class: "who" }, ...m.seats.map((s, i) => [
+      badge(pal, s.seat),
+      " ",
+      s.name || (s.bot ? s.bot.split(":")[0] : _("player")),
+      i < m.seats.length - 1 ? ", " : "",
+    ])),
+    " ",
+    el("span", { class: "meta" },
+      el("span", { class: "muted", text: m.is_over ? _("finished") : moves(m.seq) }),
+      " · ",
+      m.is_over ? el("a", { href: `${m.spectate}/replay`, text: _("replay") }) : el("a", { href: m.spectate, text: _("watch") })),
+  )));
 }
 
 /** "Your turn": the matches where a seat of this browser is to move (POST /api/seats/mine). */
 async function refreshTurns() {
   const tokens = [...new Set(myMatches().flatMap((m) => tokensOf(m.play)))];
-  const card = document.getElementById("tv-turns-card");
+  const card = $("tv-turns-card");
   if (!tokens.length) {
     card.hidden = true;
     return;
   }
-  try {
-    const response = await fetch("/api/seats/mine", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ tokens: tokens.slice(0, 100) }),
-    });
-    if (!response.ok) return;
-    const { matches } = await response.json();
-    card.hidden = matches.length === 0;
-    document.getElementById("tv-turns").replaceChildren(...matches.map((m) => {
-      const mine = myMatches().find((x) => x.id === m.id);
-      const href = mine && mine.play && tokensOf(mine.play).length > 1 ? mine.play : m.url;
-      return el("li", { "data-match": m.id },
-        el("a", { href, text: `${m.title}` }),
-        " ",
-        el("span", { class: "who" }, badge(pal, m.seat), seatName(pal, m.seats, m.seat)),
-        " ",
-        el("span", { class: "meta muted", text: m.clock === null ? moves(m.seq) : _("{time} left", { time: formatClock(m.clock, "correspondence") }) }),
-      );
-    }));
-  } catch {
-    // offline: keep the list as it is
-  }
+  const answer = await seatsToMove(tokens.slice(0, 100));
+  if (!answer.ok) return; // offline: keep the list as it is
+  const { matches } = answer.body;
+  card.hidden = matches.length === 0;
+  $("tv-turns").replaceChildren(...matches.map((m) => {
+    const mine = myMatches().find((x) => x.id === m.id);
+    const href = mine && mine.play && tokensOf(mine.play).length > 1 ? mine.play : m.url;
+    return el("li", { "data-match": m.id },
+      el("a", { href, text: `${m.title}` }),
+      " ",
+      el("span", { class: "who" }, badge(pal, m.seat), seatName(pal, m.seats, m.seat)),
+      " ",
+      el("span", { class: "meta muted", text: m.clock === null ? moves(m.seq) : _("{time} left", { time: formatClock(m.clock, "correspondence") }) }),
+    );
+  }));
 }
 
 showOptions();

@@ -5,12 +5,16 @@
 // Links: /m/ID/replay#step=K; a record file's link carries the record itself:
 // /replay#record=<base64url JSON>&step=K.
 
-import { Board, _, badge, el, eventNode, logNode, palette, seatName, copyText } from "./tavola.js";
+import { matchRecord, matchSummary, reason, replayPicture, replaySteps } from "./api.js";
+import { Board } from "./board.js";
+import { $, copyText, el } from "./dom.js";
+import { _ } from "./i18n.js";
+import { eventNode, logNode } from "./log.js";
+import { badge, palette, seatName } from "./seats.js";
 
 const root = document.getElementById("main");
 const matchId = root.dataset.match;
 const pal = palette(root);
-const $ = (id) => document.getElementById(id);
 const board = new Board($("tv-board"), { info: $("tv-info"), tools: document.querySelector(".board-tools") });
 
 // The record is kept as the text the server or the file gave: a JavaScript number cannot
@@ -45,21 +49,10 @@ function decodeRecord(text) {
   return new TextDecoder().decode(bytes);
 }
 
-async function post(path, text) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: text,
-  });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(answer.message || _("the server answered {status}", { status: response.status }));
-  return answer;
-}
-
 async function start(text, names) {
   record = text;
   pictures.clear();
-  data = await post("/api/replay", record);
+  data = await replaySteps(record);
   seats = names || Array.from({ length: data.players }, (x, seat) => ({ seat, kind: "human", name: null }));
   root.dataset.steps = String(data.steps.length - 1);
   const slider = $("tv-slider");
@@ -85,7 +78,7 @@ async function go(target) {
   let svg = pictures.get(step);
   if (svg === undefined) {
     try {
-      svg = (await post(`/api/replay/svg?step=${step}`, record)).svg;
+      svg = (await replayPicture(record, step)).svg;
     } catch (error) {
       refuse(_("Cannot draw step {step}: {reason}", { step, reason: error.message }));
       return;
@@ -232,15 +225,13 @@ document.addEventListener("keydown", (e) => {
 async function main() {
   try {
     if (matchId) {
-      const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/record`);
-      const text = await response.text();
-      if (!response.ok) {
-        const answer = JSON.parse(text);
-        refuse(response.status === 403 ? _("This match is not over yet: its replay opens once it ends.") : answer.message);
+      const answer = await matchRecord(matchId);
+      if (!answer.ok) {
+        refuse(answer.status === 403 ? _("This match is not over yet: its replay opens once it ends.") : reason(answer));
         return;
       }
-      const info = await fetch(`/api/matches/${encodeURIComponent(matchId)}`).then((r) => r.json());
-      await start(text, info.seats);
+      const summary = await matchSummary(matchId);
+      await start(answer.body, summary.ok ? summary.body.seats : null);
     } else {
       const shared = hashParams().get("record");
       if (shared) await start(decodeRecord(shared), null);

@@ -4,10 +4,11 @@
 // this module the record with the "tv-replay-ready" event; the viewer's slider is driven
 // as a person would drive it (its "input" event).
 
-import { _ } from "./tavola.js";
+import { reviewProgress, startReview } from "./api.js";
+import { $ } from "./dom.js";
+import { _ } from "./i18n.js";
 
 const root = document.getElementById("main");
-const $ = (id) => document.getElementById(id);
 const button = $("tv-review");
 const progress = $("tv-review-progress");
 const result = $("tv-review-result");
@@ -18,7 +19,7 @@ function jump(step) {
   const slider = $("tv-slider");
   slider.value = String(step);
   slider.dispatchEvent(new Event("input"));
-  document.getElementById("tv-board").scrollIntoView({ block: "nearest" });
+  $("tv-board").scrollIntoView({ block: "nearest" });
 }
 
 function say(text, done, total) {
@@ -27,13 +28,6 @@ function say(text, done, total) {
   const bar = progress.querySelector("progress");
   bar.max = Math.max(1, total || 1);
   bar.value = done || 0;
-}
-
-async function ask(path, options) {
-  const response = await fetch(path, options);
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(answer.message || _("the server answered {status}", { status: response.status }));
-  return answer;
 }
 
 function show(answer) {
@@ -71,13 +65,9 @@ async function review() {
   result.hidden = true;
   say(_("Starting the review…"), 0, 1);
   try {
-    const started = await ask("/api/review", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: typeof record === "string" ? record : JSON.stringify(record), // kept as text by replay.js
-    });
+    const started = await startReview(record); // kept as text by replay.js
     for (;;) {
-      const answer = await ask(`/api/review/${encodeURIComponent(started.id)}`);
+      const answer = await reviewProgress(started.id);
       if (mine !== asked) return;
       if (answer.status === "done") {
         show(answer);

@@ -1,9 +1,12 @@
-// The table around a match: clocks, chat, turn alerts, and the requests a seat makes
-// besides its moves (resign, hand an absent seat to a bot, rematch). The server decides
-// everything; this only shows its numbers (a running clock counts down between two of
-// its messages) and sends what the player asks.
+// The table around a match: its clocks, its chat and the turn alerts (the match page's
+// buttons to resign, hand an absent seat to a bot or offer a rematch: match-table.js). The
+// server decides everything; this only shows its numbers (a running clock counts down
+// between two of its messages) and sends what the player writes.
 
-import { _, badge, el, myMatches, saveMyMatches, seatName } from "./tavola.js";
+import { asSeat } from "./api.js";
+import { el } from "./dom.js";
+import { _ } from "./i18n.js";
+import { badge, seatName } from "./seats.js";
 
 /** Seconds as a clock shows them: 9.4 (under ten seconds), 4:05, 1:02:03, or for a
  * correspondence limit 23 h 5 min, 2 d 4 h. */
@@ -21,40 +24,6 @@ export function formatClock(seconds, kind) {
   const m = Math.floor((whole % 3600) / 60);
   const sec = String(whole % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
-}
-
-/** POST ``body`` to ``path`` as the seat of ``token``: {ok, status, body}. */
-export async function seatPost(path, token, body = null) {
-  const headers = { authorization: `Bearer ${token}` };
-  if (body !== null) headers["content-type"] = "application/json";
-  try {
-    const response = await fetch(path, {
-      method: "POST",
-      headers,
-      body: body === null ? undefined : JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => ({}));
-    return { ok: response.ok, status: response.status, body: answer };
-  } catch {
-    return { ok: false, status: 0, body: { message: _("the server cannot be reached") } };
-  }
-}
-
-/** The seat tokens in a play link (?token=T or ?hotseat=T1,T2). */
-export function tokensOf(link) {
-  if (!link) return [];
-  const params = new URL(link, location.origin).searchParams;
-  return [...params.getAll("token"), ...params.getAll("hotseat").flatMap((t) => t.split(","))]
-    .map((t) => t.trim())
-    .filter(Boolean);
-}
-
-/** Keep a match in "your matches" (this browser's list), first in the list. */
-export function rememberMatch(entry) {
-  const old = myMatches().find((m) => m.id === entry.id);
-  const list = myMatches().filter((m) => m.id !== entry.id);
-  list.unshift({ ...(old || {}), ...entry, created: (old && old.created) || new Date().toISOString() });
-  saveMyMatches(list);
 }
 
 /** The clock cells of the seats table, counting down the running one. */
@@ -151,7 +120,7 @@ export class ChatView {
     if (!text || !this.token) return;
     const button = this.form.querySelector("button");
     button.disabled = true;
-    const answer = await seatPost(`/api/matches/${encodeURIComponent(this.matchId)}/chat`, this.token, { text });
+    const answer = await asSeat(this.matchId, "chat", this.token, { text });
     button.disabled = false;
     this.error.hidden = answer.ok;
     if (answer.ok) {

@@ -1,163 +1,14 @@
-// tavola's browser client: what the match and replay pages share.
-//
-// No rule of any game lives here. The board is the SVG the server draws (Game.svg); this
-// module only implements the data- attributes of tavola.core.svg generically:
+// The picture: the SVG the server draws (Game.svg), shown as it comes. No rule of any
+// game lives here: this implements the data- attributes of tavola.core.svg generically:
 //   data-action      clicking (or Enter/Space) plays that notation
 //   data-choose      a choice: its data-option-of alternatives are shown one at a time,
 //                    rotated by click, wheel or R, confirmed by Enter or the Confirm button
 //   data-toggle      shows or hides the element with that id (class "panel" -> "open")
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
-//
-// Texts: every text the scripts show is marked with the function _ below (tools/messages.py
-// finds them for the "web" catalog); the page embeds their translations (#tv-i18n).
 
-let STRINGS = null;
-
-/** ``text`` in the page's language, its ``{name}`` fields filled from ``fields``. */
-export function _(text, fields = {}) {
-  if (STRINGS === null) {
-    try {
-      STRINGS = JSON.parse(document.getElementById("tv-i18n").textContent) || {};
-    } catch {
-      STRINGS = {};
-    }
-  }
-  const translated = Object.hasOwn(STRINGS, text) ? STRINGS[text] : text;
-  return translated.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
-}
-
-/** The page's language (``<html lang>``), for the server's messages on a WebSocket. */
-export function pageLanguage() {
-  return document.documentElement.lang || "en";
-}
-
-/** The switch on every page: remember the choice (the cookie the server reads) and show
- * the page again in it, keeping its address (a seat's token, a replay's step). */
-function installLanguageSwitch() {
-  const nav = document.querySelector("nav.languages");
-  if (!nav) return;
-  nav.addEventListener("click", (e) => {
-    const link = e.target.closest("a[data-lang]");
-    if (!link) return;
-    e.preventDefault();
-    document.cookie = `${nav.dataset.cookie}=${link.dataset.lang}; path=/; max-age=31536000; samesite=lax`;
-    const url = new URL(location.href);
-    if (url.searchParams.has("lang")) {
-      url.searchParams.delete("lang");
-      location.assign(url.href);
-    } else {
-      location.reload();
-    }
-  });
-}
-
-installLanguageSwitch();
-
-export function palette(root) {
-  try {
-    return JSON.parse(root.dataset.palette);
-  } catch {
-    return { colours: ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00"], letters: "ABCDE" };
-  }
-}
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-/** Black or white, whichever reads better on ``hex``. */
-export function inkFor(hex) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 ? "#111" : "#fff";
-}
-
-/** A seat's badge: its colour and its letter (the second cue for colour-blind players). */
-export function badge(pal, seat) {
-  const colour = pal.colours[seat % pal.colours.length];
-  return el("span", {
-    class: "badge",
-    style: `background:${colour};color:${inkFor(colour)}`,
-    "aria-hidden": "true",
-    text: pal.letters[seat % pal.letters.length],
-  });
-}
-
-/** A seat's name in words: its given name, or "Seat B", or "Bot B (heuristic)". */
-export function seatName(pal, seats, seat) {
-  const info = seats && seats[seat];
-  const letter = pal.letters[seat % pal.letters.length];
-  if (info && info.name) return info.name;
-  if (info && info.kind === "bot") return _("Bot {letter} ({bot})", { letter, bot: (info.bot || "bot").split(":")[0] });
-  return _("Seat {letter}", { letter });
-}
-
-/** Words of the engine with its names of the seats (P0, P1, …: every game's texts name them
- *  so, see docs/adding-a-game.md) given as the seats' letters, as the board and the seat
- *  list show them. */
-export function lettered(pal, text) {
-  return String(text).replace(/\bP(\d)\b/g, (_whole, n) => pal.letters[Number(n) % pal.letters.length]);
-}
-
-/** One event: its sentence, and its table (a scoring's breakdown) if it has one. */
-export function eventNode(pal, event) {
-  const words = (text) => lettered(pal, text);
-  const item = el("li", { class: `event event-${event.kind}` }, words(event.text));
-  const table = event.table;
-  if (table) {
-    const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: words(c) })));
-    const rows = table.rows.map((row) => el("tr", {}, row.map((c) => el("td", { text: words(c) }))));
-    item.append(
-      el("table", { class: "event-table" },
-        el("caption", { text: words(table.title) }), el("thead", {}, head), el("tbody", {}, rows)),
-    );
-  }
-  return item;
-}
-
-// The log's entries about a seat rather than the game (resign, timeout, abandon), in words.
-const SEAT_ENTRIES = {
-  resign: () => _("resigned"),
-  timeout: () => _("ran out of time"),
-  abandon: () => _("left the table"),
-};
-
-/** One entry of the log: who did what, and what it caused. */
-export function logNode(pal, seats, entry) {
-  const who = seatName(pal, seats, entry.seat);
-  const item = el("li", { class: `entry entry-${entry.kind}`, "data-seq": entry.seq });
-  if (entry.kind === "takeback") {
-    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), " ", _("took back their last action"));
-  } else if (SEAT_ENTRIES[entry.kind]) {
-    const data = ((entry.events || [])[0] || {}).data || {};
-    let words = SEAT_ENTRIES[entry.kind]();
-    if (data.by !== undefined) words += _("; {name} handed the seat to a bot", { name: seatName(pal, seats, data.by) });
-    if (data.winners) words += _(": {names} wins", { names: data.winners.map((s) => seatName(pal, seats, s)).join(_(" and ")) });
-    else words += _(". The heuristic bot plays it from now on.");
-    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ` ${words}`);
-  } else {
-    item.append(
-      badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
-      el("code", { class: "notation", text: entry.action }),
-    );
-    const events = (entry.events || []).filter((e) => e.kind !== "takeback");
-    if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, e))));
-  }
-  return item;
-}
+import { el } from "./dom.js";
+import { _ } from "./i18n.js";
 
 const TALL_WIDTH = 420; // px: the narrowest a picture is drawn where the area is wider
 
@@ -656,39 +507,5 @@ export class Board {
       this.drag = null;
       this.container.classList.remove("panning");
     }
-  }
-}
-
-/** Copy text to the clipboard (or select it for the user to copy). */
-export async function copyText(text, button) {
-  try {
-    await navigator.clipboard.writeText(text);
-    if (button) {
-      const before = button.textContent;
-      button.textContent = _("Copied");
-      setTimeout(() => { button.textContent = before; }, 1500);
-    }
-  } catch {
-    window.prompt(_("Copy this link:"), text);
-  }
-}
-
-/** The matches this browser created: kept in localStorage, newest first. */
-const STORE = "tavola.matches";
-
-export function myMatches() {
-  try {
-    const list = JSON.parse(localStorage.getItem(STORE) || "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
-export function saveMyMatches(list) {
-  try {
-    localStorage.setItem(STORE, JSON.stringify(list.slice(0, 50)));
-  } catch {
-    // private browsing: nothing is kept
   }
 }

@@ -1,0 +1,53 @@
+// The log of a match as the match and replay pages show it: who did what, and what it
+// caused (the events the engine tells, in its words).
+
+import { el } from "./dom.js";
+import { _ } from "./i18n.js";
+import { badge, lettered, seatName } from "./seats.js";
+
+/** One event: its sentence, and its table (a scoring's breakdown) if it has one. */
+export function eventNode(pal, event) {
+  const words = (text) => lettered(pal, text);
+  const item = el("li", { class: `event event-${event.kind}` }, words(event.text));
+  const table = event.table;
+  if (table) {
+    const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: words(c) })));
+    const rows = table.rows.map((row) => el("tr", {}, row.map((c) => el("td", { text: words(c) }))));
+    item.append(
+      el("table", { class: "event-table" },
+        el("caption", { text: words(table.title) }), el("thead", {}, head), el("tbody", {}, rows)),
+    );
+  }
+  return item;
+}
+
+// The log's entries about a seat rather than the game (resign, timeout, abandon), in words.
+const SEAT_ENTRIES = {
+  resign: () => _("resigned"),
+  timeout: () => _("ran out of time"),
+  abandon: () => _("left the table"),
+};
+
+/** One entry of the log: who did what, and what it caused. */
+export function logNode(pal, seats, entry) {
+  const who = seatName(pal, seats, entry.seat);
+  const item = el("li", { class: `entry entry-${entry.kind}`, "data-seq": entry.seq });
+  if (entry.kind === "takeback") {
+    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), " ", _("took back their last action"));
+  } else if (SEAT_ENTRIES[entry.kind]) {
+    const data = ((entry.events || [])[0] || {}).data || {};
+    let words = SEAT_ENTRIES[entry.kind]();
+    if (data.by !== undefined) words += _("; {name} handed the seat to a bot", { name: seatName(pal, seats, data.by) });
+    if (data.winners) words += _(": {names} wins", { names: data.winners.map((s) => seatName(pal, seats, s)).join(_(" and ")) });
+    else words += _(". The heuristic bot plays it from now on.");
+    item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ` ${words}`);
+  } else {
+    item.append(
+      badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
+      el("code", { class: "notation", text: entry.action }),
+    );
+    const events = (entry.events || []).filter((e) => e.kind !== "takeback");
+    if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, e))));
+  }
+  return item;
+}

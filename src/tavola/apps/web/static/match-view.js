@@ -1,0 +1,165 @@
+// The match page's picture of a state besides the board: whose turn, the seats and their
+// scores, the log up to it, the end, and the moves of the seat shown (with its hint).
+
+import { asSeat, refusal } from "./api.js";
+import { el } from "./dom.js";
+import { _ } from "./i18n.js";
+import { logNode } from "./log.js";
+import { badge } from "./seats.js";
+
+// Why a bot plays a seat, by the kind of the log entry that handed it over.
+const REPLACED_WHY = { resign: () => _("resigned"), timeout: () => _("out of time"), abandon: () => _("left") };
+
+/** Why a bot plays ``seat`` now: the kind of the last log entry about it. */
+function replacedWhy(match, seat) {
+  const kinds = [...match.log.values()].filter((e) => e.seat === seat && REPLACED_WHY[e.kind]);
+  return kinds.length ? kinds[kinds.length - 1].kind : null;
+}
+
+/** Whose turn, the seats and scores, the log up to ``state``, and the end if it is over. */
+export function showPublic(match, state) {
+  const { ui, pal } = match;
+  // whose turn
+  const here = match.here;
+  const mover = state.current_player;
+  let words;
+  const replaced = new Set(state.replaced || []);
+  if (state.is_over) {
+    const winners = state.winners || [];
+    const names = winners.map((s) => match.nameOf(state, s)).join(_(" and "));
+    words = winners.length > 1 ? _("Game over. Winners: {names}.", { names })
+      : winners.length ? _("Game over. Winner: {names}.", { names }) : _("Game over.");
+  } else if (state.started === false) {
+    words = _("Waiting for every player to accept the rematch…");
+  } else if (here.has(mover) && replaced.has(mover)) {
+    words = here.size > 1 ? _("A bot plays {name} now", { name: match.nameOf(state, mover) }) : _("A bot plays your seat now");
+  } else if (here.has(mover)) {
+    words = here.size > 1 ? _("{name}: your turn", { name: match.nameOf(state, mover) }) : _("Your turn");
+  } else {
+    const info = state.seats[mover];
+    const bot = (info && info.kind === "bot") || replaced.has(mover);
+    const name = match.nameOf(state, mover);
+    words = bot ? _("{name}’s turn (a bot is thinking…)", { name }) : _("{name}’s turn", { name });
+    if (match.spectator) words += " · " + _("you are watching");
+  }
+  ui.status.textContent = words;
+  ui.status.classList.toggle("yours", !state.is_over && here.has(mover) && !replaced.has(mover));
+
+  // seats and scores
+  const rows = state.seats.map((info, seat) => {
+    const marks = [];
+    if (here.has(seat)) marks.push(here.size > 1 ? _("here") : _("you"));
+    // the spec, unless the name says it all already ("Bot B (heuristic)")
+    if (info.kind === "bot" && (info.name || String(info.bot).includes(":"))) marks.push(_("bot: {bot}", { bot: info.bot }));
+    if (replaced.has(seat)) marks.push(_("a bot plays it: {why}", { why: (REPLACED_WHY[replacedWhy(match, seat)] || REPLACED_WHY.abandon)() }));
+    const tags = [];
+    if (!state.is_over && seat === mover) tags.push(el("span", { class: "tag turn", text: _("to move") }));
+    if ((state.winners || []).includes(seat)) tags.push(el("span", { class: "tag won", text: _("winner") }));
+    return el("tr", { class: seat === mover ? "to-move" : "" },
+      el("td", {}, badge(pal, seat)),
+      el("td", {}, el("span", { class: "name", text: match.nameOf(state, seat) }),
+        marks.length ? el("small", { class: "muted", text: ` (${marks.join(", ")})` }) : null, " ", tags),
+      el("td", { class: "num", text: (state.scores || [])[seat] ?? "" }),
+      match.clocks.cell(seat),
+    );
+  });
+  ui.scores.replaceChildren(...rows);
+  match.clocks.tick();
+
+  // the log, up to this state
+  const rendered = new Set([...ui.log.children].map((li) => Number(li.dataset.seq)));
+  const fresh = [...match.log.keys()].filter((seq) => seq <= state.seq && !rendered.has(seq)).sort((a, b) => a - b);
+  if (rendered.size === 0 && fresh.length > 1) {
+    // the whole log on arrival is not news: screen readers announce only what follows
+    ui.log.setAttribute("aria-live", "off");
+    setTimeout(() => ui.log.setAttribute("aria-live", "polite"), 0);
+  }
+  for (const seq of fresh) {
+    const entry = match.log.get(seq);
+    ui.log.append(logNode(pal, state.seats, entry));
+    if (entry.kind === "takeback") {
+      const undone = (entry.events || []).map((e) => e.data && e.data.undone).find((u) => u !== undefined);
+      const gone = ui.log.querySelector(`li[data-seq="${undone}"]`);
+      if (gone) gone.classList.add("undone");
+    }
+  }
+  if (fresh.length) ui.log.scrollTop = ui.log.scrollHeight;
+
+  // the end
+  ui.over.hidden = !state.is_over;
+  if (state.is_over) {
+    const result = state.result || {};
+    const order = result.ranking || state.seats
+      .map((info, seat) => seat)
+      .sort((a, b) => (state.scores[b] ?? 0) - (state.scores[a] ?? 0));
+    const ranking = order.map((seat) => `${match.nameOf(state, seat)} ${state.scores[seat]}`);
+    const why = [];
+    for (const seat of result.resigned || []) why.push(_("{name} resigned", { name: match.nameOf(state, seat) }));
+    for (const seat of result.timed_out || []) why.push(_("{name} ran out of time", { name: match.nameOf(state, seat) }));
+    for (const seat of result.abandoned || []) why.push(_("{name} left the table", { name: match.nameOf(state, seat) }));
+    const scores = ranking.join(", ");
+    const words = result.reason && result.reason !== "game"
+      ? _("Scores when it ended: {scores}.", { scores }) : _("Final scores: {scores}.", { scores });
+    ui.overText.textContent = `${why.length ? `${why.join("; ")}. ` : ""}${words}`;
+  }
+}
+
+/** The moves of ``conn``'s seat in ``state`` as buttons (``play`` plays one), its take-back
+ *  and hint buttons. */
+export function showPlay(match, conn, state, play) {
+  const { ui, board } = match;
+  const legal = state.legal || [];
+  const mine = conn.seat !== null && conn.seat !== undefined;
+  ui.play.hidden = !mine || state.is_over || legal.length === 0;
+  ui.playTitle.textContent = match.here.size > 1 ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
+  const buttons = legal.map((notation) => {
+    const words = board.labelOf(notation) || notation;
+    const button = el("button", {
+      type: "button",
+      class: "action",
+      "data-notation": notation,
+      "aria-label": words,
+      title: notation,
+    }, el("span", { class: "words", text: words }),
+      words !== notation ? el("code", { class: "notation", text: notation }) : null);
+    button.addEventListener("click", () => play(notation));
+    button.addEventListener("mouseenter", () => board.hint(notation, true));
+    button.addEventListener("mouseleave", () => board.hint(notation, false));
+    button.addEventListener("focus", () => board.hint(notation, true));
+    button.addEventListener("blur", () => board.hint(notation, false));
+    return button;
+  });
+  const hadFocus = ui.actions.contains(document.activeElement);
+  ui.actions.replaceChildren(...buttons);
+  ui.actions.classList.toggle("many", buttons.length > 8);
+  if (hadFocus && buttons.length) buttons[0].focus({ preventScroll: true });
+  ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n })));
+  // the server says whether this seat may take back its last action (its policy, not ours)
+  ui.takeback.hidden = !(Boolean(state.can_take_back) && conn.seat === state.seat);
+  ui.hint.hidden = !(state.hints && mine && !state.is_over && legal.length > 0);
+  if (ui.hintText.dataset.seq !== String(state.seq)) ui.hintText.hidden = true; // a new position
+}
+
+/** Ask the server for the move its review bot prefers (matches created with hints). */
+export async function askHint(match) {
+  const { ui, board } = match;
+  const token = match.actingToken;
+  if (!token) return;
+  ui.hint.disabled = true;
+  ui.hintText.hidden = false;
+  ui.hintText.textContent = _("Thinking…");
+  const answer = await asSeat(match.id, "hint", token);
+  ui.hint.disabled = false;
+  if (!answer.ok) {
+    ui.hintText.textContent = refusal(answer);
+    return;
+  }
+  const { action, win, seq } = answer.body;
+  ui.hintText.dataset.seq = String(seq);
+  const words = board.labelOf(action) || action;
+  ui.hintText.textContent = _("Suggested: {move} (about {percent}% to win, from what you can see).", { move: words, percent: Math.round(100 * win) });
+  for (const button of ui.actions.querySelectorAll("button.action")) {
+    button.classList.toggle("suggested", button.dataset.notation === action);
+  }
+  board.hint(action, true);
+}

@@ -1,0 +1,50 @@
+// What this browser keeps (localStorage): the matches it created or joined, newest first,
+// and the pause between other seats' moves. Private browsing keeps nothing: every read
+// then finds nothing and every write is dropped.
+
+const MATCHES = "tavola.matches";
+const PAUSE = "tavola.pause";
+
+/** The matches this browser keeps: {id, game, title, created, play, invites?, seats?}. */
+export function myMatches() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MATCHES) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveMyMatches(list) {
+  try {
+    localStorage.setItem(MATCHES, JSON.stringify(list.slice(0, 50)));
+  } catch {
+    // private browsing: nothing is kept
+  }
+}
+
+/** Keep a match in "your matches" (this browser's list), first in the list. */
+export function rememberMatch(entry) {
+  const old = myMatches().find((m) => m.id === entry.id);
+  const list = myMatches().filter((m) => m.id !== entry.id);
+  list.unshift({ ...(old || {}), ...entry, created: (old && old.created) || new Date().toISOString() });
+  saveMyMatches(list);
+}
+
+/** The seat tokens in a play link (?token=T or ?hotseat=T1,T2; also ?token=T1&token=T2). */
+export function tokensOf(link) {
+  if (!link) return [];
+  const params = new URL(link, location.origin).searchParams;
+  return [...params.getAll("token"), ...params.getAll("hotseat").flatMap((t) => t.split(","))]
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** The pause (ms) kept for the match page, as text, or null. */
+export function storedPause() {
+  try {
+    return localStorage.getItem(PAUSE);
+  } catch {
+    return null;
+  }
+}
