@@ -3,7 +3,8 @@ runs up, and no module outside ``tavola/games/`` names a built-in game (a game's
 come from the game, so a plugin game is complete in its own package).
 
 Checked on the source with ``ast``: every import (``TYPE_CHECKING`` ones too), and every
-string constant but the docstrings (a docstring's example may load a game by name).
+string constant but the documentation: docstrings (a docstring's example may load a game
+by name) and the examples of an API's schema (``Field(examples=[...])``).
 """
 
 from __future__ import annotations
@@ -66,13 +67,20 @@ def layer_of(module: str) -> str | None:
 
 
 def strings(path: Path) -> list[tuple[int, str]]:
-    """Every string constant of the module but its docstrings (any string standing alone
-    as a statement: a module's, a class's, a function's, an attribute's)."""
+    """Every string constant of the module but its documentation: any string standing
+    alone as a statement (a module's, a class's, a function's, an attribute's docstring)
+    and what an ``examples=`` or ``example=`` argument holds."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     documentation = {
         id(node.value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    documentation |= {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.keyword) and node.arg in ("examples", "example")
+        for inner in ast.walk(node.value)
     }
     return [
         (node.lineno, node.value)
