@@ -1,6 +1,6 @@
 """Each game's rules in Italian, German and French follow the English text.
 
-``docs/<game>/rules.<lang>.md`` translates ``docs/<game>/rules.md``: the same headings
+``tavola/games/<game>/pages/rules.<lang>.md`` translates ``pages/rules.md``: the same headings
 (how many at each level, in the same order), the same notation examples (code spans and
 blocks are language-neutral, so they stay exactly as they are), and every ``#anchor``
 link leads to a heading of its own file, as the rules page gives ids
@@ -17,10 +17,19 @@ import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+import tavola.games
 from tavola.apps.web.rules import TRANSLATED, slug
+from tavola.core.pages import page_file
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-GAMES = sorted(path.parent.name for path in DOCS.glob("*/rules.md"))
+GAMES_DIR = Path(tavola.games.__file__).parent
+GAMES = sorted(path.parents[1].name for path in GAMES_DIR.glob("*/pages/rules.md"))  # our own
+
+
+def rules_file(game: str, lang: str = "en") -> Path:
+    """A game's rules in ``lang``, as shipped in its package."""
+    return GAMES_DIR / game / "pages" / page_file("rules", lang)
+
+
 CASES = [(game, lang) for game in GAMES for lang in TRANSLATED]
 
 
@@ -61,13 +70,13 @@ def test_every_game_has_every_translation() -> None:
     assert GAMES == ["campanile", "carcassonne", "clocktowers"]
     for game in GAMES:
         for lang in TRANSLATED:
-            assert (DOCS / game / f"rules.{lang}.md").is_file(), (game, lang)
+            assert rules_file(game, lang).is_file(), (game, lang)
 
 
 @pytest.mark.parametrize(("game", "lang"), CASES)
 def test_the_same_headings_at_each_level(game: str, lang: str) -> None:
-    english = headings(DOCS / game / "rules.md")
-    translated = headings(DOCS / game / f"rules.{lang}.md")
+    english = headings(rules_file(game))
+    translated = headings(rules_file(game, lang))
     assert [level for level, _ in translated] == [level for level, _ in english]
     # The code in headings (an option's name) stays as it is.
     for (_, theirs), (_, ours) in zip(english, translated, strict=True):
@@ -79,14 +88,14 @@ def test_the_same_headings_at_each_level(game: str, lang: str) -> None:
 
 @pytest.mark.parametrize(("game", "lang"), CASES)
 def test_the_same_notation_examples(game: str, lang: str) -> None:
-    english = code(DOCS / game / "rules.md")
-    translated = code(DOCS / game / f"rules.{lang}.md")
+    english = code(rules_file(game))
+    translated = code(rules_file(game, lang))
     assert translated == english, (english - translated, translated - english)
 
 
 @pytest.mark.parametrize(("game", "lang"), [(g, "en") for g in GAMES] + CASES)
 def test_every_anchor_link_leads_to_a_heading_of_its_file(game: str, lang: str) -> None:
-    path = DOCS / game / ("rules.md" if lang == "en" else f"rules.{lang}.md")
+    path = rules_file(game, lang)
     ids = {slug(text) for _, text in headings(path)}
     for anchor in anchors(path):
         assert anchor in ids, (path.name, anchor)
@@ -100,4 +109,4 @@ def test_the_same_links_to_other_pages(game: str, lang: str) -> None:
         hrefs = [str(c.attrGet("href")) for c in inline_children(path) if c.type == "link_open"]
         return sorted(h for h in hrefs if not h.startswith("#")), len(anchors(path))
 
-    assert links(DOCS / game / f"rules.{lang}.md") == links(DOCS / game / "rules.md")
+    assert links(rules_file(game, lang)) == links(rules_file(game))

@@ -1,6 +1,7 @@
 """The example plugin (``examples/dudo``, installed with the test environment) is a game
 like ours everywhere: the command line, the three bots, simulations and tournaments.
-The kit, the adapters' suites and the browser play it as they play every game."""
+The kit, the adapters' suites and the browser play it as they play every game, and its
+rules pages, shipped in its package, are served as ours."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 
 import tavola
 from tavola.apps.cli import app
+from tavola.apps.web import rules
 from tavola.core.registry import game_sources
 from tavola.players import play_match
 
@@ -72,3 +74,13 @@ def test_simulate_and_tournament_run_it(tmp_path: Path) -> None:
     standings = json.loads(path.read_text())
     assert len(standings["games"]) == 6
     assert all(tavola.replay(game["record"]).is_over for game in standings["games"])
+
+
+def test_its_rules_pages_ship_in_its_own_package() -> None:
+    game = tavola.load("dudo")
+    assert game.document_languages("rules") == game.document_languages("notation") == ("en",)
+    html = rules.html("dudo", "rules")
+    assert '<h2 id="ones-are-wild">Ones are wild</h2>' in html
+    assert 'href="/rules/dudo/notation"' in html
+    assert "<code>6·players·dice</code>" in rules.html("dudo", "notation")
+    assert rules.html("dudo", "rules", "it") == html  # English: the page is not translated

@@ -112,3 +112,9 @@ def test_real_games_sources_add_up_to_the_scores(game: str, options: dict[str, A
         assert row.actions == len(row.branching) == len(row.record["actions"])
         assert all(n >= 1 for n in row.branching)
         assert 1 <= row.turns <= row.actions
+
+
+def test_a_plugin_game_without_sources_inherits_one_its_whole_score() -> None:
+    """Dudo (the example plugin) names no sources: the report shows its scores whole."""
+    assert [s.name for s in sources_of("dudo", {"players": 2})] == ["Points"]
+    assert points_by_source("dudo", {"players": 2}, [], [0, 3]) == {"Points": [0, 3]}

@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import httpx
-import pytest
 
 import tavola
-from tavola.apps.web import rules
 from tavola.core.registry import game_classes
 from tests.live_server import ServerProcess
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-
-
-@pytest.mark.parametrize("game", sorted(game_classes()))
-@pytest.mark.parametrize("page", sorted(rules.PAGES))
-@pytest.mark.parametrize("lang", ["en", *rules.TRANSLATED])
-def test_the_shipped_rules_are_the_docs(game: str, page: str, lang: str) -> None:
-    """The package ships copies of docs/<game>/*.md, translations (<page>.<lang>.md)
-    included: they must stay equal (copy them over), and no copy ships without its doc."""
-    doc = DOCS / game / (f"{page}.md" if lang == "en" else f"{page}.{lang}.md")
-    shipped = rules.source(game, page, lang)
-    assert shipped.is_file() == doc.is_file()
-    if doc.is_file():
-        assert shipped.read_text() == doc.read_text()
 
 
 def test_the_lobby_form_comes_from_the_option_specs(server: ServerProcess) -> None:

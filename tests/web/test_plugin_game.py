@@ -47,3 +47,9 @@ def test_a_whole_game_of_a_plugin_against_bots(page: Page, server: ServerProcess
 def test_its_rules_page_shows_the_rules_summary(page: Page, server: ServerProcess) -> None:
     page.goto(f"{server.url}/rules/dudo")
     expect(page.locator("main")).to_contain_text("Ones are wild")
+    # Its own rules page, shipped in its package (tavola_dudo/pages/rules.md).
+    expect(page.locator("article.doc h1")).to_have_text("Dudo: the rules as tavola plays them")
+    expect(page.locator("main")).not_to_contain_text("not shipped")
+    page.locator("article.doc a", has_text="the notation").click()
+    expect(page).to_have_url(f"{server.url}/rules/dudo/notation")
+    expect(page.locator("article.doc h1")).to_have_text("Dudo: action notation")

@@ -1,4 +1,4 @@
-"""The rules pages in the reader's language: rendered from the translated docs, served in
+"""The rules pages in the reader's language: rendered from the translated pages, served in
 the language the request asks for (``?lang=``, the cookie, ``Accept-Language``), English
 unchanged at the same address, and every anchor working in every language."""
 
@@ -11,11 +11,12 @@ from urllib.parse import unquote
 import httpx
 import pytest
 
+import tavola.games
 from tavola.apps.web import rules
 from tests.live_server import ServerProcess
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-GAMES = sorted(path.parent.name for path in DOCS.glob("*/rules.md"))  # tavola's own
+GAMES_DIR = Path(tavola.games.__file__).parent
+GAMES = sorted(path.parents[1].name for path in GAMES_DIR.glob("*/pages/rules.md"))  # our own
 LANGS = ["en", *rules.TRANSLATED]
 
 
@@ -24,9 +25,8 @@ def ids(html: str) -> set[str]:
 
 
 def title(game: str, lang: str) -> str:
-    """The first line of the doc in ``lang``: its ``#`` heading."""
-    name = "rules.md" if lang == "en" else f"rules.{lang}.md"
-    first = (DOCS / game / name).read_text(encoding="utf-8").splitlines()[0]
+    """The first line of the rules in ``lang``: its ``#`` heading."""
+    first = (rules.page_text(game, "rules", lang) or "").splitlines()[0]
     assert first.startswith("# ")
     return first[2:]
 

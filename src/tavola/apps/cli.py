@@ -84,7 +84,7 @@ class Group(TyperGroup):
 app = typer.Typer(
     name="tavola",
     cls=Group,
-    help=N_("Play, simulate and study Campanile and other tabletop games."),
+    help=N_("Play, simulate and study tabletop games."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -14,6 +14,7 @@ double as a flat action space); every action also has a short notation, and
 
 from __future__ import annotations
 
+import inspect
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -32,8 +33,10 @@ from tavola.core.checks import (
 )
 from tavola.core.errors import ArgumentTypeError, InvalidArgument, InvalidOption
 from tavola.core.events import Event
-from tavola.core.i18n import Text
+from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text
 from tavola.core.options import Option, OptionValue, resolve_options
+from tavola.core.pages import read_page
+from tavola.core.points import ALL_POINTS, Award, Source
 
 RECORD_FORMAT = "tavola-record/1"
 
@@ -259,6 +262,33 @@ class Game(ABC):
     def _public_notation(self, action: int) -> str:
         """``public_notation`` once the argument is an ``int`` (override to hide secrets)."""
         return self._action_to_string(action)
+
+    @classmethod
+    def document(cls, page: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
+        """The Markdown text of one of the game's pages (``"rules"``, ``"notation"``) in
+        ``lang``, or ``None`` if the game has no such page in that language.
+
+        By default ``pages/<page>.md`` (``pages/<page>.<lang>.md`` translated) in the
+        package of the game's class, read as package data (``tavola.core.pages``).
+        """
+        module = inspect.getmodule(cls)
+        package = module.__package__ if module is not None else None
+        return read_page(package or "", page, lang)
+
+    @classmethod
+    def document_languages(cls, page: str) -> tuple[str, ...]:
+        """The languages ``page`` is written in, English first (empty: no such page)."""
+        return tuple(lang for lang in LANGUAGES if cls.document(page, lang) is not None)
+
+    def point_sources(self) -> list[Source]:
+        """The sources of this game's points with its options, in the order a balance
+        report lists them (``tavola.core.points``). By default one, the whole score."""
+        return [ALL_POINTS]
+
+    def event_points(self, event: Event) -> list[Award]:
+        """The points ``event`` gives, each to one seat from one of ``point_sources``
+        (by default none: the whole score is the one source)."""
+        return []
 
     @staticmethod
     def fresh_seed() -> int:

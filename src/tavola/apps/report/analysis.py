@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from tavola.apps.report.plan import EQUAL, SKILL, OptionSet
 from tavola.apps.report.rows import GameRow
 from tavola.apps.report.runs import Played
-from tavola.apps.report.sources import OTHER, Source, sources_of
+from tavola.apps.report.sources import OTHER, sources_of
 from tavola.apps.report.stats import (
     Estimate,
     difference_of_means,
@@ -30,6 +30,7 @@ from tavola.apps.report.stats import (
     quantiles,
     verdict,
 )
+from tavola.core.points import Source
 
 PROGRESS_BINS = 10
 

@@ -1,13 +1,12 @@
-"""Each game's rules page, rendered from the project's own docs, in the reader's language.
+"""Each game's rules page, rendered from the game's own pages, in the reader's language.
 
-The docs live in the repository (``docs/<game>/rules.md`` and ``notation.md``, with the
-rules translated in ``rules.it.md``, ``rules.de.md`` and ``rules.fr.md``); an installed
-package has no repository, so copies ship as package data in ``static/``
-(``rules-<game>.md``, ``rules-<game>.<lang>.md``, ``notation-<game>.md``) and a test keeps
-them equal to the docs. They are rendered with markdown-it-py (a dependency of rich, so
-always installed), raw HTML off, headings given ids so the docs' ``#anchors`` work. A
-translated page's headings also answer to the English page's anchors, so a link to
-``/rules/campanile#edition-1996`` finds its section in every language.
+A game ships its pages in its package (tavola's own in ``tavola/games/<game>/pages/``:
+``rules.md`` and ``notation.md``, the rules translated in ``rules.it.md``, ``rules.de.md``
+and ``rules.fr.md``); the game gives their text (``Game.document``), so a plugin game's
+pages are served as tavola's own. They are rendered with markdown-it-py (a dependency of
+rich, so always installed), raw HTML off, headings given ids so the pages' ``#anchors``
+work. A translated page's headings also answer to the English page's anchors, so a link
+to ``/rules/campanile#edition-1996`` finds its section in every language.
 
 >>> "<h1" in html("campanile", "rules") and 'id="components"' in html("campanile", "rules")
 True
@@ -19,24 +18,24 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
+from tavola.core.registry import game_classes
 
-STATIC = Path(__file__).parent / "static"
 PAGES = {"rules": N_("Rules"), "notation": N_("Notation")}
 """Each page and its name (translated when shown, in the ``web`` domain)."""
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
 """The languages the rules are translated into (the notation is language-neutral)."""
 
 
-def source(game: str, page: str, lang: str = DEFAULT_LANGUAGE) -> Path:
-    """The shipped copy of ``docs/<game>/<page>.md`` (``<page>.<lang>.md`` translated)."""
-    suffix = "" if lang == DEFAULT_LANGUAGE else f".{lang}"
-    return STATIC / f"{page}-{game}{suffix}.md"
+def page_text(game: str, page: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The Markdown of ``page`` of the game named ``game`` in ``lang`` (``None``: no such
+    game, or the game has no such page in that language)."""
+    cls = game_classes().get(game)
+    return cls.document(page, lang) if cls is not None else None
 
 
 def languages(game: str, page: str) -> tuple[str, ...]:
@@ -45,7 +44,8 @@ def languages(game: str, page: str) -> tuple[str, ...]:
     >>> languages("clocktowers", "rules"), languages("clocktowers", "notation")
     (('en', 'it', 'de', 'fr'), ('en',))
     """
-    return tuple(lang for lang in LANGUAGES if source(game, page, lang).is_file())
+    cls = game_classes().get(game)
+    return cls.document_languages(page) if cls is not None else ()
 
 
 def slug(text: str) -> str:
@@ -67,9 +67,9 @@ def _headings(tokens: list[Token]) -> list[tuple[Token, Token]]:
     ]
 
 
-def _parse(path: Path) -> tuple[MarkdownIt, list[Token]]:
+def _parse(markdown: str) -> tuple[MarkdownIt, list[Token]]:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return md, md.parse(path.read_text(encoding="utf-8"))
+    return md, md.parse(markdown)
 
 
 def shown_in(game: str, page: str, lang: str) -> str:
@@ -87,15 +87,15 @@ def html(game: str, page: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The page as HTML in ``lang`` (English if not translated; empty if the game ships
     no such page)."""
     lang = shown_in(game, page, lang)
-    path = source(game, page, lang)
-    if not path.is_file():
+    markdown = page_text(game, page, lang)
+    if markdown is None:
         return ""
-    md, tokens = _parse(path)
+    md, tokens = _parse(markdown)
     headings = _headings(tokens)
     for opening, inline in headings:
         opening.attrSet("id", slug(inline.content))
     if lang != DEFAULT_LANGUAGE:
-        _english_anchors(headings, _headings(_parse(source(game, page))[1]))
+        _english_anchors(headings, _headings(_parse(page_text(game, page) or "")[1]))
     for token in tokens:
         for child in token.children or ():
             if child.type == "link_open":
@@ -120,7 +120,7 @@ def _english_anchors(
 
 
 def _link(game: str, href: str) -> str:
-    """Links between the docs' pages lead to the pages served here."""
+    """Links between a game's pages lead to the pages served here."""
     page, _, anchor = href.partition("#")
     anchor = f"#{anchor}" if anchor else ""
     if page == "rules.md":

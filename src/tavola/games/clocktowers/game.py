@@ -7,10 +7,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
+from tavola.core.events import Event
 from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
-from tavola.games.clocktowers import actions, encoding, heuristic, render, svg
+from tavola.core.points import Award, Source
+from tavola.games.clocktowers import actions, encoding, heuristic, render, sources, svg
 from tavola.games.clocktowers.components import (
     CARD_CODES,
     DECK_OF,
@@ -148,6 +150,12 @@ class ClockTowers(Game):
     def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
         # encode_state_into checked that it is a state of this game
         encoding.encode_state_into(cast(ClockTowersState, state), player, out)
+
+    def point_sources(self) -> list[Source]:
+        return sources.point_sources()
+
+    def event_points(self, event: Event) -> list[Award]:
+        return sources.event_points(event)
 
     def _evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, ClockTowersState)
