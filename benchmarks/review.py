@@ -33,8 +33,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import tavola
+from tavola.apps.review.judging import Budget, Ending, default_budget, judge, rollout, samples
 from tavola.players import Seat, play_match
-from tavola.players.review import Budget, Ending, default_budget, judge, rollout, samples
 
 GAMES = ("campanile", "clocktowers", "carcassonne")
 SCALES = [0.5 * 1.25**i for i in range(24)]  # 0.5 .. 83: the grid the scale is fitted on

@@ -29,9 +29,9 @@ DOMAINS: dict[str, tuple[Path, ...]] = {
     # the bots' reasons for their moves
     "players": (ROOT / "src" / "tavola" / "players",),
     # the terminal app
-    "terminal": tuple(path for path in sorted(APPS.glob("*.py")) if path.name != "review_page.py"),
+    "terminal": (*sorted(APPS.glob("*.py")), APPS / "review" / "command.py"),
     # the browser client: pages, their scripts, the server's texts for people
-    "web": (APPS / "web", APPS / "server", APPS / "review_page.py"),
+    "web": (APPS / "web", APPS / "server", APPS / "review" / "page.py"),
 }
 HEADER = "# tavola's texts in this language: see tools/messages.py and docs/languages.md."
 KEYWORDS = {"_": None, "N_": None, "lazy": None, "gettext": None, "ngettext": (1, 2)}

@@ -521,7 +521,7 @@ def replay_command(
         console.print(Text(_("The game is not over: {name} to play.").format(name=name)))
 
 
-from .review import review_command  # noqa: E402  (tavola review: docs/review.md)
+from .review.command import review_command  # noqa: E402  (tavola review: docs/review.md)
 
 app.command(
     "review",

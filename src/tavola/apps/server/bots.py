@@ -14,12 +14,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from tavola.apps.review.judging import default_budget, suggest
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
 from tavola.apps.server.settings import BotLimits
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot
-from tavola.players.review import default_budget, suggest
 from tavola.players.specs import BOTS
 
 

@@ -3,7 +3,7 @@
 The client sends the record it replays (a finished match's, or a file the player chose),
 as it does to ``/api/replay``; the review runs in a separate process with the game's
 default budget (``tavola review``'s), and the client polls for its progress, then gets the
-chart and the flagged moves (``review_page``) with the review's JSON.
+chart and the flagged moves (``tavola.apps.review.page``) with the review's JSON.
 
 - ``POST /api/review`` (body: the record; ``?seats=0,2``, default all) -> ``202 {"id",
   "total"}``. A record that does not replay is answered 422 ``bad_record``; the same
@@ -33,21 +33,21 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from tavola.apps.review_page import chart_svg, flagged_html, legend
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
-from tavola.apps.server.rates import client_address, client_limit
-from tavola.apps.web.replay import checked
-from tavola.core.game import State
-from tavola.core.svg import seat_letter
-from tavola.players.review import default_budget
-from tavola.players.review_runs import (
+from tavola.apps.review.decisions import (
     ReviewOutcome,
     ReviewTask,
     plan,
     review_json,
     review_task,
 )
+from tavola.apps.review.judging import default_budget
+from tavola.apps.review.page import chart_svg, flagged_html, legend
+from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
+from tavola.apps.server.rates import client_address, client_limit
+from tavola.apps.web.replay import checked
+from tavola.core.game import State
+from tavola.core.svg import seat_letter
 
 router = APIRouter(prefix="/api/review", tags=["review"])
 

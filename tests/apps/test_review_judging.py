@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 import tavola
+from tavola.apps.review.decisions import Reviewed, plan, review_json, run
+from tavola.apps.review.judging import Budget, cutoff_chances, judge, suggest, verdict
 from tavola.core.game import State
 from tavola.players import Seat, play_match
-from tavola.players.review import Budget, cutoff_chances, judge, suggest, verdict
-from tavola.players.review_runs import Reviewed, plan, review_json, run
 from tests.campanile.decks import stacked_deck
 
 # A stacked Carcassonne game of seven tiles. P0's knight holds a city D-F-G open to the

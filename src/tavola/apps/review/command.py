@@ -1,8 +1,8 @@
 """``tavola review``: how good was each move of a recorded game, judged from each seat's view.
 
-The estimation is ``tavola.players.review`` (one decision) and ``review_runs`` (a whole
-record, in processes or on Ray); this module reads the command line, shows progress, and
-writes the table, the JSON and the HTML page (``review_page``).
+The estimation is ``judging`` (one decision) and ``decisions`` (a whole record, in
+processes or on Ray); this module reads the command line, shows progress, and writes the
+table, the JSON and the HTML page (``page``).
 """
 
 from __future__ import annotations
@@ -20,20 +20,19 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tavola.apps.failing import fail, read_record, replay_record
+from tavola.apps.language import _, ngettext
 from tavola.apps.output import work_progress
+from tavola.apps.records import check_writable, write_file
+from tavola.apps.review.decisions import ReviewOutcome, plan, review_json, run
+from tavola.apps.review.judging import Budget, default_budget, with_overrides
+from tavola.apps.review.page import page
+from tavola.apps.signals import stopping_signals
 from tavola.core.checks import shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import State
 from tavola.core.i18n import N_
 from tavola.players import BotSpecError
-from tavola.players.review import Budget, default_budget, with_overrides
-from tavola.players.review_runs import ReviewOutcome, plan, review_json, run
-
-from .failing import fail, read_record, replay_record
-from .language import _, ngettext
-from .records import check_writable, write_file
-from .review_page import page
-from .signals import stopping_signals
 
 console = Console(highlight=False, markup=False)
 errors = Console(stderr=True, highlight=False, markup=False)
