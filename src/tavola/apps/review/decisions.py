@@ -16,9 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tavola.apps.review.judging import THRESHOLDS, Budget, Judgement, budget_json, judge
+from tavola.apps.review.judging import THRESHOLDS, Judgement, budget_json, judge
 from tavola.core.game import State
 from tavola.core.registry import replay
+from tavola.core.review_budget import Budget
 from tavola.players.base import Seat
 from tavola.players.runs import run_all
 

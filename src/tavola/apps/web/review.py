@@ -40,7 +40,6 @@ from tavola.apps.review.decisions import (
     review_json,
     review_task,
 )
-from tavola.apps.review.judging import default_budget
 from tavola.apps.review.page import chart_svg, flagged_html, legend
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
@@ -85,7 +84,7 @@ class Job:
                     for result in pool.imap_unordered(review_task, self.tasks):
                         self.outcome.results.append(result)
             self.outcome.results.sort(key=lambda result: result.step)
-            budget = self.tasks[0].budget if self.tasks else default_budget(self.final.game.name)
+            budget = self.tasks[0].budget if self.tasks else self.final.game.review_budget
             self.data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
             self.status = "done"
         except Exception as error:  # any failure is the client's to see, not the server's
@@ -179,7 +178,7 @@ def start_review(
     chosen = _seats(seats, final.game.num_players)
     text = json.dumps([record, chosen, SEED], sort_keys=True)
     key = hashlib.sha256(text.encode()).hexdigest()
-    budget = default_budget(final.game.name)
+    budget = final.game.review_budget
 
     def make(job_id: str) -> Job:
         tasks = plan(record, final, chosen, budget, SEED)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, cast
 from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
+from tavola.core.review_budget import Budget
 from tavola.games.clocktowers import actions, encoding, heuristic, render, svg
 from tavola.games.clocktowers.components import (
     CARD_CODES,
@@ -56,6 +57,7 @@ class ClockTowers(Game):
             secret=True,
         ),
     )
+    review_budget = Budget(samples=24, depth=25, scale=4.7)
 
     seat_names: list[str]
     _stacked: list[tuple[int, ...]] | None
