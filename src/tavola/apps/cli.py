@@ -25,13 +25,13 @@ from tavola.core.registry import broken_plugins, game_classes, game_sources, loa
 from tavola.players import BotSpecError, make_bot, split_specs
 
 from .bench import random_playouts
-from .failing import fail, read_record, replay_record
-from .language import LangOpt, _, ngettext, translate_help
-from .output import board, scores_table
+from .input_errors import fail, read_record, replay_record
 from .play import HUMAN, play
 from .records import check_writable, default_record_path, is_record_of
 from .signals import stopping_signals
 from .simulate import simulate, spread
+from .terminal_display import board, scores_table
+from .terminal_language import LangOpt, _, ngettext, translate_help
 from .tournament import run_tournament
 
 
@@ -93,7 +93,7 @@ app = typer.Typer(
 
 @app.callback()
 def language_option(lang: Annotated[str | None, LangOpt] = None) -> None:
-    """``tavola --lang LANG``: the option every command also takes (``language.py``)."""
+    """``tavola --lang LANG``: the option every command also takes (``terminal_language.py``)."""
 
 
 # No markup: names, paths and specs people type may hold brackets ("game[/1].json").

@@ -20,14 +20,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tavola.apps.failing import fail, read_record, replay_record
-from tavola.apps.language import _, ngettext
-from tavola.apps.output import work_progress
+from tavola.apps.input_errors import fail, read_record, replay_record
 from tavola.apps.records import check_writable, write_file
 from tavola.apps.review.decisions import ReviewOutcome, plan, review_json, run
 from tavola.apps.review.judging import with_overrides
 from tavola.apps.review.page import page
 from tavola.apps.signals import stopping_signals
+from tavola.apps.terminal_display import work_progress
+from tavola.apps.terminal_language import _, ngettext
 from tavola.core.checks import shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import State

@@ -21,7 +21,7 @@ from tavola.core.game import State
 from tavola.core.registry import replay
 from tavola.core.review_budget import Budget
 from tavola.players.base import Seat
-from tavola.players.runs import run_all
+from tavola.players.parallel_tasks import run_all
 
 REVIEW_FORMAT = "tavola-review/1"
 
