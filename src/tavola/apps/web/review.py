@@ -33,6 +33,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 
+from tavola.apps.review.chart import chart_svg
 from tavola.apps.review.decisions import (
     ReviewOutcome,
     ReviewTask,
@@ -40,7 +41,7 @@ from tavola.apps.review.decisions import (
     review_json,
     review_task,
 )
-from tavola.apps.review.page import chart_svg, flagged_html, legend
+from tavola.apps.review.page import flagged_html, legend
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
 from tavola.apps.server.rates import client_address, client_limit
