@@ -33,8 +33,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import tavola
+from tavola.apps.review.command import describe
+from tavola.apps.review.judging import Ending, judge, rollout, samples
+from tavola.core.review_budget import Budget
 from tavola.players import Seat, play_match
-from tavola.players.review import Budget, Ending, default_budget, judge, rollout, samples
 
 GAMES = ("campanile", "clocktowers", "carcassonne")
 SCALES = [0.5 * 1.25**i for i in range(24)]  # 0.5 .. 83: the grid the scale is fitted on
@@ -164,7 +166,7 @@ def main() -> None:
 
 
 def report(pool: Any, game: str, args: argparse.Namespace) -> None:
-    budget = default_budget(game)
+    budget = tavola.load(game).review_budget
     if args.samples:
         budget = replace(budget, samples=args.samples)
     depths = [int(d) for d in args.depths.split(",")] if args.depths else [budget.depth]
@@ -191,7 +193,7 @@ def report(pool: Any, game: str, args: argparse.Namespace) -> None:
             loss = f"{statistics.fmean(r[3] for r in flagged):.3f}" if flagged else "-"
             again = f"{statistics.fmean(r[4] for r in flagged):.3f}" if flagged else "-"
             print(
-                f"| `{trial.describe()}` | {statistics.median(losses):.3f} | "
+                f"| `{describe(trial)}` | {statistics.median(losses):.3f} | "
                 f"{statistics.fmean(r[1] for r in results):.2f} | {len(flagged)} | {loss} | "
                 f"{again} |"
             )
@@ -235,7 +237,7 @@ def calibrate(
         )
     base = statistics.fmean(o for _, o in default)
     base_brier = brier([(base, o) for _, o in default])
-    print(f"\nThe default budget `{budget.describe()}`, scale {budget.scale:g}, all positions:\n")
+    print(f"\nThe default budget `{describe(budget)}`, scale {budget.scale:g}, all positions:\n")
     print("\n".join(table(default)))
     print(
         f"\nBrier score {brier(default):.4f}; always 50%: "

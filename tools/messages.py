@@ -29,9 +29,13 @@ DOMAINS: dict[str, tuple[Path, ...]] = {
     # the bots' reasons for their moves
     "players": (ROOT / "src" / "tavola" / "players",),
     # the terminal app
-    "terminal": tuple(path for path in sorted(APPS.glob("*.py")) if path.name != "review_page.py"),
+    "terminal": (*sorted(APPS.glob("*.py")), APPS / "commands", APPS / "review" / "command.py"),
     # the browser client: pages, their scripts, the server's texts for people
-    "web": (APPS / "web", APPS / "server", APPS / "review_page.py"),
+    "web": (
+        APPS / "web",
+        APPS / "server",
+        *(APPS / "review" / name for name in ("page.py", "chart.py", "templates")),
+    ),
 }
 HEADER = "# tavola's texts in this language: see tools/messages.py and docs/languages.md."
 KEYWORDS = {"_": None, "N_": None, "lazy": None, "gettext": None, "ngettext": (1, 2)}
@@ -57,7 +61,8 @@ def extract(domain: str) -> Catalog:
 
 def _messages(path: Path) -> Iterator[tuple[str | tuple[str, ...], int, str]]:
     if path.is_dir():
-        found = extract_from_dir(path, METHODS, keywords=KEYWORDS, strip_comment_tags=True)
+        methods = [("**.html", "jinja2")] if path.name == "templates" else METHODS
+        found = extract_from_dir(path, methods, keywords=KEYWORDS, strip_comment_tags=True)
         for filename, lineno, message, _comments, _context in found:
             yield message, lineno, str(path / filename)
     else:

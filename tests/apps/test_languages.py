@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 import tavola
 from tavola.apps.cli import app
-from tavola.apps.language import _
 from tavola.apps.play import ALIASES, COMMANDS, command_of, play
+from tavola.apps.terminal_language import _
 from tavola.core.i18n import current_language, language
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))

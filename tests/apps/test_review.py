@@ -15,9 +15,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import tavola
-from tavola.apps import review
 from tavola.apps.cli import app
-from tests.players.test_review import CLOSING, last_tile_record
+from tavola.apps.review import command as review
+from tests.apps.test_review_judging import CLOSING, last_tile_record
 
 runner = CliRunner()
 QUICK = ["--samples", "3", "--depth", "4", "--jobs", "1"]

@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 import pytest
 
 import tavola
-from tavola.apps.report import runs as report_runs
+from tavola.apps.report import played_games
 from tavola.apps.report.rows import summarize
 from tavola.players.tournament import run
 
@@ -89,7 +89,7 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(report_runs, "run", refuse)
+    monkeypatch.setattr(played_games, "run", refuse)
 
 
 @pytest.mark.usefixtures("no_games")
@@ -160,7 +160,7 @@ def test_an_interrupted_run_keeps_its_games_and_the_next_run_reuses_them(
             raise KeyboardInterrupt
         return summarize(*given)
 
-    monkeypatch.setattr(report_runs, "summarize", stop_at_the_eighth)
+    monkeypatch.setattr(played_games, "summarize", stop_at_the_eighth)
     code, out = invoke(*args)
     assert code == 130, out
     assert "Interrupted: 7 of 20 games finished" in out
@@ -168,14 +168,14 @@ def test_an_interrupted_run_keeps_its_games_and_the_next_run_reuses_them(
     assert len(checkpoint.read_text().splitlines()) == 7
     assert "Interrupted: 7 of 20 games" in page.read_text()  # a page of what finished
 
-    monkeypatch.setattr(report_runs, "summarize", summarize)
+    monkeypatch.setattr(played_games, "summarize", summarize)
     played: list[int] = []
 
     def counted(tasks: list[Any], *more: Any, **named: Any) -> Any:
         played.append(len(tasks))
         return run(tasks, *more, **named)
 
-    monkeypatch.setattr(report_runs, "run", counted)
+    monkeypatch.setattr(played_games, "run", counted)
     code, out = invoke(*args)
     assert code == 0, out
     assert played == [13]
@@ -235,7 +235,7 @@ def test_fresh_plays_every_game_again(tmp_path: Path, monkeypatch: pytest.Monkey
         played.append(len(tasks))
         return run(tasks, *more, **named)
 
-    monkeypatch.setattr(report_runs, "run", counted)
+    monkeypatch.setattr(played_games, "run", counted)
     code, out = invoke(*args, "--out", page, "--fresh")
     assert code == 0, out
     assert played == [20]

@@ -13,8 +13,8 @@ from playwright.sync_api import Page, expect
 
 import tavola
 import tavola.players
+from tests.apps.test_review_judging import CLOSING, last_tile_record
 from tests.live_server import ServerProcess, running_server
-from tests.players.test_review import CLOSING, last_tile_record
 
 pytestmark = pytest.mark.browser
 BLUNDER = "place -2,-1 90"

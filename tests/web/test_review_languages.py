@@ -18,8 +18,8 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.apps.test_review_judging import CLOSING, last_tile_record
 from tests.live_server import ServerProcess
-from tests.players.test_review import CLOSING, last_tile_record
 from tests.web.test_languages import (
     PAGE_TEXT,
     english_fragments,

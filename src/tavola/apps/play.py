@@ -21,8 +21,6 @@ from tavola.core.i18n import N_
 from tavola.players import Seat, bot_seed, make_bot
 from tavola.players.base import Bot
 
-from .language import _, ngettext
-from .output import scores_table, show_events
 from .records import (
     RecordFileError,
     default_record_path,
@@ -31,6 +29,8 @@ from .records import (
     records_dir,
     save_json,
 )
+from .terminal_display import scores_table, show_events
+from .terminal_language import _, ngettext
 
 HUMAN = "human"
 HELP = N_(

@@ -14,7 +14,7 @@ from typing import Any
 from tavola.core.errors import TavolaError
 from tavola.core.i18n import Joined, Text
 
-from .language import lazy
+from .terminal_language import lazy
 
 MAX_FILE_BYTES = 16 * 2**20  # far beyond any record or tournament's results
 

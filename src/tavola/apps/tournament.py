@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tavola.apps.language import ngettext
-from tavola.apps.output import work_progress
 from tavola.apps.records import RecordFileError, save_json
+from tavola.apps.terminal_display import work_progress
+from tavola.apps.terminal_language import ngettext
 from tavola.core.game import Game
 from tavola.players.tournament import (
     Outcome,

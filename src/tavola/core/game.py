@@ -37,6 +37,7 @@ from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text
 from tavola.core.options import Option, OptionValue, resolve_options
 from tavola.core.pages import read_page
 from tavola.core.points import ALL_POINTS, Award, Source
+from tavola.core.review_budget import Budget
 
 RECORD_FORMAT = "tavola-record/1"
 
@@ -62,6 +63,9 @@ class Game(ABC):
     rules_summary: ClassVar[Text]  # the rules in a few lines, for the terminal
     input_help: ClassVar[Text] = ""  # the terminal's help on this game: picture and input
     option_specs: ClassVar[tuple[Option, ...]]
+    # How hard ``tavola review`` and the hints look at a decision: each game sets its own,
+    # measured with benchmarks/review.py (docs/review.md).
+    review_budget: ClassVar[Budget] = Budget()
 
     def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, OptionValue] = resolve_options(self.option_specs, options)

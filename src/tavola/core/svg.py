@@ -27,12 +27,17 @@ to one SVG document. The browser client holds no rules; it only reads these attr
 ' data-action="pass" tabindex="0" role="button" aria-label="Pass: place no marker"'
 >>> escape('<b a="1">')
 '&lt;b a=&quot;1&quot;&gt;'
+
+A picture can also be built as a tree of elements (``element``, written by ``svg_text``),
+as python-chess's ``chess.svg`` does with ElementTree: attribute values and text are
+escaped when written, so no value can break out of its place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
+from xml.etree import ElementTree
 from xml.sax.saxutils import escape as _escape
 
 # Okabe-Ito, distinct for the common colour-blindnesses; each seat also has a letter.
@@ -122,3 +127,31 @@ def document(width: float, height: float, body: Iterable[str], title: str) -> st
             "</svg>",
         )
     )
+
+
+def element(
+    tag: str,
+    attributes: Mapping[str, object] | None = None,
+    *children: ElementTree.Element,
+    text: object = None,
+) -> ElementTree.Element:
+    """An element with its attributes (any value, written as ``str``), its children and its
+    text, all escaped when written.
+
+    >>> svg_text(element("text", {"x": 1, "class": 'a"b'}, text="1 < 2"))
+    '<text x="1" class="a&quot;b">1 &lt; 2</text>'
+    >>> svg_text(element("a", {"href": "#s"}, element("circle", {"r": 6})))
+    '<a href="#s"><circle r="6" /></a>'
+    """
+    node = ElementTree.Element(
+        tag, {name: str(value) for name, value in (attributes or {}).items()}
+    )
+    if text is not None:
+        node.text = str(text)
+    node.extend(children)
+    return node
+
+
+def svg_text(root: ElementTree.Element) -> str:
+    """An element tree written as SVG text (``element``'s values escaped)."""
+    return ElementTree.tostring(root, encoding="unicode")

@@ -32,7 +32,7 @@ from tavola.core.checks import plural
 from tavola.core.errors import InvalidArgument
 from tavola.core.registry import load
 from tavola.players.match import game_seeds, play_timed
-from tavola.players.runs import run_all
+from tavola.players.parallel_tasks import run_all
 from tavola.players.specs import BotSpecError, make_bot
 
 RESULTS_FORMAT = "tavola-tournament/1"

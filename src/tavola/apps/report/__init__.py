@@ -2,7 +2,7 @@
 
 Plays a game's option sets through the tournament runner and writes one self-contained
 HTML page with plots (matplotlib, the ``report`` extra), plus the raw results as JSON
-and CSV. Modules: ``plan`` (what is played, checked first), ``runs`` (playing, the
+and CSV. Modules: ``plan`` (what is played, checked first), ``played_games`` (playing, the
 checkpoint), ``rows`` (one game replayed for events), ``sources`` (scoring sources per
 game), ``stats`` (intervals), ``analysis`` (the figures), ``findings`` (in words),
 ``plots``, ``page`` (HTML), ``export`` (JSON, CSV) and ``command`` (the CLI).

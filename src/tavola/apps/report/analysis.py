@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tavola.apps.report.plan import EQUAL, SKILL, OptionSet
+from tavola.apps.report.played_games import Played
 from tavola.apps.report.rows import GameRow
-from tavola.apps.report.runs import Played
 from tavola.apps.report.sources import OTHER, sources_of
 from tavola.apps.report.stats import (
     Estimate,

@@ -23,17 +23,17 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from tavola.apps.failing import fail
-from tavola.apps.output import work_progress
+from tavola.apps.input_errors import fail
 from tavola.apps.records import check_writable, write_file
 from tavola.apps.report.analysis import analyse
 from tavola.apps.report.export import CSV_HEAD, REPORT_FORMAT, report_csv, report_json
 from tavola.apps.report.findings import findings
 from tavola.apps.report.page import GENERATOR, PageInfo, render
 from tavola.apps.report.plan import EQUAL, MIN_GAMES, Plan, ReportError, make_plan
+from tavola.apps.report.played_games import Checkpoint, Played, play, read_rows
 from tavola.apps.report.rows import task_key
-from tavola.apps.report.runs import Checkpoint, Played, play, read_rows
 from tavola.apps.signals import stopping_signals
+from tavola.apps.terminal_display import work_progress
 from tavola.core.checks import plural, shown
 from tavola.core.errors import TavolaError
 from tavola.players.specs import split_specs

@@ -1,6 +1,6 @@
 """The raw results next to the page: JSON (figures and every game) and CSV (player rows).
 
-The JSON's ``games`` are the rows a later run reuses (see ``runs``); each holds the
+The JSON's ``games`` are the rows a later run reuses (see ``played_games``); each holds the
 game's record, which ``tavola.replay`` rebuilds.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from tavola.apps.report.analysis import Analysis, SetStats, SourceStats
-from tavola.apps.report.runs import Played
+from tavola.apps.report.played_games import Played
 from tavola.apps.report.stats import Estimate
 
 REPORT_FORMAT = "tavola-report/1"

@@ -14,12 +14,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from tavola.apps.review.judging import suggest
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.language import lazy
 from tavola.apps.server.settings import BotLimits
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot
-from tavola.players.review import default_budget, suggest
 from tavola.players.specs import BOTS
 
 
@@ -96,7 +96,7 @@ def hint(job: BotJob) -> dict[str, Any]:
     state = load(job.game, **job.options).new_game(job.seed)
     for notation in job.moves:
         state.apply(notation)
-    best = suggest(Seat(state, job.seat), default_budget(job.game), job.bot_seed)
+    best = suggest(Seat(state, job.seat), state.game.review_budget, job.bot_seed)
     return {
         "action": best.action,
         "win": round(best.win, 3),

@@ -3,7 +3,7 @@
 The client sends the record it replays (a finished match's, or a file the player chose),
 as it does to ``/api/replay``; the review runs in a separate process with the game's
 default budget (``tavola review``'s), and the client polls for its progress, then gets the
-chart and the flagged moves (``review_page``) with the review's JSON.
+chart and the flagged moves (``tavola.apps.review.page``) with the review's JSON.
 
 - ``POST /api/review`` (body: the record; ``?seats=0,2``, default all) -> ``202 {"id",
   "total"}``. A record that does not replay is answered 422 ``bad_record``; the same
@@ -33,21 +33,21 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from tavola.apps.review_page import chart_svg, flagged_html, legend
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
-from tavola.apps.server.rates import client_address, client_limit
-from tavola.apps.web.replay import checked
-from tavola.core.game import State
-from tavola.core.svg import seat_letter
-from tavola.players.review import default_budget
-from tavola.players.review_runs import (
+from tavola.apps.review.chart import chart_svg
+from tavola.apps.review.decisions import (
     ReviewOutcome,
     ReviewTask,
     plan,
     review_json,
     review_task,
 )
+from tavola.apps.review.page import flagged_html, legend
+from tavola.apps.server.errors import ApiError
+from tavola.apps.server.language import lazy
+from tavola.apps.server.rates import client_address, client_limit
+from tavola.apps.web.replay import checked
+from tavola.core.game import State
+from tavola.core.svg import seat_letter
 
 router = APIRouter(prefix="/api/review", tags=["review"])
 
@@ -85,7 +85,7 @@ class Job:
                     for result in pool.imap_unordered(review_task, self.tasks):
                         self.outcome.results.append(result)
             self.outcome.results.sort(key=lambda result: result.step)
-            budget = self.tasks[0].budget if self.tasks else default_budget(self.final.game.name)
+            budget = self.tasks[0].budget if self.tasks else self.final.game.review_budget
             self.data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
             self.status = "done"
         except Exception as error:  # any failure is the client's to see, not the server's
@@ -179,7 +179,7 @@ def start_review(
     chosen = _seats(seats, final.game.num_players)
     text = json.dumps([record, chosen, SEED], sort_keys=True)
     key = hashlib.sha256(text.encode()).hexdigest()
-    budget = default_budget(final.game.name)
+    budget = final.game.review_budget
 
     def make(job_id: str) -> Job:
         tasks = plan(record, final, chosen, budget, SEED)

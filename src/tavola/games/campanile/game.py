@@ -11,6 +11,7 @@ from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.points import Award, Source
+from tavola.core.review_budget import Budget
 from tavola.games.campanile import actions, encoding, heuristic, render, sources, svg
 from tavola.games.campanile.components import (
     CARD_NAMES,
@@ -110,6 +111,7 @@ class Campanile(Game):
             secret=True,
         ),
     )
+    review_budget = Budget(samples=64, depth=10, scale=3.0)
 
     edition: str
     bet_on_built_tower: bool

@@ -11,6 +11,7 @@ from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.points import Award, Source
+from tavola.core.review_budget import Budget
 from tavola.games.carcassonne import actions, encoding, heuristic, render, sources, svg
 from tavola.games.carcassonne.state import CarcassonneState
 from tavola.games.carcassonne.tiles import (
@@ -91,6 +92,7 @@ class Carcassonne(Game):
             secret=True,
         ),
     )
+    review_budget = Budget("heuristic:samples=1", samples=8, depth=4, scale=7.3, width=6)
 
     _stacked: list[int] | None
 

@@ -12,6 +12,7 @@ from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.points import Award, Source
+from tavola.core.review_budget import Budget
 from tavola.games.clocktowers import actions, encoding, heuristic, render, sources, svg
 from tavola.games.clocktowers.components import (
     CARD_CODES,
@@ -58,6 +59,7 @@ class ClockTowers(Game):
             secret=True,
         ),
     )
+    review_budget = Budget(samples=24, depth=25, scale=4.7)
 
     seat_names: list[str]
     _stacked: list[tuple[int, ...]] | None

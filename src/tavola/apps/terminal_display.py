@@ -22,7 +22,7 @@ from rich.text import Text
 
 from tavola.core.events import Event, Table
 
-from .language import _
+from .terminal_language import _
 
 SEAT_NAME = re.compile(r"\bP(\d)\b")  # how the engine's events name seats
 

@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 import tavola
-from tavola.core.game import State
-from tavola.players import Seat, play_match
-from tavola.players.review import Budget, cutoff_chances, judge, suggest, verdict
-from tavola.players.review_runs import Reviewed, plan, review_json, run
+from tavola.apps.review.decisions import Reviewed, plan, review_json, run
+from tavola.apps.review.judging import cutoff_chances, judge, suggest, verdict, with_overrides
+from tavola.core.game import Game, State
+from tavola.core.registry import game_classes
+from tavola.core.review_budget import Budget
+from tavola.players import BotSpecError, Seat, make_bot, play_match
 from tests.campanile.decks import stacked_deck
 
 # A stacked Carcassonne game of seven tiles. P0's knight holds a city D-F-G open to the
@@ -205,3 +207,18 @@ def test_flags_need_both_the_size_and_two_standard_errors() -> None:
     chances = cutoff_chances([3.0, -3.0, -10.0], 3.0)
     assert sum(chances) == pytest.approx(1.0)
     assert chances[0] > chances[1] > chances[2]
+
+
+def test_each_game_sets_its_budget_and_a_game_without_one_gets_the_defaults() -> None:
+    classes = game_classes()
+    assert classes["campanile"].review_budget == Budget(samples=64, depth=10, scale=3.0)
+    assert classes["clocktowers"].review_budget == Budget(samples=24, depth=25, scale=4.7)
+    assert classes["carcassonne"].review_budget == Budget(
+        "heuristic:samples=1", samples=8, depth=4, scale=7.3, width=6
+    )
+    assert Game.review_budget == Budget()
+    for cls in classes.values():
+        make_bot(cls.review_budget.bot)  # every game's rollout bot is a valid spec
+    with pytest.raises(BotSpecError):
+        with_overrides(Budget(), bot="robot")
+    assert with_overrides(Budget(), samples=None, depth=3) == Budget(depth=3)

@@ -40,7 +40,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tavola.core.game import State
-from tavola.players.base import Seat, gettext
+from tavola.core.review_budget import Budget
+from tavola.players.base import Seat
 from tavola.players.specs import make_bot
 
 # Loss in win probability from which a move is flagged, largest first (docs/review.md).
@@ -50,56 +51,6 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
     ("inaccuracy", 0.05),
 )
 Z = 2.0  # a loss must also reach Z standard errors of the paired difference
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How hard to look at each decision: the rollout bot, samples, cutoff and width."""
-
-    bot: str = "heuristic"  # the spec that plays every seat after the move
-    samples: int = 24  # determinizations, each giving one rollout per kept move
-    depth: int = 0  # rollout actions before the evaluation judges (0: to the end)
-    scale: float = 5.0  # evaluation lead worth a 73% win chance, at a cutoff
-    width: int = 8  # moves rolled out (the best by one ply), besides the move played
-
-    def __post_init__(self) -> None:
-        if self.samples < 2:
-            raise ValueError("samples must be at least 2 (a standard error needs two)")
-        if self.depth < 0:
-            raise ValueError("depth must not be negative")
-        if not self.scale > 0:
-            raise ValueError("scale must be positive")
-        if self.width < 1:
-            raise ValueError("width must be at least 1")
-        make_bot(self.bot)  # a bad spec fails here, with BotSpecError
-
-    def describe(self) -> str:
-        """The budget in words, in the language of the moment; the bot's spec as written."""
-        if self.depth:
-            text = gettext(
-                "{bot} rollouts of {depth} actions (scale {scale}), {samples} samples, width {width}"  # noqa: E501 (one text to translate)
-            )
-        else:
-            text = gettext("{bot} rollouts to the end, {samples} samples, width {width}")
-        return text.format(
-            bot=self.bot,
-            depth=self.depth,
-            scale=f"{self.scale:g}",
-            samples=self.samples,
-            width=self.width,
-        )
-
-
-# The default budget per game, chosen with benchmarks/review.py (docs/review.md).
-DEFAULT_BUDGETS: dict[str, Budget] = {
-    "campanile": Budget(samples=64, depth=10, scale=3.0),
-    "clocktowers": Budget(samples=24, depth=25, scale=4.7),
-    "carcassonne": Budget(bot="heuristic:samples=1", samples=8, depth=4, scale=7.3, width=6),
-}
-
-
-def default_budget(game: str) -> Budget:
-    return DEFAULT_BUDGETS.get(game, Budget())
 
 
 @dataclass
@@ -343,5 +294,8 @@ def budget_json(budget: Budget) -> dict[str, Any]:
 
 
 def with_overrides(budget: Budget, **changes: Any) -> Budget:
-    """``budget`` with the given fields changed (those given as ``None`` left alone)."""
-    return replace(budget, **{k: v for k, v in changes.items() if v is not None})
+    """``budget`` with the given fields changed (those given as ``None`` left alone); a bad
+    value fails here, with ``ValueError``, and a bad bot spec with ``BotSpecError``."""
+    changed = replace(budget, **{k: v for k, v in changes.items() if v is not None})
+    make_bot(changed.bot)
+    return changed

@@ -1,8 +1,8 @@
 """``tavola review``: how good was each move of a recorded game, judged from each seat's view.
 
-The estimation is ``tavola.players.review`` (one decision) and ``review_runs`` (a whole
-record, in processes or on Ray); this module reads the command line, shows progress, and
-writes the table, the JSON and the HTML page (``review_page``).
+The estimation is ``judging`` (one decision) and ``decisions`` (a whole record, in
+processes or on Ray); this module reads the command line, shows progress, and writes the
+table, the JSON and the HTML page (``page``).
 """
 
 from __future__ import annotations
@@ -20,20 +20,20 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tavola.apps.output import work_progress
+from tavola.apps.input_errors import fail, read_record, replay_record
+from tavola.apps.records import check_writable, write_file
+from tavola.apps.review.decisions import ReviewOutcome, plan, review_json, run
+from tavola.apps.review.judging import with_overrides
+from tavola.apps.review.page import page
+from tavola.apps.signals import stopping_signals
+from tavola.apps.terminal_display import work_progress
+from tavola.apps.terminal_language import _, ngettext
 from tavola.core.checks import shown
 from tavola.core.errors import TavolaError
 from tavola.core.game import State
 from tavola.core.i18n import N_
+from tavola.core.review_budget import Budget
 from tavola.players import BotSpecError
-from tavola.players.review import Budget, default_budget, with_overrides
-from tavola.players.review_runs import ReviewOutcome, plan, review_json, run
-
-from .failing import fail, read_record, replay_record
-from .language import _, ngettext
-from .records import check_writable, write_file
-from .review_page import page
-from .signals import stopping_signals
 
 console = Console(highlight=False, markup=False)
 errors = Console(stderr=True, highlight=False, markup=False)
@@ -103,7 +103,7 @@ def review_command(
     chosen = parse_seats(seats, game.num_players)
     try:
         budget = with_overrides(
-            default_budget(game.name), bot=bot, samples=samples, depth=depth, width=width
+            game.review_budget, bot=bot, samples=samples, depth=depth, width=width
         )
     except (BotSpecError, ValueError) as error:
         fail(str(error))
@@ -148,6 +148,23 @@ def review_command(
         (errors if as_json else console).print(_("Review saved to {path}").format(path=path))
     if outcome.interrupted:
         raise typer.Exit(caught.exit_code)
+
+
+def describe(budget: Budget) -> str:
+    """The budget in words, in the language of the moment; the bot's spec as written."""
+    if budget.depth:
+        text = _(
+            "{bot} rollouts of {depth} actions (scale {scale}), {samples} samples, width {width}"
+        )
+    else:
+        text = _("{bot} rollouts to the end, {samples} samples, width {width}")
+    return text.format(
+        bot=budget.bot,
+        depth=budget.depth,
+        scale=f"{budget.scale:g}",
+        samples=budget.samples,
+        width=budget.width,
+    )
 
 
 def outcome_count(outcome: ReviewOutcome) -> str:
@@ -203,7 +220,7 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
         title=ngettext(
             "{title}: review of {count} decision", "{title}: review of {count} decisions", reviewed
         ).format(title=data["title"], count=reviewed),
-        caption=_("{budget}; seed {seed}").format(budget=budget.describe(), seed=data["seed"]),
+        caption=_("{budget}; seed {seed}").format(budget=describe(budget), seed=data["seed"]),
     )
     headers = [_(column) for column in SUMMARY_COLUMNS]
     # Cells are short; a terminal too narrow for the headers gets them a word per line

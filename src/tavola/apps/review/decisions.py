@@ -3,7 +3,7 @@
 A record is cut into *decisions*: the steps at which a reviewed seat chose among two or
 more legal moves. Each decision is an independent task (``review_task``) that rebuilds
 the position from the record and judges it through that seat's ``Seat`` only (see
-``tavola.players.review``). A decision's random numbers come from the review's seed and
+``tavola.apps.review.judging``). A decision's random numbers come from the review's seed and
 its step alone, so a review is the same whatever the number of workers or the backend;
 an interrupted run keeps the decisions that finished.
 """
@@ -16,11 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tavola.apps.review.judging import THRESHOLDS, Judgement, budget_json, judge
 from tavola.core.game import State
 from tavola.core.registry import replay
+from tavola.core.review_budget import Budget
 from tavola.players.base import Seat
-from tavola.players.review import THRESHOLDS, Budget, Judgement, budget_json, judge
-from tavola.players.runs import run_all
+from tavola.players.parallel_tasks import run_all
 
 REVIEW_FORMAT = "tavola-review/1"
 

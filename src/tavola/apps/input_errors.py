@@ -13,8 +13,8 @@ from tavola.core.errors import TavolaError
 from tavola.core.game import State
 from tavola.core.registry import replay
 
-from .language import _
 from .records import load_record
+from .terminal_language import _
 
 errors = Console(stderr=True, highlight=False, markup=False)
 

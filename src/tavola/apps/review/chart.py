@@ -1,0 +1,150 @@
+"""The review's chart: each reviewed seat's win probability over the game, an SVG.
+
+One function draws it for both readers: the HTML page of ``tavola review --out`` and the
+replay viewer in the browser (``GET /api/review/{id}``), each at its own size. It is a
+tree of elements (``tavola.core.svg.element``), so names and words are escaped by
+construction. Its words are in the language of the moment (the ``web`` domain).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from tavola.core.i18n import LOCALE_DIR, N_, Catalog
+from tavola.core.svg import element, seat_colour, svg_text
+
+CATALOG = Catalog("web", LOCALE_DIR)
+"""The ``web`` domain (as ``tavola.apps.server.language``'s, without the server)."""
+_ = CATALOG.gettext
+
+VERDICT_COLOURS = {"inaccuracy": "#E8B400", "mistake": "#E07000", "blunder": "#C0182B"}
+VERDICT_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+"""The verdicts (the review's data, and the pages' CSS classes) as people read them."""
+
+LEFT, RIGHT, TOP, BOTTOM = 46, 16, 14, 34  # the chart's margins
+
+
+def verdict_name(verdict: str | None) -> str:
+    """A verdict in the language of the moment (``""`` for none)."""
+    return _(VERDICT_NAMES[verdict]) if verdict else ""
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> str:
+    """Each reviewed seat's estimated win probability after each of its moves, over the
+    game's steps; a flagged move is a marker in its verdict's colour, linked to its card.
+    ``width`` and ``height`` are the chart's units (its text is 12 of them high)."""
+    W, H = width, height
+    last: int = max(1, data["actions"])
+
+    def x(step: float) -> str:
+        return f"{LEFT + (W - LEFT - RIGHT) * step / last:.1f}"
+
+    def y(chance: float, shift: float = 0) -> str:
+        return f"{TOP + (H - TOP - BOTTOM) * (1 - chance) + shift:.1f}"
+
+    chart = element(
+        "svg",
+        {
+            "class": "chart",
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {W} {H}",
+            "role": "img",
+            "aria-label": chart_label(data),
+        },
+    )
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        dash = {} if tick in (0, 1) else {"stroke-dasharray": "3 4"}
+        line = {"x1": LEFT, "x2": W - RIGHT, "y1": y(tick), "y2": y(tick), "stroke": "#bbb"}
+        chart.append(element("line", line | dash))
+        label = {"x": LEFT - 6, "y": y(tick, 4), "text-anchor": "end"}
+        chart.append(element("text", label, text=percent(tick)))
+    axis = (
+        ({"x": LEFT}, _("start")),
+        (
+            {"x": W - RIGHT, "text-anchor": "end"},
+            _("action {number}").format(number=data["actions"]),
+        ),
+        ({"x": (LEFT + W - RIGHT) / 2, "text-anchor": "middle"}, _("the game's actions")),
+    )
+    for place, words in axis:
+        chart.append(element("text", place | {"y": H - 8}, text=words))
+    decisions = data["decisions"]
+    for seat in data["seats"]:
+        mine = [d for d in decisions if d["seat"] == seat]
+        if mine:
+            chart.extend(seat_line(data, seat, mine, x, y))
+    for d in decisions:
+        if d["verdict"] is None:
+            continue
+        marker = element(
+            "circle",
+            {
+                "cx": x(d["step"] + 1),
+                "cy": y(d["win"]),
+                "r": 6,
+                "fill": VERDICT_COLOURS[d["verdict"]],
+                "stroke": "#fff",
+                "stroke-width": 1.5,
+            },
+            element("title", text=move_title(data, d)),
+        )
+        chart.append(element("a", {"href": f"#step-{d['step']}"}, marker))
+    return svg_text(chart)
+
+
+def seat_line(
+    data: Mapping[str, Any],
+    seat: int,
+    mine: list[Mapping[str, Any]],
+    x: Callable[[float], str],
+    y: Callable[[float], str],
+) -> list[Element]:
+    """A seat's line through its moves' win chances, and how its game really ended."""
+    colour = seat_colour(seat)
+    points = " ".join(f"{x(d['step'] + 1)},{y(d['win'])}" for d in mine)
+    drawn = [
+        element(
+            "polyline",
+            {
+                "points": points,
+                "fill": "none",
+                "stroke": colour,
+                "stroke-width": 2.5,
+                "stroke-linejoin": "round",
+            },
+        )
+    ]
+    if data["is_over"]:
+        won = seat in data["winners"]
+        end = 1.0 if won and len(data["winners"]) == 1 else 0.5 if won else 0.0
+        ending = _("{name}: won") if won else _("{name}: lost")
+        last = max(1, data["actions"])
+        dot = {"cx": x(last), "cy": y(end), "r": 5, "fill": colour, "stroke": "#222"}
+        title = element("title", text=ending.format(name=data["names"][seat]))
+        drawn.append(element("circle", dot, title))
+    return drawn
+
+
+def chart_label(data: Mapping[str, Any]) -> str:
+    flagged = sum(d["verdict"] is not None for d in data["decisions"])
+    return _(
+        "Estimated win probability of each reviewed seat after each of its moves, over "
+        "{actions} actions; flagged moves marked: {flagged}"
+    ).format(actions=data["actions"], flagged=flagged)
+
+
+def move_title(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:
+    return _("action {number}, {name}: {played} ({verdict}, -{loss}); better: {best}").format(
+        number=d["step"] + 1,
+        name=data["names"][d["seat"]],
+        played=d["played"],
+        verdict=verdict_name(d["verdict"]),
+        loss=percent(d["loss"]),
+        best=d["best"],
+    )

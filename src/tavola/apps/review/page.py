@@ -1,0 +1,186 @@
+"""The review as one self-contained HTML page: a chart of each seat's win probability, the
+flagged moves with the board the seat saw before each, and every decision in a table.
+
+Nothing is fetched: the styles are inline, the chart is an SVG (``chart``), and each board
+is the game's own SVG (``Game.svg`` of the seat's view) embedded as a data URI, so that
+the pictures' identifiers and styles cannot clash. ``flagged_html`` and ``legend`` also
+serve the replay viewer in the browser, beside the chart.
+
+The page is built from Jinja2 templates (``templates/``, autoescaped, as the web pages
+are). The review's JSON is data; its words are put in here, in the language of the moment
+(``tavola.core.i18n``, the ``web`` domain): the terminal's for ``tavola review --out``,
+the request's for the browser. Moves stay in their notation (in ``code``), the same in
+every language.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from tavola.apps.review.chart import (
+    CATALOG,
+    VERDICT_COLOURS,
+    _,
+    chart_svg,
+    percent,
+    verdict_name,
+)
+from tavola.core.i18n import N_, current_language
+from tavola.core.svg import seat_colour, seat_letter
+
+
+def fill(text: str, **fields: object) -> Markup:
+    """A translated ``text``, escaped, with its ``{name}`` fields filled: ready HTML
+    (``Markup``) as it is, anything else escaped.
+
+    >>> fill("{a} < {b}", a=Markup("<b>1</b>"), b="<2>")
+    Markup('<b>1</b> &lt; &lt;2&gt;')
+    """
+    return escape(text).format(**fields)
+
+
+def error(value: float) -> str:
+    """A standard error as a percentage: one decimal below 1%.
+
+    >>> error(0.004), error(0.052)
+    ('0.4%', '5%')
+    """
+    return f"{100 * value:.1f}%" if value < 0.01 else percent(value)
+
+
+def ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (``#RRGGBB``).
+
+    >>> ink("#0072B2"), ink("#E69F00")
+    ('#fff', '#111')
+    """
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return "#111" if luminance > 0.18 else "#fff"
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital (the others left as they are)."""
+    return text[:1].upper() + text[1:]
+
+
+SCREENED = " moves screened out by one-ply evaluation"  # the end of the review's own note
+
+
+def notes(d: Mapping[str, Any]) -> list[str]:
+    """The notes on a decision: how many legal moves were not rolled out (from the
+    numbers), and any other note of the review as it wrote it."""
+    said = []
+    screened = d["legal"] - len(d["moves"])
+    if screened > 0:
+        said.append(
+            _("{screened} of {legal} moves were left out by a one-move look-ahead").format(
+                screened=screened, legal=d["legal"]
+            )
+        )
+    return said + [note for note in d["notes"] if not note.endswith(SCREENED)]
+
+
+def moves_shown(
+    moves: Sequence[Mapping[str, Any]], played: str, limit: int
+) -> list[Mapping[str, Any]]:
+    """The ``limit`` best moves examined, and the move played if it is not among them."""
+    shown = list(moves[:limit])
+    if not any(m["action"] == played for m in shown):
+        shown += [m for m in moves if m["action"] == played]
+    return shown
+
+
+def result_line(data: Mapping[str, Any]) -> str:
+    scores = ", ".join(
+        (_("{name} {score} (winner)") if seat in data["winners"] else "{name} {score}").format(
+            name=name, score=score
+        )
+        for seat, (name, score) in enumerate(zip(data["names"], data["scores"], strict=True))
+    )
+    line = _("Result: {scores}.") if data["is_over"] else _("Unfinished; scores now: {scores}.")
+    return line.format(scores=scores)
+
+
+# Table columns: a text each (translated in the templates), "#" at the start for numbers.
+MOVE_COLUMNS = (N_("move"), "#" + N_("win"), "#" + N_("margin"), "#" + N_("samples"))
+SUMMARY_COLUMNS = (
+    N_("seat"),
+    "#" + N_("decisions"),
+    "#" + N_("inaccuracies"),
+    "#" + N_("mistakes"),
+    "#" + N_("blunders"),
+    "#" + N_("mean loss"),
+    "#" + N_("mean points lost"),
+)
+DECISION_COLUMNS = (
+    "#" + N_("action"),
+    N_("seat"),
+    N_("played"),
+    "#" + N_("win"),
+    N_("best found"),
+    "#" + N_("loss"),
+    "#" + N_("points"),
+    N_("flag"),
+)
+
+environment = Environment(
+    loader=PackageLoader("tavola.apps.review"),
+    autoescape=select_autoescape(["html"], default=True, default_for_string=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+    extensions=["jinja2.ext.i18n"],
+)
+# gettext in the language of the moment: one environment serves every language
+environment.install_gettext_callables(  # type: ignore[attr-defined]
+    CATALOG.gettext, CATALOG.ngettext, newstyle=False
+)
+environment.filters["base64"] = lambda text: base64.b64encode(text.encode()).decode()
+environment.globals.update(
+    fill=fill,
+    percent=percent,
+    error=error,
+    ink=ink,
+    capitalized=capitalized,
+    verdict_name=verdict_name,
+    seat_colour=seat_colour,
+    seat_letter=seat_letter,
+    notes=notes,
+    moves_shown=moves_shown,
+    result_line=result_line,
+    verdict_colours=VERDICT_COLOURS,
+    move_columns=MOVE_COLUMNS,
+    summary_columns=SUMMARY_COLUMNS,
+    decision_columns=DECISION_COLUMNS,
+)
+
+
+def legend(data: Mapping[str, Any]) -> str:
+    """The chart's key: each reviewed seat's colour, each verdict's."""
+    return environment.get_template("legend.html").render(data=data)
+
+
+def flagged_html(
+    data: Mapping[str, Any], boards: Mapping[int, str] | None = None, limit: int = 6
+) -> str:
+    """A card per flagged move: the move played, the better one, the estimates, and the
+    board the seat saw before it (``boards``: SVG by step) if given."""
+    template = environment.get_template("flagged.html")
+    return template.render(data=data, boards=boards or {}, limit=limit)
+
+
+def page(data: Mapping[str, Any], boards: Mapping[int, str]) -> str:
+    """The whole page, in the language of the moment."""
+    return environment.get_template("review.html").render(
+        data=data,
+        boards=boards,
+        limit=6,
+        chart=Markup(chart_svg(data)),  # an SVG whose every value is escaped as it is written
+        lang=current_language(),
+    )
