@@ -22,7 +22,7 @@ import pytest
 from tavola.apps.server import db
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.live import LiveMatch, Table
+from tavola.apps.server.live import LiveMatch, TableRules
 from tavola.apps.server.models import ABANDON, RESIGN
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
@@ -45,7 +45,7 @@ def with_match(
         try:
             players = {"players": len(seats)}
             created = await service.create(
-                "campanile", players, list(seats), None, 7, False, Table(hints=True)
+                "campanile", players, list(seats), None, 7, False, TableRules(hints=True)
             )
             await test(service, await service.get(created["id"]))
         finally:

@@ -18,10 +18,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Subscriber
-from tavola.apps.server.language import lazy
-from tavola.apps.server.live import LiveMatch, Table
+from tavola.apps.server.live import LiveMatch, TableRules
 from tavola.apps.server.messages import match_summary, message_for
 from tavola.apps.server.rates import client_limit
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.tables import Tables
 from tavola.apps.server.webhooks import WebhookRefused, public_address
@@ -197,7 +197,7 @@ async def create_match(body: CreateMatch, service: Service) -> dict[str, Any]:
     )
 
 
-def _table(body: CreateMatch) -> Table:
+def _table(body: CreateMatch) -> TableRules:
     control = TimeControl() if body.time_control is None else body.time_control.control()
     abandon = body.abandon_after
     if abandon is None and control.kind == REALTIME:
@@ -208,7 +208,7 @@ def _table(body: CreateMatch) -> Table:
     hints = body.hints
     if hints is None:
         hints = sum(spec.strip().lower() == "human" for spec in body.seats) <= 1
-    return Table(control, body.on_timeout, abandon, body.chat_public, hints)
+    return TableRules(control, body.on_timeout, abandon, body.chat_public, hints)
 
 
 def _check_each(

@@ -20,9 +20,9 @@ from tavola.apps.server import db
 from tavola.apps.server.api import router
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.language import LanguageMiddleware, _, scope_language
-from tavola.apps.server.notify import Listener
+from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
+from tavola.apps.server.request_language import LanguageMiddleware, _, scope_language
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import BotLimits
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot

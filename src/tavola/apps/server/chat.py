@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ChatRow
+from tavola.apps.server.request_language import lazy
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -15,9 +15,9 @@ from typing import Any
 
 from tavola.apps.server.clocks import Clocks, TimeControl
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ABANDON, MOVE, RESIGN, SEAT_KINDS, TAKEBACK, TIMEOUT, now
 from tavola.apps.server.outcome import Ending, ended_by, result, seat_entry_text
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.tokens import token_matches
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
@@ -45,7 +45,7 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableRules:
     """A match's table: its time control, what a timeout does ("bot" or "lose"), after how
     many seconds away a seat may be handed to a bot, whether spectators read the chat, and
     whether hints are allowed."""
@@ -130,7 +130,7 @@ class LiveMatch:
     listed: bool
     created_at: datetime
     seats: list[SeatInfo]
-    table: Table = field(default_factory=Table)
+    table: TableRules = field(default_factory=TableRules)
     started_at: datetime | None = None  # None: a rematch some seat has not accepted yet
     rematch_of: str | None = None
     state: State = field(init=False)
@@ -173,12 +173,12 @@ class LiveMatch:
         listed: bool,
         created_at: datetime,
         seats: list[SeatInfo],
-        table: Table | None = None,
+        table: TableRules | None = None,
         started_at: datetime | None = None,
         rematch_of: str | None = None,
     ) -> LiveMatch:
         rules = load(game, **options)
-        table = table or Table()
+        table = table or TableRules()
         return cls(
             match_id,
             rules,

@@ -23,7 +23,7 @@ from fastapi import Request
 from limits import RateLimitItem, RateLimitItemPerSecond, parse_many, storage, strategies
 
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
+from tavola.apps.server.request_language import lazy
 
 
 @cache

@@ -23,19 +23,19 @@ from typing import Any, TypeVar
 
 from anyio import to_thread
 
-from tavola.apps.server.alerts import Turn, TurnAlerts
 from tavola.apps.server.bots import BotJob, bot_seed, bound_spec, choose, hint, make_pool
 from tavola.apps.server.chat import chat_json
 from tavola.apps.server.clocks import TimeControl
 from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.language import lazy
-from tavola.apps.server.live import BOT, HUMAN, LiveMatch, SeatInfo, Table
+from tavola.apps.server.live import BOT, HUMAN, LiveMatch, SeatInfo, TableRules
 from tavola.apps.server.messages import message_for, rematch_info
 from tavola.apps.server.models import MOVE, TAKEBACK, TIMEOUT, MatchRow, SeatRow, now
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Loaded, Store
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token
+from tavola.apps.server.turn_alerts import Turn, TurnAlerts
 from tavola.core.errors import TavolaError
 from tavola.core.registry import load
 
@@ -79,11 +79,11 @@ class MatchService:
         names: list[str | None] | None,
         seed: int | None,
         listed: bool,
-        table: Table | None = None,
+        table: TableRules | None = None,
         webhooks: list[str | None] | None = None,
         emails: list[str | None] | None = None,
     ) -> dict[str, Any]:
-        table = table or Table()
+        table = table or TableRules()
         options = dict(options)
         options.setdefault("players", len(seats))
         try:
@@ -525,7 +525,7 @@ def _per_seat(what: str, values: list[str | None] | None, seats: int) -> list[st
     return values
 
 
-def table_row(table: Table) -> dict[str, Any]:
+def table_row(table: TableRules) -> dict[str, Any]:
     """The match row's columns for a table."""
     control = table.time_control
     return {
@@ -537,8 +537,8 @@ def table_row(table: Table) -> dict[str, Any]:
     }
 
 
-def table_of(match: MatchRow) -> Table:
-    return Table(
+def table_of(match: MatchRow) -> TableRules:
+    return TableRules(
         TimeControl.from_json(match.time_control),
         match.on_timeout or "bot",
         match.abandon_after,

@@ -10,9 +10,9 @@ from pydantic import Field
 
 from tavola.apps.server.api import MatchId, Service, Strict, Token, tables_of
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import message_for
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.tables import Tables
 
 router = APIRouter(prefix="/api")

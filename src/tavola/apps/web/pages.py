@@ -12,7 +12,7 @@ player clicks.
 - ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
 - ``/rules/{game}`` and ``/rules/{game}/notation``: the game's rules (``rules.py``).
 
-Every page speaks the request's language (``tavola.apps.server.language``: ``?lang=``,
+Every page speaks the request's language (``tavola.apps.server.request_language``: ``?lang=``,
 the ``tavola_lang`` cookie, ``Accept-Language``) and offers a switch to the others. The
 templates mark their texts with ``_()`` (Jinja2's i18n extension, the ``web`` catalog);
 the scripts mark theirs with ``_()`` too and read the translations from a JSON object
@@ -34,9 +34,9 @@ from markupsafe import Markup
 
 from tavola.apps.server.api import list_games
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import CATALOG, COOKIE, PARAMETER, _, lazy
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
+from tavola.apps.server.request_language import CATALOG, COOKIE, PARAMETER, _, lazy
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import replay, review, rules
 from tavola.core.i18n import LANGUAGES, NAMES, Text, current_language

@@ -19,8 +19,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Query
 
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.live import event_json
+from tavola.apps.server.request_language import lazy
 from tavola.core.errors import ReplayError
 from tavola.core.game import State
 from tavola.core.registry import replay as replay_record

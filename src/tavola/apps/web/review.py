@@ -35,8 +35,8 @@ from fastapi.responses import JSONResponse
 
 from tavola.apps.review_page import chart_svg, flagged_html, legend
 from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.rates import client_address, client_limit
+from tavola.apps.server.request_language import lazy
 from tavola.apps.web.replay import checked
 from tavola.core.game import State
 from tavola.core.svg import seat_letter
