@@ -20,8 +20,8 @@ import pytest
 from websockets.sync.client import connect
 
 import tavola
-from tavola.apps.server.language import CATALOG
 from tavola.apps.server.live import event_json
+from tavola.apps.web import CATALOG
 from tavola.core.errors import IllegalAction
 from tavola.core.i18n import language
 from tests.live_server import ServerProcess, running_server

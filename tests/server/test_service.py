@@ -20,10 +20,11 @@ from typing import Any
 import pytest
 
 from tavola.apps.server import db
-from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.live import LiveMatch, Table
+from tavola.apps.server.live import LiveMatch, TableRules
 from tavola.apps.server.models import ABANDON, RESIGN
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.routes.errors import status_of
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
@@ -45,7 +46,7 @@ def with_match(
         try:
             players = {"players": len(seats)}
             created = await service.create(
-                "campanile", players, list(seats), None, 7, False, Table(hints=True)
+                "campanile", players, list(seats), None, 7, False, TableRules(hints=True)
             )
             await test(service, await service.get(created["id"]))
         finally:
@@ -61,10 +62,10 @@ def test_a_seat_entry_lost_to_another_server_shows_the_asker_its_own_view(
 ) -> None:
     async def test(service: MatchService, live: LiveMatch) -> None:
         service.store.append = lambda *_: None  # type: ignore[method-assign]  # the seq is taken
-        with pytest.raises(ApiError) as lost:
+        with pytest.raises(Refused) as lost:
             await service.seat_entry(live, seat, kind, asker=asker)
-        assert lost.value.status == 409
-        state = lost.value.extra["state"]
+        assert status_of(lost.value) == 409
+        state = lost.value.details["state"]
         assert state["view"] == live.state.view(asker)
         shown = [s for s, hand in enumerate(state["view"]["hands"]) if hand["cards"]]
         assert shown == [asker]  # its own hand alone
@@ -77,9 +78,9 @@ def test_a_spectator_is_refused_without_waiting_for_the_match(tmp_path: Path) ->
         action = live.state.legal_notations()[0]
         async with live.lock:  # a player's move is being written
             for attempt in (service.move(live, None, 0, action), service.take_back(live, None, 0)):
-                with pytest.raises(ApiError) as refused:
+                with pytest.raises(Refused) as refused:
                     await asyncio.wait_for(attempt, timeout=2)
-                assert (refused.value.status, refused.value.kind) == (403, "spectator")
+                assert (status_of(refused.value), refused.value.kind) == (403, "spectator")
         assert live.seq == 0
 
     with_match(tmp_path, test)
@@ -87,7 +88,7 @@ def test_a_spectator_is_refused_without_waiting_for_the_match(tmp_path: Path) ->
 
 def test_a_hint_asked_again_is_worked_out_once(tmp_path: Path) -> None:
     async def test(service: MatchService, live: LiveMatch) -> None:
-        asks = [asyncio.create_task(service.hint(live, 0)) for _ in range(5)]
+        asks = [asyncio.create_task(service.bots.hint(live, 0)) for _ in range(5)]
         await asyncio.sleep(0.05)
         assert live.hint is not None
         seq, shared = live.hint
@@ -96,7 +97,7 @@ def test_a_hint_asked_again_is_worked_out_once(tmp_path: Path) -> None:
         assert not shared.cancelled()
         assert all(answer == answers[0] for answer in answers)
         assert answers[0]["action"] in live.state.legal_notations()
-        again = await service.hint(live, 0)
+        again = await service.bots.hint(live, 0)
         assert live.hint == (seq, shared)  # the same answer, not a new job
         assert again == answers[0]
 

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from tavola.apps.server import webhooks
-from tavola.apps.server.alerts import Turn, TurnAlerts
 from tavola.apps.server.settings import Alerts
+from tavola.apps.server.turn_alerts import Turn, TurnAlerts
 from tests.live_server import ServerProcess, running_server
 from tests.server.client import Api, Receiver, in_own_thread
 

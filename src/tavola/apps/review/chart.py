@@ -12,11 +12,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from xml.etree.ElementTree import Element
 
-from tavola.core.i18n import LOCALE_DIR, N_, Catalog
+from tavola.apps.web import CATALOG
+from tavola.core.i18n import N_
 from tavola.core.svg import element, seat_colour, svg_text
 
-CATALOG = Catalog("web", LOCALE_DIR)
-"""The ``web`` domain (as ``tavola.apps.server.language``'s, without the server)."""
 _ = CATALOG.gettext
 
 VERDICT_COLOURS = {"inaccuracy": "#E8B400", "mistake": "#E07000", "blunder": "#C0182B"}

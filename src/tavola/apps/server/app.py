@@ -1,37 +1,30 @@
-"""The FastAPI application: the API, the pages, errors as JSON, a limit on request bodies,
-and the security headers of every answer."""
+"""The FastAPI application: the routes (``routes/``), errors as JSON, a limit on request
+bodies, the security headers of every answer, and the workers that live as long as the
+app (on ``app.state``: the match service, the tables, the review jobs)."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
+from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.datastructures import MutableHeaders
-from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.apps.server import db
-from tavola.apps.server.api import router
-from tavola.apps.server.errors import ApiError
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.language import LanguageMiddleware, _, scope_language
-from tavola.apps.server.notify import Listener
+from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
+from tavola.apps.server.request_language import LanguageMiddleware, _
+from tavola.apps.server.routes import games, match_socket, matches, pages, replay, review, tables
+from tavola.apps.server.routes.errors import install_error_handlers
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
 from tavola.apps.server.tables import Tables
-from tavola.apps.server.tables_api import router as tables_router
-from tavola.apps.web import install_pages
-from tavola.core.i18n import language
-
-log = logging.getLogger("tavola.server")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -45,6 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = MatchService(settings, Store(engine, notify=settings.is_postgres), Hub())
         app.state.service = service
         app.state.tables = Tables(service)
+        app.state.jobs = review.Jobs()
         listener = None
         if settings.is_postgres:
             listener = Listener(settings.db_url, asyncio.get_running_loop(), service.on_notify)
@@ -56,20 +50,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             resuming.cancel()
             if listener is not None:
                 await asyncio.to_thread(listener.stop)
+            app.state.jobs.close()
             await service.close()
             engine.dispose()
 
     app = FastAPI(
         title="tavola",
-        summary="Play Campanile, ClockTowers and Carcassonne online: matches, seats, bots.",
+        summary="Play tabletop games online: matches, seats, bots; every installed game.",
         version="1",
         lifespan=lifespan,
     )
     app.state.rates = Rates()  # what each client address asks (settings.requests)
-    app.include_router(router)
-    app.include_router(tables_router)
-    install_pages(app)
-    _errors_as_json(app)
+    for routes in (games, matches, match_socket, tables, replay, review):
+        app.include_router(routes.router)
+    app.mount("/static", pages.STATIC_FILES, name="static")
+    app.include_router(pages.router)
+    install_error_handlers(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(LanguageMiddleware)  # each request answered in its language
     app.add_middleware(SecurityHeaders)
@@ -112,42 +108,6 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, sending)
-
-
-def _errors_as_json(app: FastAPI) -> None:
-    @app.exception_handler(ApiError)
-    async def api_error(_: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = error.errors()
-        first = problems[0] if problems else {}
-        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-        message = f"{where}: {first.get('msg', 'invalid')}" if where else first.get("msg", "")
-        if first.get("type") == "json_invalid":  # a file that is no JSON, say
-            message = _("the body is not JSON")
-        elif not where and first.get("type") in ("dict_type", "model_type"):
-            message = _("the body must be a JSON object")
-        details = [{"loc": list(p.get("loc", ())), "msg": p.get("msg")} for p in problems]
-        body = {"error": "invalid_request", "message": message, "details": details}
-        return JSONResponse(body, status_code=422)
-
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, error: Exception) -> JSONResponse:
-        log.exception("unexpected error", exc_info=error)
-        with language(scope_language(request.scope)):  # outside LanguageMiddleware here
-            message = _("the server failed on this request")
-        body = {"error": "internal", "message": message}
-        return JSONResponse(body, status_code=500)
-
-    @app.exception_handler(HTTPException)
-    async def http_error(_: Request, error: HTTPException) -> JSONResponse:
-        kinds = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
-        kind = kinds.get(error.status_code, "http_error")
-        return JSONResponse(
-            {"error": kind, "message": str(error.detail)}, status_code=error.status_code
-        )
 
 
 class BodyLimit:

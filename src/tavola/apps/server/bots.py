@@ -1,4 +1,4 @@
-"""Bots play server-side in a process pool, off the event loop.
+"""Bots play server-side in a process pool, off the event loop (``BotTurns``), and hint.
 
 A bot seat's spec is bounded when the match is created (``bound_spec``): a search gets a
 time limit and caps on its iterations, so a move never holds a worker for long. A worker
@@ -8,19 +8,27 @@ rebuilds the position from the match's effective moves and lets the bot choose t
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tavola.apps.review.judging import suggest
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
+from tavola.apps.server.live import HUMAN, LiveMatch
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import BotLimits
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot
 from tavola.players.specs import BOTS
+
+if TYPE_CHECKING:
+    from tavola.apps.server.service import MatchService
+
+log = logging.getLogger("tavola.server")
 
 
 def bound_spec(spec: str, limits: BotLimits) -> str:
@@ -37,8 +45,8 @@ def bound_spec(spec: str, limits: BotLimits) -> str:
     try:
         bot = make_bot(spec)
     except BotSpecError as error:
-        raise ApiError(
-            422, "bad_bot", lazy("not a bot this server plays: {reason}", reason=str(error))
+        raise Refused(
+            "bad_bot", lazy("not a bot this server plays: {reason}", reason=str(error))
         ) from None
     canonical = bot.spec
     name = canonical.partition(":")[0]
@@ -56,7 +64,7 @@ def bound_spec(spec: str, limits: BotLimits) -> str:
                 option=option,
                 cap=f"{cap:g}",
             )
-            raise ApiError(422, "bad_bot", too_much)
+            raise Refused("bad_bot", too_much)
     if "time" in BOTS[name].options and getattr(bot, "time", None) is None:
         added = []  # keep the bot's own budget, under the server's time limit
         iterations = getattr(bot, "iterations", None)
@@ -114,3 +122,123 @@ def bot_seed(match_seed: int, seq: int) -> int:
 def make_pool(workers: int) -> Executor:
     # forkserver: a clean process, not a fork of a server with threads and sockets.
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+
+
+class BotTurns:
+    """The bots' turns in this process's matches (one loop per match whose seat to move a
+    bot plays), the hints, and the bot workers' processes they share."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._pool: Executor | None = None
+
+    def busy(self, match_id: str) -> bool:
+        """Whether a bot is playing in the match."""
+        return match_id in self._tasks
+
+    def check_room(self) -> None:
+        """429 when this server already plays its share of matches that no person plays
+        (bots in every seat, or in the seats of people who resigned or left): their bots
+        must not starve the bots that people are waiting for."""
+        running = sum(
+            1
+            for match_id in self._tasks
+            if (live := self.service.cached(match_id)) is not None
+            and all(
+                info.kind != HUMAN or seat in live.replaced for seat, info in enumerate(live.seats)
+            )
+        )
+        if running >= self.service.settings.bot_only_matches:
+            raise Refused(
+                "busy",
+                lazy(
+                    "too many matches between bots are being played here ({running}); "
+                    "try again later",
+                    running=running,
+                ),
+            )
+
+    def ensure(self, live: LiveMatch) -> None:
+        """Start the bot loop of a match whose seat to move is a bot (once per process)."""
+        player = live.current_player
+        if player is None or live.bot_of(player) is None or live.id in self._tasks:
+            return
+        if not live.started:
+            return
+        task = asyncio.get_running_loop().create_task(self._turns(live.id))
+        self._tasks[live.id] = task
+        task.add_done_callback(lambda _: self._tasks.pop(live.id, None))
+
+    async def _turns(self, match_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            live = await self.service.get(match_id)
+            player = live.current_player
+            spec = None if player is None else live.bot_of(player)
+            if player is None or spec is None:
+                return
+            seq = live.seq
+            try:
+                notation = await loop.run_in_executor(self._workers(), choose, bot_job(live, spec))
+                await self.service.move(live, player, seq, notation, as_bot=True)
+            except Refused as refusal:
+                if refusal.kind == "match_over":
+                    return
+                if refusal.kind not in ("stale_seq", "time_out"):
+                    log.error("bot move refused in match %s: %s", match_id, refusal.message)
+                    return
+            except Exception:
+                log.exception("bot failed in match %s", match_id)
+                return
+
+    async def hint(self, live: LiveMatch, seat: int | None) -> dict[str, Any]:
+        """A suggested move for the seat to move, where the match allows hints."""
+        if not live.table.hints:
+            raise Refused("no_hints", lazy("this match was created without hints"))
+        if seat is None or seat != live.state.current_player:
+            raise Refused("not_your_turn", lazy("a hint is for the seat to move"))
+        seq = live.seq
+        # One hint per position, however often it is asked (it is seeded by the position, so
+        # it would be the same): asking again, even dropping the request, costs the bot
+        # workers nothing more.
+        known = live.hint
+        if known is None or known[0] != seq or _failed(known[1]):
+            job = bot_job(live, "")  # the review's estimates, not a bot's spec
+            loop = asyncio.get_running_loop()
+            known = live.hint = (seq, loop.run_in_executor(self._workers(), hint, job))
+        suggestion = await asyncio.shield(known[1])
+        return {"seq": seq, **suggestion}
+
+    def _workers(self) -> Executor:
+        """The bot workers' processes, started when first needed."""
+        if self._pool is None:
+            self._pool = make_pool(self.service.settings.bot_workers)
+        return self._pool
+
+    def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _failed(future: asyncio.Future[Any]) -> bool:
+    """Whether ``future`` ended without an answer (worth asking again)."""
+    return future.done() and (future.cancelled() or future.exception() is not None)
+
+
+def bot_job(live: LiveMatch, spec: str) -> BotJob:
+    """What a bot worker needs to play the seat to move of ``live`` with ``spec``: the match
+    replayed from its moves, and a seed of the position (its choice replays the same)."""
+    player = live.current_player
+    assert player is not None
+    return BotJob(
+        live.game.name,
+        live.game.option_json(),
+        live.seed,
+        live.effective_notations(),
+        player,
+        spec,
+        bot_seed(live.seed, live.seq),
+    )

@@ -13,22 +13,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ChatRow
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
 
 
 def clean_text(text: str, limit: int) -> str:
     """A message as stored: one line of printable text, at most ``limit`` characters."""
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise ApiError(422, "empty_message", lazy("a chat message has some text"))
+        raise Refused("empty_message", lazy("a chat message has some text"))
     if len(cleaned) > limit:
-        raise ApiError(
-            422, "too_long", lazy("a chat message is at most {limit} characters", limit=limit)
-        )
+        raise Refused("too_long", lazy("a chat message is at most {limit} characters", limit=limit))
     if any(not char.isprintable() for char in cleaned):
-        raise ApiError(422, "bad_text", lazy("a chat message is printable text"))
+        raise Refused("bad_text", lazy("a chat message is printable text"))
     return cleaned
 
 

@@ -5,7 +5,8 @@ per seat: ``initial`` seconds plus ``increment`` per action) or ``correspondence
 ``per_move`` seconds for each turn). Nothing about a clock is stored: each log entry has
 its time ``at``, so a seat's time left is its initial time, plus its increments, minus the
 time its turns took, and the seat to move is charged from its turn's last entry until now.
-A restart replays the log and finds the same clocks.
+A restart replays the log and finds the same clocks. While a match's clock runs, this
+process keeps an alarm for its deadline (``ClockAlarms``).
 
 With a real-time clock, each seat's first action comes with a grace: until it has played,
 the first ``grace`` seconds its turns take are not charged (a tenth of the initial time, at
@@ -25,15 +26,26 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from tavola.apps.server.models import TIMEOUT, now
+
+if TYPE_CHECKING:
+    from tavola.apps.server.live import LiveMatch
+    from tavola.apps.server.service import MatchService
+
+log = logging.getLogger("tavola.server")
 
 NONE = "none"
 REALTIME = "realtime"
 CORRESPONDENCE = "correspondence"
 KINDS = (NONE, REALTIME, CORRESPONDENCE)
 MAX_GRACE = 30.0  # seconds: the most a seat's first action is given (a tenth of the time)
+ALARM_SLACK = 0.02  # seconds after a deadline before the alarm looks
 
 
 @dataclass(frozen=True)
@@ -171,3 +183,61 @@ class Clocks:
             assert control.per_move is not None
             return self.turn_began + timedelta(seconds=control.per_move)
         return None
+
+
+class ClockAlarms:
+    """This process's alarms: while a match with a clock runs, one for the moment its seat
+    to move runs out of time, which appends a timeout entry (when several servers hold the
+    match, the log's key lets one of them do it)."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self._alarms: dict[str, asyncio.Task[None]] = {}
+
+    def busy(self, match_id: str) -> bool:
+        """Whether an alarm is set for the match."""
+        return match_id in self._alarms
+
+    def schedule(self, live: LiveMatch) -> None:
+        """Set the match's alarm for its seat to move's deadline (or none)."""
+        current = self._alarms.pop(live.id, None)
+        if current is not None and current is not asyncio.current_task():
+            current.cancel()
+        deadline = live.deadline()
+        if deadline is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._alarm(live, deadline))
+        self._alarms[live.id] = task
+
+        def forget(done: asyncio.Task[None]) -> None:
+            if self._alarms.get(live.id) is done:
+                del self._alarms[live.id]
+
+        task.add_done_callback(forget)
+
+    async def expire(self, live: LiveMatch) -> bool:
+        """If the seat to move has run out of time, append its timeout; whether it had
+        (the caller holds ``live.lock``)."""
+        deadline = live.deadline()
+        seat = live.clocked_mover
+        if deadline is None or seat is None or now() < deadline:
+            return False
+        seq = live.seq + 1
+        at = await self.service.append(live, seat, TIMEOUT, None)
+        if at is not None:  # else another server wrote it (or a move) first
+            live.apply_row(seq, seat, TIMEOUT, None, at)
+            self.service.after_entry(live)
+        return True
+
+    async def _alarm(self, live: LiveMatch, deadline: datetime) -> None:
+        await asyncio.sleep(max(0.0, (deadline - now()).total_seconds()) + ALARM_SLACK)
+        try:
+            async with live.lock:
+                await self.service.catch_up(live)
+                await self.expire(live)
+        except Exception:
+            log.exception("the clock of match %s failed", live.id)
+
+    def close(self) -> None:
+        for task in self._alarms.values():
+            task.cancel()

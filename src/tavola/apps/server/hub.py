@@ -5,7 +5,7 @@ client keep their order and a slow client delays nobody else (past ``MAX_QUEUED`
 unsent messages it is dropped; reconnecting restores everything).
 
 Each subscriber is sent its messages in its own language (the language of the request
-that opened its socket, ``language.py``): the texts of the events and the board's words
+that opened its socket, ``request_language.py``): the texts of the events and the board's words
 are made for it when its message is built, never stored translated.
 """
 

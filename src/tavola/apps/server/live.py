@@ -14,10 +14,10 @@ from datetime import datetime
 from typing import Any
 
 from tavola.apps.server.clocks import Clocks, TimeControl
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ABANDON, MOVE, RESIGN, SEAT_KINDS, TAKEBACK, TIMEOUT, now
 from tavola.apps.server.outcome import Ending, ended_by, result, seat_entry_text
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.tokens import token_matches
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
@@ -45,7 +45,7 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableRules:
     """A match's table: its time control, what a timeout does ("bot" or "lose"), after how
     many seconds away a seat may be handed to a bot, whether spectators read the chat, and
     whether hints are allowed."""
@@ -130,7 +130,7 @@ class LiveMatch:
     listed: bool
     created_at: datetime
     seats: list[SeatInfo]
-    table: Table = field(default_factory=Table)
+    table: TableRules = field(default_factory=TableRules)
     started_at: datetime | None = None  # None: a rematch some seat has not accepted yet
     rematch_of: str | None = None
     state: State = field(init=False)
@@ -173,12 +173,12 @@ class LiveMatch:
         listed: bool,
         created_at: datetime,
         seats: list[SeatInfo],
-        table: Table | None = None,
+        table: TableRules | None = None,
         started_at: datetime | None = None,
         rematch_of: str | None = None,
     ) -> LiveMatch:
         rules = load(game, **options)
-        table = table or Table()
+        table = table or TableRules()
         return cls(
             match_id,
             rules,
@@ -201,7 +201,7 @@ class LiveMatch:
         for info in self.seats:
             if token_matches(token, info.token_hash):
                 return info.seat
-        raise ApiError(401, "bad_token", lazy("this token is not a seat of this match"))
+        raise Refused("bad_token", lazy("this token is not a seat of this match"))
 
     @property
     def is_over(self) -> bool:
@@ -268,21 +268,18 @@ class LiveMatch:
     def check_seated(seat: int | None) -> int:
         """The seat, or 403 for a spectator (no seat's token)."""
         if seat is None:
-            raise ApiError(403, "spectator", lazy("a spectator cannot act; use a seat's token"))
+            raise Refused("spectator", lazy("a spectator cannot act; use a seat's token"))
         return seat
 
     def check_turn(self, seat: int | None, seq: int) -> int:
         """The seat, if it may act now on position ``seq`` (else the error that says why)."""
         seat = self.check_seated(seat)
         if self.is_over:
-            raise ApiError(409, "match_over", lazy("the match is over"))
+            raise Refused("match_over", lazy("the match is over"))
         if not self.started:
-            raise ApiError(
-                409, "not_started", lazy("the rematch starts once every seat accepts it")
-            )
+            raise Refused("not_started", lazy("the rematch starts once every seat accepts it"))
         if seq != self.seq:
-            raise ApiError(
-                409,
+            raise Refused(
                 "stale_seq",
                 lazy("you saw position {seq}; the match is at {now}", seq=seq, now=self.seq),
             )
@@ -296,7 +293,7 @@ class LiveMatch:
                 TIMEOUT: lazy("a bot plays this seat now: it ran out of time"),
                 ABANDON: lazy("a bot plays this seat now: it was handed over"),
             }
-            raise ApiError(403, "replaced", why[self.replaced[seat]])
+            raise Refused("replaced", why[self.replaced[seat]])
 
     def try_move(self, seat: int | None, seq: int, text: str, as_bot: bool = False) -> Trial:
         """Check a move on a copy of the state: 403, 409 or 422 if it cannot be played.
@@ -305,8 +302,7 @@ class LiveMatch:
         if not as_bot:
             self.check_person(seat)
         if seat != self.state.current_player:
-            raise ApiError(
-                403,
+            raise Refused(
                 "not_your_turn",
                 lazy("it is seat {seat}'s turn", seat=self.state.current_player),
             )
@@ -315,11 +311,9 @@ class LiveMatch:
             action = state.read_action(text)
             events = state.apply(action)
         except NotationError as error:
-            raise ApiError(
-                422, "bad_notation", error.args[0] if error.args else str(error)
-            ) from None
+            raise Refused("bad_notation", error.args[0] if error.args else str(error)) from None
         except IllegalAction as error:
-            raise ApiError(422, "illegal_action", error.args[1], rule=error.rule) from None
+            raise Refused("illegal_action", error.args[1], rule=error.rule) from None
         return Trial(seat, action, self.game.action_to_string(action), state, events)
 
     def check_takeback(self, seat: int | None, seq: int) -> int:
@@ -332,22 +326,21 @@ class LiveMatch:
         seat = self.check_turn(seat, seq)
         self.check_person(seat)
         if not self.moves:
-            raise ApiError(409, "nothing_to_take_back", lazy("no action has been played"))
+            raise Refused("nothing_to_take_back", lazy("no action has been played"))
         _, mover, _, caused_events = self.moves[-1]
         if mover != seat:
-            raise ApiError(409, "not_yours", lazy("the last action is another seat's"))
+            raise Refused("not_yours", lazy("the last action is another seat's"))
         if self.state.current_player != seat:
-            raise ApiError(409, "turn_passed", lazy("your turn has passed"))
+            raise Refused("turn_passed", lazy("your turn has passed"))
         if caused_events:
-            raise ApiError(422, "revealed", lazy("that action revealed something; it stands"))
+            raise Refused("revealed", lazy("that action revealed something; it stands"))
         in_a_row = 0  # the take-backs since another seat's entry: a misclick is not a loop
         for entry in reversed(self.entries):
             if entry.seat != seat:
                 break
             in_a_row += entry.kind == TAKEBACK
         if in_a_row >= MAX_TAKEBACKS_IN_A_ROW:
-            raise ApiError(
-                409,
+            raise Refused(
                 "too_many_takebacks",
                 lazy("at most {count} take-backs a turn", count=MAX_TAKEBACKS_IN_A_ROW),
             )
@@ -356,7 +349,7 @@ class LiveMatch:
     def can_take_back(self, seat: int | None) -> bool:
         try:
             self.check_takeback(seat, self.seq)
-        except ApiError:
+        except Refused:
             return False
         return True
 
@@ -409,11 +402,9 @@ class LiveMatch:
         """409 unless a person plays ``seat`` in a running match (so that an entry about
         it, a resignation, a timeout or a hand-over, changes something)."""
         if self.is_over:
-            raise ApiError(409, "match_over", lazy("the match is over"))
+            raise Refused("match_over", lazy("the match is over"))
         if not self.started:
-            raise ApiError(
-                409, "not_started", lazy("the rematch starts once every seat accepts it")
-            )
+            raise Refused("not_started", lazy("the rematch starts once every seat accepts it"))
         self.check_person(seat)
 
     def _seat_entry(

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tavola.apps.server.language import lazy
 from tavola.apps.server.models import ABANDON, RESIGN, TIMEOUT
+from tavola.apps.server.request_language import lazy
 from tavola.core.i18n import Text
 
 LOSE = "lose"  # on_timeout: a 2-player match ends, the other seat wins

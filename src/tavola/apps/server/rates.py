@@ -22,8 +22,8 @@ from functools import cache
 from fastapi import Request
 from limits import RateLimitItem, RateLimitItemPerSecond, parse_many, storage, strategies
 
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
 
 
 @cache
@@ -79,8 +79,7 @@ class Rates:
         """429 ``rate_limited`` when the request's client address asks ``what`` too often."""
         wait = self.wait(limits, what, client_address(request))
         if wait:
-            raise ApiError(
-                429,
+            raise Refused(
                 "rate_limited",
                 lazy(
                     "too many requests of this kind from your address; try again in {seconds} s",

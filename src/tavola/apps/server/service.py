@@ -5,9 +5,10 @@ database work in worker threads. Per match an ``asyncio.Lock`` serialises this
 process's writers; across processes the log's primary key does: of two servers that
 append the same ``seq``, one fails and answers 409 after catching up with the log.
 
-Clocks: while a match with a clock runs, this process keeps an alarm for the moment its
-seat to move runs out of time (``_schedule_clock``), which appends a timeout entry; when
-several servers hold the match, the log's key lets one of them do it.
+Every entry is written one way (``_write``): under the match's lock, caught up with the
+log, checked, appended, applied, then told to the clients, the bots and the clock. The
+clocks' alarms are ``clocks.ClockAlarms``'s; the bots' turns and the hints are
+``bots.BotTurns``'s.
 """
 
 from __future__ import annotations
@@ -16,26 +17,26 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
-from concurrent.futures import Executor
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from anyio import to_thread
 
-from tavola.apps.server.alerts import Turn, TurnAlerts
-from tavola.apps.server.bots import BotJob, bot_seed, bound_spec, choose, hint, make_pool
+from tavola.apps.server.bots import BotTurns, bound_spec
 from tavola.apps.server.chat import chat_json
-from tavola.apps.server.clocks import TimeControl
-from tavola.apps.server.errors import ApiError
+from tavola.apps.server.clocks import ClockAlarms, TimeControl
 from tavola.apps.server.hub import Hub
-from tavola.apps.server.language import lazy
-from tavola.apps.server.live import BOT, HUMAN, LiveMatch, SeatInfo, Table
+from tavola.apps.server.live import BOT, HUMAN, LiveMatch, SeatInfo, TableRules
 from tavola.apps.server.messages import message_for, rematch_info
-from tavola.apps.server.models import MOVE, TAKEBACK, TIMEOUT, MatchRow, SeatRow, now
+from tavola.apps.server.models import MOVE, TAKEBACK, MatchRow, SeatRow, now
+from tavola.apps.server.refusals import CONFLICTS, Refused
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Loaded, Store
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token
+from tavola.apps.server.turn_alerts import Turn, TurnAlerts
 from tavola.core.errors import TavolaError
 from tavola.core.registry import load
 
@@ -43,12 +44,22 @@ log = logging.getLogger("tavola.server")
 T = TypeVar("T")
 RESUME_BOTS_WITHIN = timedelta(days=2)
 RESUME_CLOCKS_WITHIN = timedelta(days=60)  # a correspondence match may rest for weeks
-ALARM_SLACK = 0.02  # seconds after a deadline before the alarm looks
 
 
 def as_utc(moment: datetime) -> datetime:
     """A time read from the database, in UTC (SQLite forgets the zone)."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Planned:
+    """An entry checked and ready to append: its seat, kind and stored text, and how the
+    match applies it once it is stored as ``(seq, at)``."""
+
+    seat: int
+    kind: str
+    detail: str | None
+    apply: Callable[[int, datetime], object]
 
 
 class MatchService:
@@ -58,13 +69,12 @@ class MatchService:
         self.hub = hub
         self.server_id = secrets.token_hex(6)  # tells this process's notifications apart
         self._cache: OrderedDict[str, LiveMatch] = OrderedDict()  # least recently used first
-        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self._alarms: dict[str, asyncio.Task[None]] = {}
+        self.bots = BotTurns(self)
+        self.alarms = ClockAlarms(self)
         self.alerts = TurnAlerts(settings.alerts)
         self._refreshing: set[asyncio.Task[None]] = set()  # held, or the loop may drop them
         # What to do when another server signals a change beside the log (see ``tables``).
         self.signals: dict[str, Callable[[LiveMatch], Coroutine[Any, Any, None]]] = {}
-        self._pool: Executor | None = None
 
     async def _db(self, function: Callable[..., T], *args: Any) -> T:
         return await to_thread.run_sync(function, *args)
@@ -79,20 +89,19 @@ class MatchService:
         names: list[str | None] | None,
         seed: int | None,
         listed: bool,
-        table: Table | None = None,
+        table: TableRules | None = None,
         webhooks: list[str | None] | None = None,
         emails: list[str | None] | None = None,
     ) -> dict[str, Any]:
-        table = table or Table()
+        table = table or TableRules()
         options = dict(options)
         options.setdefault("players", len(seats))
         try:
             rules = load(game, **options)
         except TavolaError as error:
-            raise ApiError(422, "bad_game", str(error)) from None
+            raise Refused("bad_game", str(error)) from None
         if len(seats) != rules.num_players:
-            raise ApiError(
-                422,
+            raise Refused(
                 "bad_seats",
                 lazy(
                     "{given} seat(s) given for a {players}-player match",
@@ -102,17 +111,16 @@ class MatchService:
             )
         names = names or [None] * len(seats)
         if len(names) != len(seats):
-            raise ApiError(
-                422,
+            raise Refused(
                 "bad_names",
                 lazy("{given} name(s) given for {seats} seats", given=len(names), seats=len(seats)),
             )
         webhooks = _per_seat("webhooks", webhooks, len(seats))
         emails = _per_seat("emails", emails, len(seats))
         if table.on_timeout == "lose" and len(seats) != 2:
-            raise ApiError(422, "bad_table", lazy('"on_timeout": "lose" is for 2-player matches'))
+            raise Refused("bad_table", lazy('"on_timeout": "lose" is for 2-player matches'))
         if all(spec.strip().lower() != HUMAN for spec in seats):
-            self._check_bot_only_room()
+            self.bots.check_room()
         secret = any(
             spec.secret and rules.options[spec.name] is not None for spec in rules.option_specs
         )
@@ -162,38 +170,15 @@ class MatchService:
             return live
         loaded = await self._db(self.store.load, match_id)
         if loaded is None:
-            raise ApiError(404, "no_match", lazy("no match {match!r}", match=match_id))
+            raise Refused("no_match", lazy("no match {match!r}", match=match_id))
         live = self._cache.get(match_id)  # loaded meanwhile by another request
         if live is None:
             live = self._build(loaded)
             self._cache[match_id] = live
-            self.ensure_bot(live)
-            self._schedule_clock(live)
+            self.bots.ensure(live)
+            self.alarms.schedule(live)
             self._forget_idle()
         return live
-
-    def _check_bot_only_room(self) -> None:
-        """429 when this server already plays its share of matches that no person plays
-        (bots in every seat, or in the seats of people who resigned or left): their bots
-        must not starve the bots that people are waiting for."""
-        running = sum(
-            1
-            for match_id in self._bot_tasks
-            if (live := self._cache.get(match_id)) is not None
-            and all(
-                info.kind != HUMAN or seat in live.replaced for seat, info in enumerate(live.seats)
-            )
-        )
-        if running >= self.settings.bot_only_matches:
-            raise ApiError(
-                429,
-                "busy",
-                lazy(
-                    "too many matches between bots are being played here ({running}); "
-                    "try again later",
-                    running=running,
-                ),
-            )
 
     def _forget_idle(self) -> None:
         """Past ``settings.cached_matches``, drop the least recently used matches that
@@ -205,8 +190,8 @@ class MatchService:
             live = self._cache[match_id]
             busy = (
                 self.hub.watched(match_id)
-                or match_id in self._bot_tasks
-                or match_id in self._alarms
+                or self.bots.busy(match_id)
+                or self.alarms.busy(match_id)
                 or live.lock.locked()
             )
             if not busy:
@@ -236,76 +221,49 @@ class MatchService:
             live.rematch = rematch_info(*loaded.rematch)
         return live
 
-    async def _catch_up(self, live: LiveMatch) -> None:
+    async def catch_up(self, live: LiveMatch) -> None:
         """Apply what other servers appended to the log (the caller holds ``live.lock``)."""
         rows = await self._db(self.store.entries_after, live.id, live.seq)
         for row in rows:
             if row.seq == live.seq + 1:
                 live.apply_row(row.seq, row.seat, row.kind, row.notation, as_utc(row.at))
         if rows:
-            self._after_entry(live, local=False)
+            self.after_entry(live, local=False)
 
     # -- writing the log -------------------------------------------------------------------
 
     async def move(
         self, live: LiveMatch, seat: int | None, seq: int, text: str, as_bot: bool = False
     ) -> None:
-        """``seat`` plays ``text`` on position ``seq``: appended to the log, or an ``ApiError``.
+        """``seat`` plays ``text`` on position ``seq``: appended to the log, or ``Refused``.
         ``as_bot``: the bot that plays the seat (a person's token may not, once replaced)."""
         live.check_seated(seat)  # before the lock: a spectator's tries cost the players nothing
-        async with live.lock:
-            try:
-                if seq != live.seq:
-                    await self._catch_up(live)
-                if live.is_resend(seat, seq, text):
-                    return
-                if await self._expire(live):
-                    raise ApiError(409, "time_out", lazy("the seat to move ran out of time"))
-                trial = live.try_move(seat, seq, text, as_bot)
-                append = self.store.append
-                at = await self._db(
-                    append, live.id, seq + 1, trial.seat, MOVE, trial.notation, self.server_id
-                )
-                if at is None:  # another server appended this entry first
-                    await self._catch_up(live)
-                    if live.is_resend(seat, seq, text):
-                        return
-                    raise ApiError(
-                        409, "stale_seq", lazy("the match moved on to {seq}", seq=live.seq)
-                    )
-                live.commit(trial, seq + 1, at)
-            except ApiError as error:
-                if error.status == 409:
-                    error.extra["state"] = message_for(live, seat)
-                raise
-        self._after_entry(live)
+
+        async def plan() -> Planned | None:
+            if live.is_resend(seat, seq, text):
+                return None
+            if await self.alarms.expire(live):
+                raise Refused("time_out", lazy("the seat to move ran out of time"))
+            trial = live.try_move(seat, seq, text, as_bot)
+            return Planned(
+                trial.seat, MOVE, trial.notation, lambda seq, at: live.commit(trial, seq, at)
+            )
+
+        await self._write(live, seat, seq, plan, resent=lambda: live.is_resend(seat, seq, text))
 
     async def take_back(self, live: LiveMatch, seat: int | None, seq: int) -> None:
         """``seat`` takes back its last action (see ``LiveMatch.check_takeback``)."""
         live.check_seated(seat)  # before the lock, as for a move
-        async with live.lock:
-            try:
-                if seq != live.seq:
-                    await self._catch_up(live)
-                if seat is not None and 0 <= seq < live.seq:
-                    entry = live.entries[seq]
-                    if entry.kind == TAKEBACK and entry.seat == seat:
-                        return  # a resend
-                seat = live.check_takeback(seat, seq)
-                at = await self._db(
-                    self.store.append, live.id, seq + 1, seat, TAKEBACK, None, self.server_id
-                )
-                if at is None:
-                    await self._catch_up(live)
-                    raise ApiError(
-                        409, "stale_seq", lazy("the match moved on to {seq}", seq=live.seq)
-                    )
-                live.take_back(seq + 1, seat, at)
-            except ApiError as error:
-                if error.status == 409:
-                    error.extra["state"] = message_for(live, seat)
-                raise
-        self._after_entry(live)
+
+        async def plan() -> Planned | None:
+            if seat is not None and 0 <= seq < live.seq:
+                entry = live.entries[seq]
+                if entry.kind == TAKEBACK and entry.seat == seat:
+                    return None  # a resend
+            mover = live.check_takeback(seat, seq)
+            return Planned(mover, TAKEBACK, None, lambda seq, at: live.take_back(seq, mover, at))
+
+        await self._write(live, seat, seq, plan)
 
     async def seat_entry(
         self, live: LiveMatch, seat: int, kind: str, detail: str | None = None, *, asker: int
@@ -314,31 +272,71 @@ class MatchService:
         409 if a person does not play it in a running match. A 409 carries the state as
         ``asker``, the seat that asked, sees it: when one seat hands another to a bot, the
         other's view (its hand) is not the asker's to read."""
+
+        async def plan() -> Planned:
+            live.check_seat_entry(seat)
+            apply = live.apply_row
+            return Planned(seat, kind, detail, lambda seq, at: apply(seq, seat, kind, detail, at))
+
+        await self._write(live, asker, None, plan)
+
+    async def _write(
+        self,
+        live: LiveMatch,
+        asker: int | None,
+        seen: int | None,
+        plan: Callable[[], Awaitable[Planned | None]],
+        resent: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """The one way an entry is written. Under the match's lock, caught up with the log
+        unless the asker saw its last position ``seen`` (``None``: it names none), ``plan``
+        checks the entry (``None``: a resend, written already); it is appended as the
+        log's next entry and applied. If another server appended that entry first, the
+        answer is 409 ``stale_seq``, unless ``resent`` finds it was this very entry. A
+        refusal that is a conflict carries the state as ``asker`` sees it. Then the
+        clients, the bots and the clock hear of the entry."""
         async with live.lock:
             try:
-                await self._catch_up(live)
-                live.check_seat_entry(seat)
+                if seen is None or seen != live.seq:
+                    await self.catch_up(live)
+                planned = await plan()
+                if planned is None:
+                    return
                 seq = live.seq + 1
-                append = self.store.append
-                at = await self._db(append, live.id, seq, seat, kind, detail, self.server_id)
+                at = await self.append(live, planned.seat, planned.kind, planned.detail)
                 if at is None:
-                    await self._catch_up(live)
-                    raise ApiError(
-                        409, "stale_seq", lazy("the match moved on to {seq}; again", seq=live.seq)
+                    if resent():
+                        return
+                    words = (
+                        lazy("the match moved on to {seq}; again", seq=live.seq)
+                        if seen is None
+                        else lazy("the match moved on to {seq}", seq=live.seq)
                     )
-                live.apply_row(seq, seat, kind, detail, at)
-            except ApiError as error:
-                if error.status == 409:
-                    error.extra["state"] = message_for(live, asker)
+                    raise Refused("stale_seq", words)
+                planned.apply(seq, at)
+            except Refused as refusal:
+                if refusal.kind in CONFLICTS:
+                    refusal.details["state"] = message_for(live, asker)
                 raise
-        self._after_entry(live)
+        self.after_entry(live)
 
-    def _after_entry(self, live: LiveMatch, local: bool = True) -> None:
+    async def append(
+        self, live: LiveMatch, seat: int, kind: str, detail: str | None
+    ) -> datetime | None:
+        """Store the log's next entry (the caller holds ``live.lock``) and return its time;
+        ``None`` if another server stored one first (the match has caught up with it)."""
+        store = self.store
+        at = await self._db(store.append, live.id, live.seq + 1, seat, kind, detail, self.server_id)
+        if at is None:
+            await self.catch_up(live)
+        return at
+
+    def after_entry(self, live: LiveMatch, local: bool = True) -> None:
         """Tell the clients, let a bot move, set the alarm; if this process wrote the entry,
         notify the seat whose turn it became."""
         self.hub.publish(live)
-        self.ensure_bot(live)
-        self._schedule_clock(live)
+        self.bots.ensure(live)
+        self.alarms.schedule(live)
         if local:
             self._alert_turn(live)
 
@@ -357,54 +355,10 @@ class MatchService:
 
     def started(self, live: LiveMatch, local: bool) -> None:
         """A rematch every seat accepted has started: bots, clocks, the first turn."""
-        self.ensure_bot(live)
-        self._schedule_clock(live)
+        self.bots.ensure(live)
+        self.alarms.schedule(live)
         if local:
             self._alert_turn(live)
-
-    # -- clocks ------------------------------------------------------------------------------
-
-    async def _expire(self, live: LiveMatch) -> bool:
-        """If the seat to move has run out of time, append its timeout; whether it had
-        (the caller holds ``live.lock``)."""
-        deadline = live.deadline()
-        seat = live.clocked_mover
-        if deadline is None or seat is None or now() < deadline:
-            return False
-        seq = live.seq + 1
-        at = await self._db(self.store.append, live.id, seq, seat, TIMEOUT, None, self.server_id)
-        if at is None:  # another server wrote it (or a move) first
-            await self._catch_up(live)
-            return True
-        live.apply_row(seq, seat, TIMEOUT, None, at)
-        self._after_entry(live)
-        return True
-
-    def _schedule_clock(self, live: LiveMatch) -> None:
-        """Set the match's alarm for its seat to move's deadline (or none)."""
-        current = self._alarms.pop(live.id, None)
-        if current is not None and current is not asyncio.current_task():
-            current.cancel()
-        deadline = live.deadline()
-        if deadline is None:
-            return
-        task = asyncio.get_running_loop().create_task(self._alarm(live, deadline))
-        self._alarms[live.id] = task
-
-        def forget(done: asyncio.Task[None]) -> None:
-            if self._alarms.get(live.id) is done:
-                del self._alarms[live.id]
-
-        task.add_done_callback(forget)
-
-    async def _alarm(self, live: LiveMatch, deadline: datetime) -> None:
-        await asyncio.sleep(max(0.0, (deadline - now()).total_seconds()) + ALARM_SLACK)
-        try:
-            async with live.lock:
-                await self._catch_up(live)
-                await self._expire(live)
-        except Exception:
-            log.exception("the clock of match %s failed", live.id)
 
     # -- other servers on the same PostgreSQL ------------------------------------------------
 
@@ -429,66 +383,7 @@ class MatchService:
 
     async def _refresh(self, live: LiveMatch) -> None:
         async with live.lock:
-            await self._catch_up(live)
-
-    # -- bots --------------------------------------------------------------------------------
-
-    def ensure_bot(self, live: LiveMatch) -> None:
-        """Start the bot loop of a match whose seat to move is a bot (once per process)."""
-        player = live.current_player
-        if player is None or live.bot_of(player) is None or live.id in self._bot_tasks:
-            return
-        if not live.started:
-            return
-        task = asyncio.get_running_loop().create_task(self._bot_turns(live.id))
-        self._bot_tasks[live.id] = task
-        task.add_done_callback(lambda _: self._bot_tasks.pop(live.id, None))
-
-    async def _bot_turns(self, match_id: str) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            live = await self.get(match_id)
-            player = live.current_player
-            spec = None if player is None else live.bot_of(player)
-            if player is None or spec is None:
-                return
-            seq = live.seq
-            try:
-                notation = await loop.run_in_executor(self._workers(), choose, bot_job(live, spec))
-                await self.move(live, player, seq, notation, as_bot=True)
-            except ApiError as error:
-                if error.kind == "match_over":
-                    return
-                if error.kind not in ("stale_seq", "time_out"):
-                    log.error("bot move refused in match %s: %s", match_id, error.message)
-                    return
-            except Exception:
-                log.exception("bot failed in match %s", match_id)
-                return
-
-    async def hint(self, live: LiveMatch, seat: int | None) -> dict[str, Any]:
-        """A suggested move for the seat to move, where the match allows hints."""
-        if not live.table.hints:
-            raise ApiError(403, "no_hints", lazy("this match was created without hints"))
-        if seat is None or seat != live.state.current_player:
-            raise ApiError(403, "not_your_turn", lazy("a hint is for the seat to move"))
-        seq = live.seq
-        # One hint per position, however often it is asked (it is seeded by the position, so
-        # it would be the same): asking again, even dropping the request, costs the bot
-        # workers nothing more.
-        known = live.hint
-        if known is None or known[0] != seq or _failed(known[1]):
-            job = bot_job(live, "")  # the review's estimates, not a bot's spec
-            loop = asyncio.get_running_loop()
-            known = live.hint = (seq, loop.run_in_executor(self._workers(), hint, job))
-        suggestion = await asyncio.shield(known[1])
-        return {"seq": seq, **suggestion}
-
-    def _workers(self) -> Executor:
-        """The bot workers' processes, started when first needed."""
-        if self._pool is None:
-            self._pool = make_pool(self.settings.bot_workers)
-        return self._pool
+            await self.catch_up(live)
 
     async def resume_bots(self) -> None:
         """After a start: the matches whose bot may be due to move play on, and the clocks
@@ -508,11 +403,9 @@ class MatchService:
         return [await self.get(match_id) for match_id in ids]
 
     async def close(self) -> None:
-        for task in [*self._bot_tasks.values(), *self._alarms.values()]:
-            task.cancel()
+        self.bots.close()
+        self.alarms.close()
         await self.alerts.close()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _per_seat(what: str, values: list[str | None] | None, seats: int) -> list[str | None]:
@@ -521,11 +414,11 @@ def _per_seat(what: str, values: list[str | None] | None, seats: int) -> list[st
         words = lazy(
             "{given} {what} given for {seats} seats", given=len(values), what=what, seats=seats
         )
-        raise ApiError(422, f"bad_{what}", words)  # ``what``: the field's name, untranslated
+        raise Refused(f"bad_{what}", words)  # ``what``: the field's name, untranslated
     return values
 
 
-def table_row(table: Table) -> dict[str, Any]:
+def table_row(table: TableRules) -> dict[str, Any]:
     """The match row's columns for a table."""
     control = table.time_control
     return {
@@ -537,8 +430,8 @@ def table_row(table: Table) -> dict[str, Any]:
     }
 
 
-def table_of(match: MatchRow) -> Table:
-    return Table(
+def table_of(match: MatchRow) -> TableRules:
+    return TableRules(
         TimeControl.from_json(match.time_control),
         match.on_timeout or "bot",
         match.abandon_after,
@@ -551,24 +444,3 @@ def seat_infos(seats: list[SeatRow]) -> list[SeatInfo]:
     return [
         SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash, s.webhook, s.email) for s in seats
     ]
-
-
-def _failed(future: asyncio.Future[Any]) -> bool:
-    """Whether ``future`` ended without an answer (worth asking again)."""
-    return future.done() and (future.cancelled() or future.exception() is not None)
-
-
-def bot_job(live: LiveMatch, spec: str) -> BotJob:
-    """What a bot worker needs to play the seat to move of ``live`` with ``spec``: the match
-    replayed from its moves, and a seed of the position (its choice replays the same)."""
-    player = live.current_player
-    assert player is not None
-    return BotJob(
-        live.game.name,
-        live.game.option_json(),
-        live.seed,
-        live.effective_notations(),
-        player,
-        spec,
-        bot_seed(live.seed, live.seq),
-    )

@@ -16,12 +16,12 @@ from typing import Any, TypeVar
 from anyio import to_thread
 
 from tavola.apps.server.chat import chat_json, clean_text
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.live import HUMAN, LiveMatch
 from tavola.apps.server.messages import may_read_chat, rematch_info
 from tavola.apps.server.models import ABANDON, RESIGN, MatchRow, SeatRow, now
 from tavola.apps.server.rates import Rates, per_seconds
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.service import MatchService, as_utc, seat_infos, table_row
 from tavola.apps.server.store import CHAT_KEPT
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token
@@ -59,18 +59,17 @@ class Tables:
     async def take_over(self, live: LiveMatch, by: int, seat: int) -> None:
         """``by`` hands ``seat``, away for longer than the match allows, to the heuristic bot."""
         if not 0 <= seat < len(live.seats) or seat == by:
-            raise ApiError(422, "bad_seat", lazy("name another seat of this match"))
+            raise Refused("bad_seat", lazy("name another seat of this match"))
         after = live.table.abandon_after
         if after is None:
-            raise ApiError(409, "no_abandon", lazy("this match hands no seat over to a bot"))
+            raise Refused("no_abandon", lazy("this match hands no seat over to a bot"))
         live.check_person(by)
         live.check_seat_entry(seat)
         await self._reread_seen(live)
         away = live.away(seat, now())
         if away is None or away < after:
             wait = after if away is None else after - away
-            raise ApiError(
-                409,
+            raise Refused(
                 "present",
                 lazy(
                     "seat {seat} is here, or was too recently ({seconds} s ago)",
@@ -137,8 +136,7 @@ class Tables:
         text = clean_text(text, self.service.settings.chat.length)
         wait = self.rates.wait(self.chat_limit, "chat", live.id, str(seat))
         if wait:
-            raise ApiError(
-                429,
+            raise Refused(
                 "too_fast",
                 lazy("too many messages; wait {seconds} s", seconds=f"{wait:.0f}"),
                 retry_after=wait,
@@ -171,9 +169,9 @@ class Tables:
         seats rotated (old seat ``k`` plays new seat ``k + 1``); offering one already
         offered accepts it. ``seat`` gets its token at once."""
         if not live.is_over:
-            raise ApiError(409, "not_over", lazy("a rematch is offered once the match is over"))
+            raise Refused("not_over", lazy("a rematch is offered once the match is over"))
         if live.seats[seat].kind != HUMAN:
-            raise ApiError(403, "bot_seat", lazy("a bot's seat offers nothing"))
+            raise Refused("bot_seat", lazy("a bot's seat offers nothing"))
         if live.rematch is None:
             token = new_token()
             match, seats = self._rematch_rows(live, seat, hash_token(token))
@@ -237,10 +235,10 @@ class Tables:
         seat has accepted, the rematch starts."""
         offered = await self._db(self.store.rematch, live.id)
         if offered is None:
-            raise ApiError(404, "no_rematch", lazy("no rematch has been offered"))
+            raise Refused("no_rematch", lazy("no rematch has been offered"))
         match, _ = offered
         if live.seats[seat].kind != HUMAN:
-            raise ApiError(403, "bot_seat", lazy("a bot's seat accepts nothing"))
+            raise Refused("bot_seat", lazy("a bot's seat accepts nothing"))
         new_seat = (seat + 1) % len(live.seats)
         token = new_token()
         started_at = await self._db(self.store.accept, match.id, new_seat, hash_token(token))

@@ -28,6 +28,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Path, Query, Request
@@ -42,10 +43,11 @@ from tavola.apps.review.decisions import (
     review_task,
 )
 from tavola.apps.review.page import flagged_html, legend
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.rates import client_address, client_limit
-from tavola.apps.web.replay import checked
+from tavola.apps.server.request_language import lazy
+from tavola.apps.server.routes.dependencies import jobs_of
+from tavola.apps.server.routes.errors import ApiError
+from tavola.apps.server.routes.replay import checked
 from tavola.core.game import State
 from tavola.core.svg import seat_letter
 
@@ -72,6 +74,7 @@ class Job:
     status: str = "running"
     error: str | None = None
     data: dict[str, Any] | None = None  # the review's JSON, once done
+    pool: Pool | None = field(default=None, init=False, repr=False)  # while it judges
 
     def __post_init__(self) -> None:
         self.outcome = ReviewOutcome(self.tasks)
@@ -82,8 +85,10 @@ class Job:
             if self.tasks:
                 context = multiprocessing.get_context("spawn")
                 with context.Pool(1) as pool:
+                    self.pool = pool
                     for result in pool.imap_unordered(review_task, self.tasks):
                         self.outcome.results.append(result)
+                self.pool = None
             self.outcome.results.sort(key=lambda result: result.step)
             budget = self.tasks[0].budget if self.tasks else self.final.game.review_budget
             self.data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
@@ -143,6 +148,13 @@ class Jobs:
         threading.Thread(target=job.run, name=f"review-{job.id}", daemon=True).start()
         return job
 
+    def close(self) -> None:
+        """Stop the reviews still running (the server is shutting down)."""
+        with self.lock:
+            pools = [job.pool for job in self.by_id.values() if job.pool is not None]
+        for pool in pools:
+            pool.terminate()
+
     def get(self, job_id: str) -> Job:
         with self.lock:
             job = self.by_id.get(job_id)
@@ -153,7 +165,7 @@ class Jobs:
         return job
 
 
-jobs = Jobs()
+ReviewJobs = Annotated[Jobs, Depends(jobs_of)]
 
 
 def _seats(text: str | None, players: int) -> list[int]:
@@ -172,7 +184,10 @@ def _seats(text: str | None, players: int) -> list[int]:
 
 @router.post("", status_code=202, dependencies=[Depends(client_limit("reviews"))])
 def start_review(
-    record: Record, request: Request, seats: Annotated[str | None, Query(max_length=20)] = None
+    record: Record,
+    request: Request,
+    jobs: ReviewJobs,
+    seats: Annotated[str | None, Query(max_length=20)] = None,
 ) -> JSONResponse:
     """Start reviewing ``record`` (or find the review already asked for)."""
     final = checked(record)  # 422 as /api/replay answers
@@ -193,6 +208,6 @@ def start_review(
 
 
 @router.get("/{job_id}")
-def review_status(job_id: Annotated[str, Path(max_length=32)]) -> dict[str, Any]:
+def review_status(job_id: Annotated[str, Path(max_length=32)], jobs: ReviewJobs) -> dict[str, Any]:
     """A review's progress, and its chart and flagged moves once done."""
     return jobs.get(job_id).json()

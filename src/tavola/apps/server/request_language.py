@@ -22,16 +22,12 @@ from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tavola.core.i18n import LANGUAGES, LOCALE_DIR, Catalog, language, negotiate
+from tavola.apps.web import CATALOG, COOKIE, PARAMETER
+from tavola.core.i18n import LANGUAGES, language, negotiate
 
-CATALOG = Catalog("web", LOCALE_DIR)
-"""The texts of the browser client and of the server (the ``web`` domain)."""
 lazy = CATALOG.lazy
 _ = CATALOG.gettext
-
-COOKIE = "tavola_lang"
 COOKIE_AGE = 365 * 86400
-PARAMETER = "lang"
 
 
 def choose(asked: str | None, cookie: str | None, accept_language: str | None) -> str:

@@ -18,9 +18,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query
 
-from tavola.apps.server.errors import ApiError
-from tavola.apps.server.language import lazy
 from tavola.apps.server.live import event_json
+from tavola.apps.server.request_language import lazy
+from tavola.apps.server.routes.errors import ApiError
 from tavola.core.errors import ReplayError
 from tavola.core.game import State
 from tavola.core.registry import replay as replay_record

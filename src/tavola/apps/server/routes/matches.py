@@ -1,0 +1,160 @@
+"""A match: create one, list them, read one, play, take back, ask a hint, get its record.
+
+Its socket (``match_socket``) sends the state after every entry and takes actions too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+
+from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
+from tavola.apps.server.live import TableRules
+from tavola.apps.server.messages import match_summary, message_for
+from tavola.apps.server.rates import client_limit
+from tavola.apps.server.request_language import lazy
+from tavola.apps.server.routes.bodies import CreateMatch, PlayAction, TakeBack
+from tavola.apps.server.routes.dependencies import (
+    MatchId,
+    SeatedMatch,
+    Service,
+    TablesDep,
+    Watched,
+    seat_needed,
+)
+from tavola.apps.server.routes.errors import ApiError
+from tavola.apps.server.webhooks import WebhookRefused, public_address
+
+router = APIRouter(prefix="/api")
+
+DEFAULT_ABANDON_REALTIME = 300
+EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+Playing = Annotated[SeatedMatch, Depends(seat_needed(lazy("playing needs a seat's token")))]
+TakingBack = Annotated[SeatedMatch, Depends(seat_needed(lazy("taking back needs a seat's token")))]
+Hinted = Annotated[SeatedMatch, Depends(seat_needed(lazy("a hint needs a seat's token")))]
+
+
+def _clean_name(name: str | None) -> str | None:
+    if name is None:
+        return None
+    name = " ".join(name.split())
+    if any(not char.isprintable() for char in name):
+        raise ApiError(422, "bad_names", lazy("a name is printable text"))
+    return name or None
+
+
+@router.post("/matches", status_code=201, dependencies=[Depends(client_limit("matches"))])
+async def create_match(body: CreateMatch, service: Service) -> dict[str, Any]:
+    """A new match; one secret token per human seat (in its invite link)."""
+    names = None if body.names is None else [_clean_name(name) for name in body.names]
+    webhooks = _check_each(body.webhooks, _check_webhook)
+    if webhooks and not service.settings.alerts.private_webhooks:
+        for url in filter(None, webhooks):
+            await _check_public(url)
+    emails = _check_each(body.emails, _check_email)
+    table = _table(body)
+    return await service.create(
+        body.game, body.options, body.seats, names, body.seed, body.listed, table, webhooks, emails
+    )
+
+
+def _table(body: CreateMatch) -> TableRules:
+    control = TimeControl() if body.time_control is None else body.time_control.control()
+    abandon = body.abandon_after
+    if abandon is None and control.kind == REALTIME:
+        abandon = DEFAULT_ABANDON_REALTIME
+    elif abandon is None and control.kind == CORRESPONDENCE:
+        assert control.per_move is not None
+        abandon = max(1, round(control.per_move))
+    hints = body.hints
+    if hints is None:
+        hints = sum(spec.strip().lower() == "human" for spec in body.seats) <= 1
+    return TableRules(control, body.on_timeout, abandon, body.chat_public, hints)
+
+
+def _check_each(
+    values: list[str | None] | None, check: Callable[[str], str]
+) -> list[str | None] | None:
+    if values is None:
+        return None
+    return [check(value.strip()) if value and value.strip() else None for value in values]
+
+
+def _check_webhook(url: str) -> str:
+    if not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url):
+        raise ApiError(
+            422, "bad_webhooks", lazy("a webhook is an http(s) URL, not {url!r}", url=url)
+        )
+    return url
+
+
+async def _check_public(url: str) -> None:
+    """Refuse a webhook whose host is not public (see ``webhooks.py``)."""
+    try:
+        await public_address(url)
+    except WebhookRefused as error:
+        if not error.found:
+            message = lazy("a webhook's host {host!r} was not found", host=error.host)
+        else:
+            message = lazy(
+                "a webhook must reach a public address, and {host!r} is not one", host=error.host
+            )
+        raise ApiError(422, "bad_webhooks", message) from None
+
+
+def _check_email(address: str) -> str:
+    if not EMAIL.fullmatch(address):
+        raise ApiError(
+            422, "bad_emails", lazy("{address!r} is not an e-mail address", address=address)
+        )
+    return address
+
+
+@router.get("/matches")
+async def list_matches(service: Service) -> dict[str, Any]:
+    """The listed matches most recently created, for spectators."""
+    return {"matches": [match_summary(live) for live in await service.listed()]}
+
+
+@router.get("/matches/{match_id}")
+async def get_match(watched: Watched, tables: TablesDep, svg: bool = False) -> dict[str, Any]:
+    """The match as the token's seat sees it (no token: as a spectator)."""
+    await tables.seen(watched.live, watched.seat)
+    return message_for(watched.live, watched.seat, svg=svg)
+
+
+@router.post("/matches/{match_id}/actions")
+async def play_action(
+    playing: Playing, body: PlayAction, service: Service, tables: TablesDep, svg: bool = False
+) -> dict[str, Any]:
+    """Play a move on the position ``seq``; returns the new state."""
+    live, seat = playing.live, playing.seat
+    await tables.seen(live, seat)
+    await service.move(live, seat, body.seq, body.action)
+    return message_for(live, seat, svg=svg)
+
+
+@router.post("/matches/{match_id}/takeback")
+async def take_back(taking: TakingBack, body: TakeBack, service: Service) -> dict[str, Any]:
+    """Take back your own last action while you are still to move and it revealed nothing."""
+    await service.take_back(taking.live, taking.seat, body.seq)
+    return message_for(taking.live, taking.seat)
+
+
+@router.post("/matches/{match_id}/hint", dependencies=[Depends(client_limit("hints"))])
+async def ask_hint(hinted: Hinted, service: Service) -> dict[str, Any]:
+    """A suggested move for the seat to move, judged from its view (matches with hints on):
+    ``{"seq", "action", "win", "win_se", "margin", "samples"}``."""
+    return await service.bots.hint(hinted.live, hinted.seat)
+
+
+@router.get("/matches/{match_id}/record")
+async def get_record(match_id: MatchId, service: Service) -> dict[str, Any]:
+    """The engine's record (seed and private notations): only once the match is over."""
+    live = await service.get(match_id)
+    if not live.is_over:
+        raise ApiError(403, "not_over", lazy("the record is available once the match is over"))
+    return live.state.record()

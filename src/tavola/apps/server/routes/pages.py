@@ -1,0 +1,138 @@
+"""The pages of the browser client, rendered by ``tavola.apps.web.pages``.
+
+- ``/``: the lobby (new match, your matches, matches playing now, replay a record file).
+- ``/m/{id}`` (``?token=T`` to play a seat, ``?hotseat=T1,T2`` for several seats at one
+  screen, none to watch): the match.
+- ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
+- ``/rules/{game}`` and ``/rules/{game}/notation``: the game's rules (``web/rules.py``).
+- ``/static/...``: the scripts, styles and pictures (``STATIC``).
+
+Every page speaks the request's language (``server.request_language``: ``?lang=``, the
+``tavola_lang`` cookie, ``Accept-Language``) and offers a switch to the others.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from tavola.apps.server.live import LiveMatch
+from tavola.apps.server.messages import match_summary
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import _, lazy
+from tavola.apps.server.routes.dependencies import Service
+from tavola.apps.server.routes.games import list_games
+from tavola.apps.server.service import MatchService
+from tavola.apps.web import rules
+from tavola.apps.web.pages import STATIC, render
+from tavola.core.i18n import Text, current_language
+from tavola.core.registry import game_classes
+
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # as the API's
+STATIC_FILES = StaticFiles(directory=STATIC)
+"""``/static``: mounted beside the pages."""
+
+# The seat kinds the lobby offers: (value, words). Bots are spec strings the server bounds.
+SEAT_KINDS: tuple[tuple[str, Text], ...] = (
+    ("you", lazy("You")),
+    ("friend", lazy("A friend (invite link)")),
+    ("hotseat", lazy("Another player here (hotseat)")),
+    ("random", lazy("Bot: random (beginner)")),
+    ("heuristic", lazy("Bot: heuristic (easy)")),
+    ("ismcts:iterations=300", lazy("Bot: ISMCTS 300 (medium)")),
+    ("ismcts:iterations=2000", lazy("Bot: ISMCTS 2000 (strong)")),
+)
+
+
+def game_specs() -> list[dict[str, Any]]:
+    """Every game with its option specs as ``GET /api/games`` gives them, secret ones left out."""
+    return [
+        {**game, "options": [spec for spec in game["options"] if not spec["secret"]]}
+        for game in list_games()
+    ]
+
+
+def _not_found(message: Text) -> HTMLResponse:
+    return render("error.html", status=404, title=lazy("Not found"), message=message)
+
+
+async def _match(service: MatchService, match_id: str) -> LiveMatch | HTMLResponse:
+    """The match, or the page that says there is none."""
+    if MATCH_ID.fullmatch(match_id) is None:
+        return _not_found(lazy("There is no such match."))
+    try:
+        return await service.get(match_id)
+    except Refused as refusal:
+        return _not_found(refusal.message)
+
+
+router = APIRouter(include_in_schema=False, default_response_class=HTMLResponse)
+
+
+@router.get("/")
+async def lobby(service: Service) -> HTMLResponse:
+    playing = [match_summary(live) for live in await service.listed()]
+    games = game_specs()
+    return render(
+        "lobby.html",
+        games=games,
+        games_json=json.dumps(games).replace("<", "\\u003c"),
+        seat_kinds=SEAT_KINDS,
+        playing=playing,
+    )
+
+
+@router.get("/m/{match_id}")
+async def match_page(service: Service, match_id: str) -> HTMLResponse:
+    live = await _match(service, match_id)
+    if isinstance(live, HTMLResponse):
+        return live
+    summary = match_summary(live)
+    return render("match.html", match=summary, game=live.game.name, title=live.game.title)
+
+
+@router.get("/m/{match_id}/replay")
+async def replay_page(service: Service, match_id: str) -> HTMLResponse:
+    live = await _match(service, match_id)
+    if isinstance(live, HTMLResponse):
+        return live
+    title = lazy("{game}: replay", game=live.game.title)
+    return render("replay.html", match=match_summary(live), title=title)
+
+
+@router.get("/replay")
+async def replay_upload_page() -> HTMLResponse:
+    return render("replay.html", match=None, title=lazy("Replay a record"))
+
+
+@router.get("/rules/{game}")
+async def rules_page(game: str) -> HTMLResponse:
+    return _rules(game, "rules")
+
+
+@router.get("/rules/{game}/notation")
+async def notation_page(game: str) -> HTMLResponse:
+    return _rules(game, "notation")
+
+
+def _rules(game: str, page: str) -> HTMLResponse:
+    cls = game_classes().get(game)
+    if cls is None:
+        return _not_found(lazy("There is no game {game!r}.", game=game))
+    lang = current_language()  # the page in the reader's language, if translated
+    pages = {key: _(name) for key, name in rules.PAGES.items()}
+    return render(
+        "rules.html",
+        game=game,
+        title=f"{cls.title}: {pages[page]}",
+        page=page,
+        summary=cls.rules_summary,
+        body=rules.html(game, page, lang),
+        body_lang=rules.shown_in(game, page, lang),
+        pages=pages,
+    )
