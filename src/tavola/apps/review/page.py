@@ -23,13 +23,13 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from tavola.apps.review.chart import (
-    CATALOG,
     VERDICT_COLOURS,
     _,
     chart_svg,
     percent,
     verdict_name,
 )
+from tavola.apps.web import CATALOG
 from tavola.core.i18n import N_, current_language
 from tavola.core.svg import seat_colour, seat_letter
 
