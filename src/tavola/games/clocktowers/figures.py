@@ -41,9 +41,10 @@ GAME: Final = (
 OPTIONS: Final = {"players": 2, "deck": DECK}
 
 
-def _after(actions: int, seat: int | None = 0, scores: tuple[int, ...] | None = None) -> Figure:
-    """The position after the first ``actions`` of the game, as ``seat`` sees it."""
-    return Figure(OPTIONS, GAME[:actions], seat=seat, scores=scores)
+def _after(actions: int, scores: tuple[int, ...] | None = None) -> Figure:
+    """The position after the first ``actions`` of the game, as player A sees it (the
+    rulebook's reader is A, at the bottom of the picture)."""
+    return Figure(OPTIONS, GAME[:actions], seat=0, scores=scores)
 
 
 FIGURES: Final[dict[str, Figure]] = {
@@ -52,5 +53,5 @@ FIGURES: Final[dict[str, Figure]] = {
     "clock": _after(12, scores=(0, 0)),
     "roof": _after(14, scores=(3, 0)),
     "height": _after(44, scores=(12, 5)),
-    "end": _after(len(GAME), seat=None, scores=(14, 5)),
+    "end": _after(len(GAME), scores=(14, 5)),
 }
