@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from tavola.core.events import Event
 from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
+from tavola.core.pages import Figure
 from tavola.core.points import Award, Source
 from tavola.core.review_budget import Budget
-from tavola.games.clocktowers import actions, encoding, heuristic, render, sources, svg
+from tavola.games.clocktowers import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.clocktowers.components import (
     CARD_CODES,
     DECK_OF,
@@ -152,6 +153,10 @@ class ClockTowers(Game):
     def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
         # encode_state_into checked that it is a state of this game
         encoding.encode_state_into(cast(ClockTowersState, state), player, out)
+
+    @classmethod
+    def figures(cls) -> Mapping[str, Figure]:
+        return figures.FIGURES
 
     def point_sources(self) -> list[Source]:
         return sources.point_sources()
