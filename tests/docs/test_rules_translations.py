@@ -1,6 +1,7 @@
 """Each game's rules in Italian, German and French follow the English text.
 
-``tavola/games/<game>/pages/rules.<lang>.md`` translates ``pages/rules.md``: the same headings
+``tavola/games/<game>/pages/rules.<lang>.md`` translates ``pages/rules.md`` (and
+``decisions.<lang>.md`` translates ``decisions.md`` where a game has one): the same headings
 (how many at each level, in the same order), the same notation examples (code spans and
 blocks are language-neutral, so they stay exactly as they are), and every ``#anchor``
 link leads to a heading of its own file, as the rules page gives ids
@@ -25,12 +26,22 @@ GAMES_DIR = Path(tavola.games.__file__).parent
 GAMES = sorted(path.parents[1].name for path in GAMES_DIR.glob("*/pages/rules.md"))  # our own
 
 
-def rules_file(game: str, lang: str = "en") -> Path:
-    """A game's rules in ``lang``, as shipped in its package."""
-    return GAMES_DIR / game / "pages" / page_file("rules", lang)
+TRANSLATED_PAGES = ("rules", "decisions")
+"""The pages translated page for page (the notation is language-neutral)."""
 
 
-CASES = [(game, lang) for game in GAMES for lang in TRANSLATED]
+def rules_file(game: str, lang: str = "en", page: str = "rules") -> Path:
+    """A game's rules (or another of its pages) in ``lang``, as shipped in its package."""
+    return GAMES_DIR / game / "pages" / page_file(page, lang)
+
+
+PAGES = [
+    (game, page)
+    for game in GAMES
+    for page in TRANSLATED_PAGES
+    if rules_file(game, "en", page).is_file()
+]
+CASES = [(game, lang, page) for game, page in PAGES for lang in TRANSLATED]
 
 
 def tokens(path: Path) -> list[Token]:
@@ -68,15 +79,15 @@ def anchors(path: Path) -> list[str]:
 
 def test_every_game_has_every_translation() -> None:
     assert GAMES == ["campanile", "carcassonne", "clocktowers"]
-    for game in GAMES:
+    for game, page in PAGES:
         for lang in TRANSLATED:
-            assert rules_file(game, lang).is_file(), (game, lang)
+            assert rules_file(game, lang, page).is_file(), (game, lang, page)
 
 
-@pytest.mark.parametrize(("game", "lang"), CASES)
-def test_the_same_headings_at_each_level(game: str, lang: str) -> None:
-    english = headings(rules_file(game))
-    translated = headings(rules_file(game, lang))
+@pytest.mark.parametrize(("game", "lang", "page"), CASES)
+def test_the_same_headings_at_each_level(game: str, lang: str, page: str) -> None:
+    english = headings(rules_file(game, "en", page))
+    translated = headings(rules_file(game, lang, page))
     assert [level for level, _ in translated] == [level for level, _ in english]
     # The code in headings (an option's name) stays as it is.
     for (_, theirs), (_, ours) in zip(english, translated, strict=True):
@@ -86,27 +97,27 @@ def test_the_same_headings_at_each_level(game: str, lang: str) -> None:
     assert same <= len(english) // 4, (game, lang, same)
 
 
-@pytest.mark.parametrize(("game", "lang"), CASES)
-def test_the_same_notation_examples(game: str, lang: str) -> None:
-    english = code(rules_file(game))
-    translated = code(rules_file(game, lang))
+@pytest.mark.parametrize(("game", "lang", "page"), CASES)
+def test_the_same_notation_examples(game: str, lang: str, page: str) -> None:
+    english = code(rules_file(game, "en", page))
+    translated = code(rules_file(game, lang, page))
     assert translated == english, (english - translated, translated - english)
 
 
-@pytest.mark.parametrize(("game", "lang"), [(g, "en") for g in GAMES] + CASES)
-def test_every_anchor_link_leads_to_a_heading_of_its_file(game: str, lang: str) -> None:
-    path = rules_file(game, lang)
+@pytest.mark.parametrize(("game", "lang", "page"), [(g, "en", p) for g, p in PAGES] + CASES)
+def test_every_anchor_link_leads_to_a_heading_of_its_file(game: str, lang: str, page: str) -> None:
+    path = rules_file(game, lang, page)
     ids = {slug(text) for _, text in headings(path)}
     for anchor in anchors(path):
         assert anchor in ids, (path.name, anchor)
 
 
-@pytest.mark.parametrize(("game", "lang"), CASES)
-def test_the_same_links_to_other_pages(game: str, lang: str) -> None:
+@pytest.mark.parametrize(("game", "lang", "page"), CASES)
+def test_the_same_links_to_other_pages(game: str, lang: str, page: str) -> None:
     """Links to other files (the notation) are kept, and as many anchor links."""
 
     def links(path: Path) -> tuple[list[str], int]:
         hrefs = [str(c.attrGet("href")) for c in inline_children(path) if c.type == "link_open"]
         return sorted(h for h in hrefs if not h.startswith("#")), len(anchors(path))
 
-    assert links(rules_file(game, lang)) == links(rules_file(game))
+    assert links(rules_file(game, lang, page)) == links(rules_file(game, "en", page))

@@ -18,7 +18,7 @@ import inspect
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from tavola.core.checks import (
@@ -35,7 +35,7 @@ from tavola.core.errors import ArgumentTypeError, InvalidArgument, InvalidOption
 from tavola.core.events import Event
 from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text
 from tavola.core.options import Option, OptionValue, resolve_options
-from tavola.core.pages import read_page
+from tavola.core.pages import Figure, read_page
 from tavola.core.points import ALL_POINTS, Award, Source
 
 RECORD_FORMAT = "tavola-record/1"
@@ -279,6 +279,12 @@ class Game(ABC):
     def document_languages(cls, page: str) -> tuple[str, ...]:
         """The languages ``page`` is written in, English first (empty: no such page)."""
         return tuple(lang for lang in LANGUAGES if cls.document(page, lang) is not None)
+
+    @classmethod
+    def figures(cls) -> Mapping[str, Figure]:
+        """The rulebook's pictures by name (``figure:<name>`` in a page): positions the
+        engine reaches, drawn by ``svg`` (``tavola.core.pages.Figure``). By default none."""
+        return {}
 
     def point_sources(self) -> list[Source]:
         """The sources of this game's points with its options, in the order a balance

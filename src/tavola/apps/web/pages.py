@@ -223,18 +223,25 @@ async def notation_page(game: str) -> HTMLResponse:
     return _rules(game, "notation")
 
 
+@router.get("/rules/{game}/decisions")
+async def decisions_page(game: str) -> HTMLResponse:
+    return _rules(game, "decisions")
+
+
 def _rules(game: str, page: str) -> HTMLResponse:
     cls = game_classes().get(game)
     if cls is None:
         return _not_found(lazy("There is no game {game!r}.", game=game))
     lang = current_language()  # the page in the reader's language, if translated
-    pages = {key: _(name) for key, name in rules.PAGES.items()}
+    pages = {key: _(name) for key, name in rules.PAGES.items() if rules.languages(game, key)}
     return render(
         "rules.html",
         game=game,
-        title=f"{cls.title}: {pages[page]}",
+        title=f"{cls.title}: {_(rules.PAGES[page])}",
         page=page,
         summary=cls.rules_summary,
+        # the rules in a few lines go with the decisions, or the rules if there are none
+        summary_page="decisions" if "decisions" in pages else "rules",
         body=rules.html(game, page, lang),
         body_lang=rules.shown_in(game, page, lang),
         pages=pages,

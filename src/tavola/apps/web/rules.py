@@ -6,7 +6,9 @@ and ``rules.fr.md``); the game gives their text (``Game.document``), so a plugin
 pages are served as tavola's own. They are rendered with markdown-it-py (a dependency of
 rich, so always installed), raw HTML off, headings given ids so the pages' ``#anchors``
 work. A translated page's headings also answer to the English page's anchors, so a link
-to ``/rules/campanile#edition-1996`` finds its section in every language.
+to ``/rules/campanile#edition-1996`` finds its section in every language. An image on a
+line of its own whose address is ``figure:<name>`` is one of the game's figures
+(``Game.figures``): the game's picture of that position, inline, captioned by its text.
 
 >>> "<h1" in html("campanile", "rules") and 'id="components"' in html("campanile", "rules")
 True
@@ -18,15 +20,23 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from html import escape
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
+from tavola.core.game import Game
+from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, language
 from tavola.core.registry import game_classes
 
-PAGES = {"rules": N_("Rules"), "notation": N_("Notation")}
+PAGES = {
+    "rules": N_("Rules"),
+    "notation": N_("Notation"),
+    "decisions": N_("How tavola reads the rules"),
+}
 """Each page and its name (translated when shown, in the ``web`` domain)."""
+FIGURE = "figure:"
+"""The address of an image that is one of the game's figures: ``figure:<name>``."""
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
 """The languages the rules are translated into (the notation is language-neutral)."""
 
@@ -100,8 +110,80 @@ def html(game: str, page: str, lang: str = DEFAULT_LANGUAGE) -> str:
         for child in token.children or ():
             if child.type == "link_open":
                 child.attrSet("href", _link(game, str(child.attrGet("href") or "")))
+    cls = game_classes()[game]
+    with language(lang):
+        tokens = _figures(tokens, cls)
     rendered: str = md.renderer.render(tokens, md.options, {})
     return rendered
+
+
+def figure_names(markdown: str) -> list[str]:
+    """The figures a page shows, in order (each image whose address is ``figure:<name>``).
+
+    >>> figure_names("Text ![A tower](figure:tower) and ![A cat](cat.png)")
+    ['tower']
+    """
+    return [
+        str(child.attrGet("src"))[len(FIGURE) :]
+        for token in _parse(markdown)[1]
+        for child in token.children or ()
+        if child.type == "image" and str(child.attrGet("src")).startswith(FIGURE)
+    ]
+
+
+def _figure_images(token: Token) -> list[Token]:
+    return [
+        child
+        for child in token.children or ()
+        if child.type == "image" and str(child.attrGet("src")).startswith(FIGURE)
+    ]
+
+
+def _figures(tokens: list[Token], cls: type[Game]) -> list[Token]:
+    """The tokens with each paragraph that is a figure's image replaced by the figure;
+    ``LookupError`` for a figure the game does not have, or one inside a paragraph."""
+    figures = cls.figures()
+    shown: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        images = _figure_images(token)
+        if not images:
+            shown.append(token)
+            index += 1
+            continue
+        name = str(images[0].attrGet("src"))[len(FIGURE) :]
+        if name not in figures:
+            raise LookupError(f"{cls.name}: a page shows figure {name!r}, which it has not")
+        alone = len(token.children or ()) == 1 and shown and shown[-1].type == "paragraph_open"
+        if not alone:
+            raise LookupError(f"{cls.name}: figure {name!r} is not on a line of its own")
+        caption = "".join(child.content for child in images[0].children or ())
+        shown[-1] = Token(
+            "html_block", "", 0, content=_figure(figures[name].svg(cls), name, caption)
+        )
+        index += 2  # the image's paragraph_close goes with it
+    return shown
+
+
+def _figure(svg: str, name: str, caption: str) -> str:
+    """A figure's picture as HTML: an image named by its caption, its ids kept apart from
+    the page's and the other figures' (prefixed with the figure's name).
+
+    >>> board = '<svg role="group" aria-label="Board" id="b"><title>Board</title></svg>'
+    >>> html = _figure(board, "t", "A&B")
+    >>> 'role="img" aria-label="A&amp;B" id="t-b"><title>A&amp;B</title>' in html
+    True
+    >>> html.rstrip().endswith("</svg><figcaption>A&amp;B</figcaption></figure>")
+    True
+    """
+    label = escape(caption)
+    svg = re.sub(r' (id|data-toggle)="([^"]*)"', rf' \1="{name}-\2"', svg)
+    svg = re.sub(
+        r'role="group" aria-label="[^"]*"', f'role="img" aria-label="{label}"', svg, count=1
+    )
+    svg = re.sub(r"<title>[^<]*</title>", f"<title>{label}</title>", svg, count=1)
+    return f'<figure class="rule-figure">{svg}<figcaption>{label}</figcaption></figure>\n'
 
 
 def _english_anchors(
@@ -125,6 +207,6 @@ def _link(game: str, href: str) -> str:
     anchor = f"#{anchor}" if anchor else ""
     if page == "rules.md":
         return f"/rules/{game}{anchor}"
-    if page == "notation.md":
-        return f"/rules/{game}/notation{anchor}"
+    if page in ("notation.md", "decisions.md"):
+        return f"/rules/{game}/{page.removesuffix('.md')}{anchor}"
     return href
