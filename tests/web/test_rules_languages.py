@@ -67,23 +67,25 @@ def test_the_route_serves_the_language_asked_for(server: ServerProcess) -> None:
     english = httpx.get(url)
     assert english.status_code == 200
     assert 'id="components"' in english.text
-    assert "In short" in english.text
+    assert "In short" in httpx.get(f"{url}/decisions").text  # with the decisions
     assert '<article class="doc" lang="en">' in english.text
     assert ">Materiale</h2>" not in english.text
 
     italian = httpx.get(url, params={"lang": "it"})
     assert ">Materiale</h2>" in italian.text
-    assert "In breve" in italian.text
     assert '<article class="doc" lang="it">' in italian.text
-    assert 'href="#informazioni-nascoste"' in italian.text
+    italian_decisions = httpx.get(f"{url}/decisions", params={"lang": "it"})
+    assert "In breve" in italian_decisions.text
+    assert 'href="#informazioni-nascoste"' in italian_decisions.text
     assert 'id="components"' in italian.text  # the English anchor still leads somewhere
 
     german = httpx.get(url, headers={"Accept-Language": "de-CH,de;q=0.9,en;q=0.5"})
     assert ">Spielmaterial</h2>" in german.text
-    assert "Kurz gesagt" in german.text
+    german_decisions = httpx.get(f"{url}/decisions", headers={"Accept-Language": "de"})
+    assert "Kurz gesagt" in german_decisions.text
     french = httpx.get(url, cookies={"tavola_lang": "fr"})
     assert ">Matériel</h2>" in french.text
-    assert "En bref" in french.text
+    assert "En bref" in httpx.get(f"{url}/decisions", cookies={"tavola_lang": "fr"}).text
     # The English page is still the English page, whatever was asked before.
     assert httpx.get(url).text == english.text
 
