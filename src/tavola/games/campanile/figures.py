@@ -86,11 +86,11 @@ GAME_1996 = {
 }
 
 FIGURES: dict[str, Figure] = {
-    "first-turns": Figure(GAME_2009, FIRST_TURNS, seat=0),
+    "first-turns": Figure(GAME_2009, FIRST_TURNS),
     "before-intermezzo": Figure(GAME_2009, BEFORE_INTERMEZZO),
     "intermezzo-scored": Figure(GAME_2009, (*BEFORE_INTERMEZZO, "take beige"), scores=(4, 5, 3)),
     "finito": Figure(GAME_2009, TO_THE_FINITO, scores=(11, 16, 11)),
-    "piles-1996": Figure(GAME_1996, TURNS_1996, seat=0),
+    "piles-1996": Figure(GAME_1996, TURNS_1996),
     "end-1996": Figure(GAME_1996, TO_THE_END_1996, scores=(10, 4)),
 }
 """The pictures by name, as the rulebook shows them (``![caption](figure:name)``)."""
