@@ -10,9 +10,11 @@ from urllib.parse import unquote
 
 import httpx
 import pytest
+from playwright.sync_api import Page, expect
 
 import tavola.games
 from tavola.apps.web import rules
+from tavola.core.registry import game_classes
 from tests.live_server import ServerProcess
 
 GAMES_DIR = Path(tavola.games.__file__).parent
@@ -111,3 +113,31 @@ def test_the_game_pages_lead_to_the_rules_in_the_readers_language(
         page = client.get("/rules/carcassonne")  # as the link opens it: the cookie is sent
         assert f">{title('carcassonne', lang)}</h1>" in page.text
         assert {"it": ">Regole<", "de": ">Regeln<", "fr": ">Règles<"}[lang] in page.text
+
+
+ILLUSTRATED = sorted(game for game, cls in game_classes().items() if cls.figures())
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ILLUSTRATED)
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_rulebook_fits_a_phone_and_names_its_pictures(
+    page: Page, server: ServerProcess, game: str, lang: str
+) -> None:
+    """On a phone nothing scrolls sideways; each picture fits the screen and is an image
+    named by its caption (what a screen reader says)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.url}/rules/{game}?lang={lang}")
+    figures = page.locator("figure.rule-figure")
+    expect(figures.first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for index in range(figures.count()):
+        figure = figures.nth(index)
+        picture = figure.locator("svg[role=img]")
+        caption = figure.locator("figcaption").inner_text()
+        assert caption
+        assert picture.get_attribute("aria-label") == caption
+        box = picture.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390
