@@ -1,5 +1,5 @@
 """Decisions of the rules digest checked by a scenario each, where no other test shows them
-as plainly (see src/tavola/games/campanile/pages/rules.md). Elsewhere:
+as plainly (see src/tavola/games/campanile/pages/decisions.md). Elsewhere:
 
 - a move with no 2-marker in supply: ``test_scenarios.py``,
   ``test_with_no_two_marker_left_only_moves_and_pass_remain``;

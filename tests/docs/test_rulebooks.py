@@ -58,10 +58,11 @@ def test_every_rulebook_shows_the_same_figures_as_the_english_one(game: str, lan
 @pytest.mark.parametrize(("game", "lang"), RULEBOOKS)
 def test_every_rulebook_is_written_for_players(game: str, lang: str) -> None:
     text = rulebook(game, lang)
-    for words in NOT_FOR_PLAYERS:
-        assert words not in text, (game, lang, words)
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     inline = [child for token in tokens for child in token.children or ()]
+    said = "\n".join(token.content for token in tokens if token.type == "inline")
+    for words in NOT_FOR_PLAYERS:  # in what is read (a table's |---| is no terminal syntax)
+        assert words not in said, (game, lang, words)
     assert not [t for t in tokens if t.type in ("fence", "code_block")], (game, lang)
     assert not [t.content for t in inline if t.type == "code_inline"], (game, lang)
     # It ends by leading the curious to the decisions page.

@@ -23,8 +23,11 @@ def test_the_lobby_form_comes_from_the_option_specs(server: ServerProcess) -> No
 def test_rules_pages(server: ServerProcess) -> None:
     page = httpx.get(f"{server.url}/rules/carcassonne")
     assert page.status_code == 200
-    assert "In short" in page.text
     assert 'href="/rules/carcassonne/notation"' in page.text
+    # The rules in a few lines: with the decisions, or with the rules where a game has none.
+    assert "In short" in httpx.get(f"{server.url}/rules/campanile/decisions").text
+    assert "In short" not in httpx.get(f"{server.url}/rules/campanile").text
+    assert "In short" in httpx.get(f"{server.url}/rules/dudo").text
     assert httpx.get(f"{server.url}/rules/campanile/notation").status_code == 200
     assert httpx.get(f"{server.url}/rules/chess").status_code == 404
 

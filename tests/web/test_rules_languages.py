@@ -10,9 +10,11 @@ from urllib.parse import unquote
 
 import httpx
 import pytest
+from playwright.sync_api import Page, expect
 
 import tavola.games
 from tavola.apps.web import rules
+from tavola.core.registry import game_classes
 from tests.live_server import ServerProcess
 
 GAMES_DIR = Path(tavola.games.__file__).parent
@@ -67,23 +69,25 @@ def test_the_route_serves_the_language_asked_for(server: ServerProcess) -> None:
     english = httpx.get(url)
     assert english.status_code == 200
     assert 'id="components"' in english.text
-    assert "In short" in english.text
+    assert "In short" in httpx.get(f"{url}/decisions").text  # with the decisions
     assert '<article class="doc" lang="en">' in english.text
     assert ">Materiale</h2>" not in english.text
 
     italian = httpx.get(url, params={"lang": "it"})
     assert ">Materiale</h2>" in italian.text
-    assert "In breve" in italian.text
     assert '<article class="doc" lang="it">' in italian.text
-    assert 'href="#informazioni-nascoste"' in italian.text
+    italian_decisions = httpx.get(f"{url}/decisions", params={"lang": "it"})
+    assert "In breve" in italian_decisions.text
+    assert 'href="#informazioni-nascoste"' in italian_decisions.text
     assert 'id="components"' in italian.text  # the English anchor still leads somewhere
 
     german = httpx.get(url, headers={"Accept-Language": "de-CH,de;q=0.9,en;q=0.5"})
     assert ">Spielmaterial</h2>" in german.text
-    assert "Kurz gesagt" in german.text
+    german_decisions = httpx.get(f"{url}/decisions", headers={"Accept-Language": "de"})
+    assert "Kurz gesagt" in german_decisions.text
     french = httpx.get(url, cookies={"tavola_lang": "fr"})
     assert ">Matériel</h2>" in french.text
-    assert "En bref" in french.text
+    assert "En bref" in httpx.get(f"{url}/decisions", cookies={"tavola_lang": "fr"}).text
     # The English page is still the English page, whatever was asked before.
     assert httpx.get(url).text == english.text
 
@@ -109,3 +113,31 @@ def test_the_game_pages_lead_to_the_rules_in_the_readers_language(
         page = client.get("/rules/carcassonne")  # as the link opens it: the cookie is sent
         assert f">{title('carcassonne', lang)}</h1>" in page.text
         assert {"it": ">Regole<", "de": ">Regeln<", "fr": ">Règles<"}[lang] in page.text
+
+
+ILLUSTRATED = sorted(game for game, cls in game_classes().items() if cls.figures())
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ILLUSTRATED)
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_rulebook_fits_a_phone_and_names_its_pictures(
+    page: Page, server: ServerProcess, game: str, lang: str
+) -> None:
+    """On a phone nothing scrolls sideways; each picture fits the screen and is an image
+    named by its caption (what a screen reader says)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.url}/rules/{game}?lang={lang}")
+    figures = page.locator("figure.rule-figure")
+    expect(figures.first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for index in range(figures.count()):
+        figure = figures.nth(index)
+        picture = figure.locator("svg[role=img]")
+        caption = figure.locator("figcaption").inner_text()
+        assert caption
+        assert picture.get_attribute("aria-label") == caption
+        box = picture.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from tavola.core.events import Event
 from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
+from tavola.core.pages import Figure
 from tavola.core.points import Award, Source
 from tavola.core.review_budget import Budget
-from tavola.games.campanile import actions, encoding, heuristic, render, sources, svg
+from tavola.games.campanile import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.campanile.components import (
     CARD_NAMES,
     DISPLAY_SIZE,
@@ -236,6 +237,10 @@ class Campanile(Game):
     def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
         # encode_state_into checked that it is a state of this game
         encoding.encode_state_into(cast("CampanileState | Campanile1996State", state), player, out)
+
+    @classmethod
+    def figures(cls) -> Mapping[str, Figure]:
+        return figures.FIGURES
 
     def point_sources(self) -> list[Source]:
         return sources.point_sources(self.edition, self.num_players)
