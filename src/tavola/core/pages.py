@@ -14,9 +14,15 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+if TYPE_CHECKING:
+    from tavola.core.game import Game, State
 
 PAGE_NAME = re.compile(r"[a-z][a-z0-9_-]*")
 """What a page's name looks like (``rules``, ``notation``): a file name, never a path."""
@@ -41,3 +47,30 @@ def read_page(package: str, page: str, lang: str) -> str | None:
         return resource.read_text(encoding="utf-8") if resource.is_file() else None
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
         return None
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A rulebook's example: a position the engine reaches from a new game."""
+
+    options: Mapping[str, Any]
+    """The game's options, a stacked deck included."""
+    actions: tuple[str, ...]
+    """Notations played from the start, in order."""
+    seed: int = 1
+    seat: int | None = None
+    """Whose view is drawn (``None``: a spectator's)."""
+    scores: tuple[int, ...] | None = None
+    """The scores the text states after the actions."""
+
+    def state(self, game_class: type[Game]) -> State:
+        """The position: the game loaded with ``options``, ``new_game(seed)``, ``actions``."""
+        state = game_class(**self.options).new_game(self.seed)
+        for action in self.actions:
+            state.apply(action)
+        return state
+
+    def svg(self, game_class: type[Game]) -> str:
+        """The position drawn by the game's own ``svg``, with no action offered."""
+        state = self.state(game_class)
+        return state.game.svg(state.view(self.seat))
