@@ -1,5 +1,5 @@
 """The digest's River decisions the other tests do not cover (see "The River" in
-src/tavola/games/carcassonne/pages/rules.md): the spring's and the lake's one field
+src/tavola/games/carcassonne/pages/decisions.md): the spring's and the lake's one field
 touches both banks; a lake that fits nowhere is removed and the land tiles follow.
 (Curve, straight, curve the same way is in ``test_river.py``:
 ``test_a_straight_between_two_curves_allows_the_same_turn_again``.)"""

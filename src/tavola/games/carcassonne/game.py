@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from tavola.core.events import Event
 from tavola.core.game import Game, State, Tensor, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
+from tavola.core.pages import Figure
 from tavola.core.points import Award, Source
 from tavola.core.review_budget import Budget
-from tavola.games.carcassonne import actions, encoding, heuristic, render, sources, svg
+from tavola.games.carcassonne import (
+    actions,
+    encoding,
+    figures,
+    heuristic,
+    render,
+    sources,
+    svg,
+)
 from tavola.games.carcassonne.state import CarcassonneState
 from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
@@ -167,6 +176,10 @@ class Carcassonne(Game):
     def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
         # encode_state_into checked that it is a state of this game
         encoding.encode_state_into(cast(CarcassonneState, state), player, out)
+
+    @classmethod
+    def figures(cls) -> Mapping[str, Figure]:
+        return figures.FIGURES
 
     def point_sources(self) -> list[Source]:
         return sources.point_sources()
