@@ -17,7 +17,7 @@ import { MatchState } from "./match-state.js";
 import { installTable, noteTable, renderTable } from "./match-table.js";
 import { askHint, showPlay, showPublic } from "./match-view.js";
 import { badge, palette, seatName } from "./seats.js";
-import { myMatches, storedPause, tokensOf } from "./storage.js";
+import { keepShownSeat, myMatches, shownSeat, storedPause, tokensOf } from "./storage.js";
 import { ChatView, ClockView, TurnAlert } from "./table.js";
 
 const root = $("main");
@@ -177,12 +177,24 @@ function received(conn, message) {
   }
 }
 
-/** The connection that shows state ``s``: the seat to move if it is played here. */
+/** The connection that shows state ``s``: the seat to move if it is played here, else the
+ *  seat on screen (after a reload, the seat last shown). */
 function chooser(s) {
   const any = match.connections.find((c) => c.states.has(s));
   if (!any) return null;
   const mover = any.states.get(s).current_player;
-  return match.connections.find((c) => c.seat === mover) || match.shownConn || match.connections[0];
+  const moverConn = match.connections.find((c) => c.seat === mover);
+  if (moverConn) return moverConn;
+  // after a reload, wait to know every seat here before choosing whose view to show
+  if (!match.shownConn && shownSeat(match.id) !== null && match.connections.some((c) => c.seat === undefined && !c.dead)) return null;
+  return match.shownConn || lastShownConn() || match.connections[0];
+}
+
+/** The hotseat's connection whose secrets were shown last, by this tab or another. */
+function lastShownConn() {
+  if (match.shownConn) return match.shownConn;
+  const seat = shownSeat(match.id);
+  return seat === null ? null : match.connections.find((c) => c.seat === seat) || null;
 }
 
 function byOthers(state) {
@@ -225,17 +237,26 @@ function withoutSeat(state) {
   return JSON.stringify(rest);
 }
 
-/** A curtain when the screen passes to another seat played here and it would see more. */
+/** A curtain when the screen passes to another seat played here and it would see more
+ *  than the seat whose secrets were shown last (on this page, or before a reload). */
 function needsCurtain(conn, state) {
-  const shownConn = match.shownConn;
-  if (match.connections.length < 2 || !shownConn || conn === shownConn || state.is_over) return false;
-  const before = shownConn.states.get(state.seq) || shownConn.latest;
+  if (match.connections.length < 2 || state.is_over) return false;
+  const last = lastShownConn();
+  if (!match.shownConn && shownSeat(match.id) !== null && !last) return shownSeat(match.id) !== conn.seat;
+  if (!last || conn === last) return false;
+  const before = last.states.get(state.seq) || last.latest;
   return withoutSeat(before) !== withoutSeat(state);
 }
 
 function raiseCurtain(conn, state) {
   match.curtain = { conn, state };
   match.board.clear();
+  match.board.say("");
+  // nothing of the last seat's hand stays in the page: its moves, its notations, its hint
+  ui.actions.replaceChildren();
+  ui.notations.replaceChildren();
+  ui.hintText.hidden = true;
+  ui.hintText.textContent = "";
   ui.curtain.hidden = false;
   const name = seatName(pal, state.seats, conn.seat);
   ui.curtainText.textContent = _("Pass the screen to {name}.", { name });
@@ -271,6 +292,7 @@ function display(conn, state) {
   const changed = !match.shown || state.seq !== match.shown.seq;
   match.shown = state;
   match.shownConn = conn;
+  if (match.connections.length > 1 && conn.seat !== null && conn.seat !== undefined) keepShownSeat(match.id, conn.seat);
   match.everShown = true;
   match.lastShownAt = performance.now();
   for (const c of match.connections) {
