@@ -290,6 +290,8 @@ ui.curtainButton.addEventListener("click", () => {
 
 function display(conn, state) {
   const changed = !match.shown || state.seq !== match.shown.seq;
+  const turnBefore = root.dataset.turn;
+  const replayed = match.everShown; // the first state keeps the page's own start
   match.shown = state;
   match.shownConn = conn;
   if (match.connections.length > 1 && conn.seat !== null && conn.seat !== undefined) keepShownSeat(match.id, conn.seat);
@@ -308,8 +310,22 @@ function display(conn, state) {
   root.dataset.turn = state.is_over ? "over" : conn.seat === state.current_player && conn.seat !== null ? "you" : "other";
   root.dataset.seat = conn.seat === null || conn.seat === undefined ? "" : String(conn.seat);
   renderTable(match);
+  if (replayed && changed) placeFocus(turnBefore);
   match.turnAlert.turn(root.dataset.turn === "you" && (state.legal || []).length > 0, `${root.dataset.title}: ${ui.status.textContent}`);
   if (state.is_over) match.turnAlert.over();
+}
+
+/** After a move, focus where play goes on: on the first move when the turn comes back (or
+ *  the seat plays on), else on the board; never on <body> (a redrawn picture or a disabled
+ *  button drops it there). A focus elsewhere (the chat, the notation box) stays. */
+function placeFocus(turnBefore) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  const onBoard = active === ui.board;
+  const yours = root.dataset.turn === "you";
+  if (!lost && !(onBoard && yours && turnBefore !== "you")) return;
+  const first = yours ? ui.actions.querySelector("button") || ui.board.querySelector("[data-choose], [data-action]:not([data-option-of])") : null;
+  (first || ui.board).focus({ preventScroll: true });
 }
 
 // -- acting --------------------------------------------------------------------------------------
@@ -323,6 +339,7 @@ function setWaiting(conn) {
   ui.takeback.disabled = busy;
   ui.form.querySelector("button").disabled = busy;
   ui.play.setAttribute("aria-busy", busy ? "true" : "false");
+  if (!busy && match.everShown && match.curtain === null) placeFocus(root.dataset.turn); // the buttons take focus again
 }
 
 function send(message) {
