@@ -291,7 +291,7 @@ ui.curtainButton.addEventListener("click", () => {
 function display(conn, state) {
   const changed = !match.shown || state.seq !== match.shown.seq;
   const turnBefore = root.dataset.turn;
-  const replayed = match.everShown; // the first state keeps the page's own start
+  const replayed = match.everShown; // a spectator's first state keeps the page's own start
   match.shown = state;
   match.shownConn = conn;
   if (match.connections.length > 1 && conn.seat !== null && conn.seat !== undefined) keepShownSeat(match.id, conn.seat);
@@ -310,7 +310,7 @@ function display(conn, state) {
   root.dataset.turn = state.is_over ? "over" : conn.seat === state.current_player && conn.seat !== null ? "you" : "other";
   root.dataset.seat = conn.seat === null || conn.seat === undefined ? "" : String(conn.seat);
   renderTable(match);
-  if (replayed && changed) placeFocus(turnBefore);
+  if (changed && (replayed || root.dataset.turn === "you")) placeFocus(turnBefore);
   match.turnAlert.turn(root.dataset.turn === "you" && (state.legal || []).length > 0, `${root.dataset.title}: ${ui.status.textContent}`);
   if (state.is_over) match.turnAlert.over();
 }
