@@ -19,7 +19,7 @@ AM_PM = re.compile(r"\b(AM|PM)\b")
 def in_language(page: Page, iso: str, lang: str, options: dict[str, str]) -> str:
     return str(
         page.evaluate(
-            "([iso, lang, options]) => new Intl.DateTimeFormat(lang, options).format(new Date(iso))",
+            "([iso, lang, how]) => new Intl.DateTimeFormat(lang, how).format(new Date(iso))",
             [iso, lang, options],
         )
     )

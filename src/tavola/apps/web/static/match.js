@@ -129,6 +129,7 @@ $("tv-keys").hidden = match.spectator; // the keys play moves: a spectator has n
 // -- what arrives --------------------------------------------------------------------------------
 
 function received(conn, message) {
+  ready();
   if (message.type === "state") {
     const reset = conn.first;
     conn.first = false;
@@ -378,10 +379,17 @@ ui.hint.addEventListener("click", () => askHint(match));
 
 // -- connection status, invites ---------------------------------------------------------------------
 
+/** The server has answered (or refused): the panel beside the picture shows, in the same
+ *  frame as the first state, so nothing the player sees moves when it arrives. */
+function ready() {
+  root.dataset.ready = "true";
+}
+
 function connectionChanged() {
   const dead = match.connections.filter((c) => c.dead);
   const down = match.connections.filter((c) => !c.ready && !c.dead);
   root.dataset.connected = down.length || dead.length ? "false" : "true";
+  if (dead.length) ready();
   if (dead.length) {
     ui.conn.textContent = _("The server refused this link.");
   } else if (down.length) {
