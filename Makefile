@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 # PostgreSQL cluster. Both are Debian packages, installed here when missing.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play play-terminal test lint typecheck unit system bench bench-server messages clean
+.PHONY: play play-terminal test lint typecheck unit system browser-checks bench bench-server messages clean
 
 # The message catalogs (tools/messages.py): compiled when tavola is installed.
 PO_FILES := $(wildcard src/tavola/locale/*/LC_MESSAGES/*.po)
@@ -55,7 +55,20 @@ system:  ## Debian's chromium and postgresql, for the browser and database tests
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-unit: $(CATALOGS) system
+# What the browser tests inject into the pages (axe-core), pinned in tests/web/package-lock.json:
+# installed again only when the lock changes; npm itself is a Debian package.
+NPM_STAMP := tests/web/node_modules/.installed
+$(NPM_STAMP): tests/web/package.json tests/web/package-lock.json
+	@command -v npm >/dev/null || { \
+		echo "installing Debian packages: npm nodejs"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null; }
+	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+browser-checks: $(NPM_STAMP)  ## axe-core for the browser tests (npm ci in tests/web)
+
+unit: $(CATALOGS) system $(NPM_STAMP)
 	$(BIN)/pytest
 
 bench: $(STAMP)  ## engine throughput, one core

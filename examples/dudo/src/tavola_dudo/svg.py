@@ -188,7 +188,7 @@ def _choices(body: list[str], view: dict[str, Any], actions: list[str], y: float
                     'rx="8" fill="#EEEEEE"/>'
                 )
                 continue
-            label = f"Bid {quantity} dice showing {face}"
+            label = f"{text}: bid {quantity} dice showing {face}"
             body.append(
                 f"<g{clickable(text, label)}>"
                 f'<rect class="hit" x="{x + 3:g}" y="{y + 3:g}" width="{CELL_W - 6}" '

@@ -88,6 +88,8 @@ export class Board {
     }
     this.cancel(false);
     this.lit = null;
+    this.previewed = null;
+    this.say(""); // what was described may be gone: a hover or a focus describes anew
     this.container.innerHTML = text || "";
     this.container.removeAttribute("aria-busy");
     this.svg = this.container.querySelector("svg");

@@ -26,6 +26,19 @@ export function pageLanguage() {
   return document.documentElement.lang || "en";
 }
 
+/** ``date`` (a Date) as a date and a time in the page's language, not the browser's;
+ *  "" for no date. */
+export function dateTimeText(date) {
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(pageLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+/** ``date``'s time of day (hours and minutes) in the page's language; "" for no date. */
+export function timeText(date) {
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(pageLanguage(), { hour: "2-digit", minute: "2-digit" }).format(date);
+}
+
 /** The switch on every page: remember the choice (the cookie the server reads) and show
  * the page again in it, keeping its address (a seat's token, a replay's step). */
 function installLanguageSwitch() {

@@ -4,7 +4,7 @@
 
 import { createMatch, listedMatches, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
 import { myMatches, rememberMatch, saveMyMatches, tokensOf } from "./storage.js";
 import { formatClock } from "./table.js";
@@ -222,7 +222,7 @@ function renderMine() {
     return el("li", {},
       el("a", { href: m.play || `/m/${m.id}`, text: m.title }),
       " ",
-      el("span", { class: "muted", text: Number.isNaN(when.getTime()) ? "" : when.toLocaleString() }),
+      el("time", { class: "muted", datetime: m.created, text: dateTimeText(when) }),
       " ",
       el("a", { href: `/m/${m.id}/replay`, text: _("replay") }),
       " · ",

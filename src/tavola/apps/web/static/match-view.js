@@ -118,7 +118,6 @@ export function showPlay(match, conn, state, play) {
       type: "button",
       class: "action",
       "data-notation": notation,
-      "aria-label": words,
       title: notation,
     }, el("span", { class: "words", text: words }),
       words !== notation ? el("code", { class: "notation", text: notation }) : null);

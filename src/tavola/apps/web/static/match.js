@@ -17,7 +17,7 @@ import { MatchState } from "./match-state.js";
 import { installTable, noteTable, renderTable } from "./match-table.js";
 import { askHint, showPlay, showPublic } from "./match-view.js";
 import { badge, palette, seatName } from "./seats.js";
-import { myMatches, storedPause, tokensOf } from "./storage.js";
+import { keepShownSeat, myMatches, shownSeat, storedPause, tokensOf } from "./storage.js";
 import { ChatView, ClockView, TurnAlert } from "./table.js";
 
 const root = $("main");
@@ -129,6 +129,7 @@ $("tv-keys").hidden = match.spectator; // the keys play moves: a spectator has n
 // -- what arrives --------------------------------------------------------------------------------
 
 function received(conn, message) {
+  ready();
   if (message.type === "state") {
     const reset = conn.first;
     conn.first = false;
@@ -177,12 +178,24 @@ function received(conn, message) {
   }
 }
 
-/** The connection that shows state ``s``: the seat to move if it is played here. */
+/** The connection that shows state ``s``: the seat to move if it is played here, else the
+ *  seat on screen (after a reload, the seat last shown). */
 function chooser(s) {
   const any = match.connections.find((c) => c.states.has(s));
   if (!any) return null;
   const mover = any.states.get(s).current_player;
-  return match.connections.find((c) => c.seat === mover) || match.shownConn || match.connections[0];
+  const moverConn = match.connections.find((c) => c.seat === mover);
+  if (moverConn) return moverConn;
+  // after a reload, wait to know every seat here before choosing whose view to show
+  if (!match.shownConn && shownSeat(match.id) !== null && match.connections.some((c) => c.seat === undefined && !c.dead)) return null;
+  return match.shownConn || lastShownConn() || match.connections[0];
+}
+
+/** The hotseat's connection whose secrets were shown last, by this tab or another. */
+function lastShownConn() {
+  if (match.shownConn) return match.shownConn;
+  const seat = shownSeat(match.id);
+  return seat === null ? null : match.connections.find((c) => c.seat === seat) || null;
 }
 
 function byOthers(state) {
@@ -225,17 +238,26 @@ function withoutSeat(state) {
   return JSON.stringify(rest);
 }
 
-/** A curtain when the screen passes to another seat played here and it would see more. */
+/** A curtain when the screen passes to another seat played here and it would see more
+ *  than the seat whose secrets were shown last (on this page, or before a reload). */
 function needsCurtain(conn, state) {
-  const shownConn = match.shownConn;
-  if (match.connections.length < 2 || !shownConn || conn === shownConn || state.is_over) return false;
-  const before = shownConn.states.get(state.seq) || shownConn.latest;
+  if (match.connections.length < 2 || state.is_over) return false;
+  const last = lastShownConn();
+  if (!match.shownConn && shownSeat(match.id) !== null && !last) return shownSeat(match.id) !== conn.seat;
+  if (!last || conn === last) return false;
+  const before = last.states.get(state.seq) || last.latest;
   return withoutSeat(before) !== withoutSeat(state);
 }
 
 function raiseCurtain(conn, state) {
   match.curtain = { conn, state };
   match.board.clear();
+  match.board.say("");
+  // nothing of the last seat's hand stays in the page: its moves, its notations, its hint
+  ui.actions.replaceChildren();
+  ui.notations.replaceChildren();
+  ui.hintText.hidden = true;
+  ui.hintText.textContent = "";
   ui.curtain.hidden = false;
   const name = seatName(pal, state.seats, conn.seat);
   ui.curtainText.textContent = _("Pass the screen to {name}.", { name });
@@ -269,8 +291,11 @@ ui.curtainButton.addEventListener("click", () => {
 
 function display(conn, state) {
   const changed = !match.shown || state.seq !== match.shown.seq;
+  const turnBefore = root.dataset.turn;
+  const replayed = match.everShown; // a spectator's first state keeps the page's own start
   match.shown = state;
   match.shownConn = conn;
+  if (match.connections.length > 1 && conn.seat !== null && conn.seat !== undefined) keepShownSeat(match.id, conn.seat);
   match.everShown = true;
   match.lastShownAt = performance.now();
   for (const c of match.connections) {
@@ -286,8 +311,22 @@ function display(conn, state) {
   root.dataset.turn = state.is_over ? "over" : conn.seat === state.current_player && conn.seat !== null ? "you" : "other";
   root.dataset.seat = conn.seat === null || conn.seat === undefined ? "" : String(conn.seat);
   renderTable(match);
+  if (changed && (replayed || root.dataset.turn === "you")) placeFocus(turnBefore);
   match.turnAlert.turn(root.dataset.turn === "you" && (state.legal || []).length > 0, `${root.dataset.title}: ${ui.status.textContent}`);
   if (state.is_over) match.turnAlert.over();
+}
+
+/** After a move, focus where play goes on: on the first move when the turn comes back (or
+ *  the seat plays on), else on the board; never on <body> (a redrawn picture or a disabled
+ *  button drops it there). A focus elsewhere (the chat, the notation box) stays. */
+function placeFocus(turnBefore) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  const onBoard = active === ui.board;
+  const yours = root.dataset.turn === "you";
+  if (!lost && !(onBoard && yours && turnBefore !== "you")) return;
+  const first = yours ? ui.actions.querySelector("button") || ui.board.querySelector("[data-choose], [data-action]:not([data-option-of])") : null;
+  (first || ui.board).focus({ preventScroll: true });
 }
 
 // -- acting --------------------------------------------------------------------------------------
@@ -301,6 +340,7 @@ function setWaiting(conn) {
   ui.takeback.disabled = busy;
   ui.form.querySelector("button").disabled = busy;
   ui.play.setAttribute("aria-busy", busy ? "true" : "false");
+  if (!busy && match.everShown && match.curtain === null) placeFocus(root.dataset.turn); // the buttons take focus again
 }
 
 function send(message) {
@@ -339,10 +379,17 @@ ui.hint.addEventListener("click", () => askHint(match));
 
 // -- connection status, invites ---------------------------------------------------------------------
 
+/** The server has answered (or refused): the panel beside the picture shows, in the same
+ *  frame as the first state, so nothing the player sees moves when it arrives. */
+function ready() {
+  root.dataset.ready = "true";
+}
+
 function connectionChanged() {
   const dead = match.connections.filter((c) => c.dead);
   const down = match.connections.filter((c) => !c.ready && !c.dead);
   root.dataset.connected = down.length || dead.length ? "false" : "true";
+  if (dead.length) ready();
   if (dead.length) {
     ui.conn.textContent = _("The server refused this link.");
   } else if (down.length) {

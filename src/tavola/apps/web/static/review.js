@@ -5,7 +5,7 @@
 // as a person would drive it (its "input" event).
 
 import { reviewProgress, startReview } from "./api.js";
-import { $ } from "./dom.js";
+import { $, el } from "./dom.js";
 import { _ } from "./i18n.js";
 
 const root = document.getElementById("main");
@@ -33,24 +33,23 @@ function say(text, done, total) {
 function show(answer) {
   $("tv-review-chart").innerHTML = answer.chart; // SVG made by the server from numbers and escaped names
   $("tv-review-flagged").innerHTML = answer.flagged;
+  // the chart holds links (its dots): a group of them, not one image
+  for (const svg of $("tv-review-chart").querySelectorAll("svg[role='img']")) {
+    if (svg.querySelector("a")) svg.setAttribute("role", "group");
+  }
   for (const link of $("tv-review-chart").querySelectorAll("a")) {
     link.addEventListener("click", (e) => {
       e.preventDefault();
       jump(Number((link.getAttribute("href") || "").replace("#step-", "")));
     });
   }
+  // a card is an article (it cannot be a button): a click on it, or its own button, shows it
   for (const card of $("tv-review-flagged").querySelectorAll("[data-step]")) {
-    card.tabIndex = 0;
-    card.setAttribute("role", "button");
-    card.title = _("Show the board before this move");
     const go = () => jump(Number(card.dataset.step));
+    card.title = _("Show the board before this move");
     card.addEventListener("click", go);
-    card.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        go();
-      }
-    });
+    const show = el("button", { type: "button", class: "linkish", text: _("Show the board before this move") });
+    card.append(show);
   }
   const flagged = answer.review.decisions.filter((d) => d.verdict).length;
   say(_("{reviewed} decisions reviewed, {flagged} flagged.", { reviewed: answer.review.decisions_reviewed, flagged }), 1, 1);

@@ -4,6 +4,7 @@
 
 const MATCHES = "tavola.matches";
 const PAUSE = "tavola.pause";
+const SHOWN = "tavola.shown."; // + match id: the hotseat's seat whose secrets were last shown
 
 /** The matches this browser keeps: {id, game, title, created, play, invites?, seats?}. */
 export function myMatches() {
@@ -38,6 +39,25 @@ export function tokensOf(link) {
   return [...params.getAll("token"), ...params.getAll("hotseat").flatMap((t) => t.split(","))]
     .map((t) => t.trim())
     .filter(Boolean);
+}
+
+/** The seat whose view (its hand) a hotseat page of ``match`` showed last, or null: every
+ *  tab and every reload of that match reads it, so none shows another seat's hand at once. */
+export function shownSeat(match) {
+  try {
+    const seat = localStorage.getItem(SHOWN + match);
+    return seat === null ? null : Number(seat);
+  } catch {
+    return null;
+  }
+}
+
+export function keepShownSeat(match, seat) {
+  try {
+    localStorage.setItem(SHOWN + match, String(seat));
+  } catch {
+    // private browsing: a reload shows the curtain only when the screen passes
+  }
 }
 
 /** The pause (ms) kept for the match page, as text, or null. */

@@ -5,7 +5,7 @@
 
 import { asSeat } from "./api.js";
 import { el } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, timeText } from "./i18n.js";
 import { badge, seatName } from "./seats.js";
 
 /** Seconds as a clock shows them: 9.4 (under ten seconds), 4:05, 1:02:03, or for a
@@ -109,7 +109,7 @@ export class ChatView {
       this.list.append(el("li", { class: "chat-message", "data-id": message.id },
         badge(this.pal, message.seat), " ",
         el("span", { class: "who", text: seatName(this.pal, this.seats, message.seat) }), " ",
-        el("time", { datetime: message.at, class: "muted", text: Number.isNaN(when.getTime()) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
+        el("time", { datetime: message.at, class: "muted", text: timeText(when) }),
         el("span", { class: "text", text: message.text })));
     }
     if (fresh.length) this.list.scrollTop = this.list.scrollHeight;
