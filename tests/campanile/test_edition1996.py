@@ -16,18 +16,16 @@ import pytest
 import tavola
 from tavola import IllegalAction, InvalidOption
 from tavola.games.campanile import Campanile1996State
-from tests.campanile.decks96 import (
+from tests.campanile.decks96 import cards_per_style, new_game, play
+from tests.campanile.views import (
     STYLES,
     awards,
-    cards_per_style,
     groups,
     hand,
     height,
     kinds,
     known,
-    new_game,
     piles,
-    play,
     supply,
 )
 

@@ -9,10 +9,8 @@ digest (shared/rules/campanile.md) and the independent reference in
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,12 +19,31 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tavola
-from tavola import Event, Game, IllegalAction, NotationError, State
+from tavola import Event, Game, State
+from tavola.testing.checks import check_record
+from tavola.testing.properties import (
+    check_clone,
+    check_every_illegal_action,
+    check_view_data,
+    nameless_ids,
+    play_both,
+    positions,
+    refused,
+    walk,
+)
+from tavola.testing.properties import choose_by_verb as choose
+from tests.campanile.views import (
+    STYLES,
+    check_hands_shown,
+    check_sample_hands,
+    groups_of,
+    hand,
+    placements_of,
+)
 from tests.reference.campanile_ref import ref_legal_actions, ref_scoring, ref_winners
 
 # -- the rules, as the digest states them (not taken from the engine) --------------------
 
-STYLES = ("beige", "blue", "brown", "yellow", "red")
 SPECIALS = ("intermezzo", "finito")
 CHIP_SUPPLY = {1: 4, 2: 5, 3: 3, 4: 3, 5: 1, 6: 1}
 MARKERS = (5, 3, 1)  # markers per player of value 1, 2, 3
@@ -86,51 +103,12 @@ def setups(draw: st.DrawFn) -> Setup:
 
 # A random player whose choices Hypothesis shrinks; ``seeded`` is a plain seeded Random, for
 # tests that draw too much for the shrinkable one (deck shuffles, playing many samples out).
+# The player (``choose_by_verb``) picks a verb (build, influence, pass, move, take) first.
 choices = st.randoms(use_true_random=False)
 seeded = st.randoms(use_true_random=True)
 
 
-def choose(state: State, rng: random.Random) -> int:
-    """A random legal action: first a verb (build, influence, pass, move, take), then one of it.
-
-    Picking the verb first makes the rare actions (moves, passes) common enough.
-    """
-    by_verb: dict[str, list[int]] = {}
-    for action, notation in zip(state.legal_actions(), state.legal_notations(), strict=True):
-        by_verb.setdefault(notation.split()[0], []).append(action)
-    return rng.choice(by_verb[rng.choice(sorted(by_verb))])
-
-
-def positions(state: State, rng: random.Random, probability: float = 1.0) -> Iterator[State]:
-    """Play a random game to its end, yielding (with ``probability``) each position on the way."""
-    while True:
-        if rng.random() < probability:
-            yield state
-        if state.is_over:
-            return
-        state.apply(choose(state, rng))
-
-
-def nameless_ids(game: Game) -> set[int]:
-    """Ids in ``range(num_distinct_actions)`` naming no action (e.g. a move to the same tower)."""
-    found = set()
-    for action in range(game.num_distinct_actions):
-        try:
-            game.action_to_string(action)
-        except NotationError:
-            found.add(action)
-    return found
-
-
 # -- the game as the tests follow it -------------------------------------------------------
-
-
-def groups_of(placements: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
-    """The marker groups under a tower: seats in order of their first marker, values sorted."""
-    groups: dict[int, list[int]] = {}
-    for seat, value in placements:
-        groups.setdefault(seat, []).append(value)
-    return [(seat, sorted(values)) for seat, values in groups.items()]
 
 
 class Tracker:
@@ -306,17 +284,8 @@ def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None
 @given(setup=setups(), rng=choices)
 def test_records_replay_to_the_same_state(setup: Setup, rng: random.Random) -> None:
     for state in positions(setup.new_game(), rng, probability=0.08):
-        record = state.record()
-        text = json.dumps(record)
-        assert json.loads(text) == record
-        again = tavola.replay(json.loads(text))
-        assert again == state
-        assert again.record() == record
-        assert again.view(again.current_player) == state.view(state.current_player)
-        assert again.legal_actions() == state.legal_actions()
-        if not state.is_over:
-            action = choose(state, random.Random(rng.random()))
-            assert again.clone().apply(action) == state.clone().apply(action)
+        action = None if state.is_over else choose(state, random.Random(rng.random()))
+        check_record(state, action)
 
 
 @given(setup=setups(), rng=choices)
@@ -324,52 +293,21 @@ def test_clones_are_independent(setup: Setup, rng: random.Random) -> None:
     for state in positions(setup.new_game(), rng, probability=0.1):
         if state.is_over:
             return
-        snapshot = tavola.replay(state.record())  # a copy that does not come from clone
-        copy = state.clone()
-        assert copy == state
-        copy.apply(choose(copy, rng))
-        assert copy != state
-        assert state == snapshot
-        assert state.view(None) == snapshot.view(None)
-
-        other = state.clone()
-        state.apply(choose(state, rng))
-        assert other == snapshot
+        check_clone(state, rng)
 
 
 # -- hidden information --------------------------------------------------------------------
 
 
-def walk(value: Any) -> Iterator[tuple[str | None, Any]]:
-    """Every (key, value) pair in a JSON-like tree; list items have the key None."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield key, item
-            yield from walk(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield None, item
-            yield from walk(item)
-
-
 def check_view_hides(state: State, seat: int | None) -> None:
     view = state.view(seat)
-    assert json.loads(json.dumps(view)) == view  # JSON data and nothing else
+    # (c) No deck order: no deck or seed, no special card named, the stack only as a count.
+    check_view_data(view, PUBLIC_OPTIONS, ("deck", "seed", "order", "finito"))
     assert view["seat"] == seat
     # (b, d) A hand's cards show only to its owner; a spectator sees no hand.
-    for player, hand in enumerate(view["hands"]):
-        if player == seat:
-            assert hand["cards"] is not None
-            assert len(hand["cards"]) == hand["size"]
-            assert not Counter(hand["known"]) - Counter(hand["cards"])
-        else:
-            assert hand["cards"] is None
-    # (c) No deck order: no deck or seed, the stack only as a count, no special card named.
-    assert set(view["options"]) == PUBLIC_OPTIONS
+    check_hands_shown(view, seat)
     assert isinstance(view["stack"], int)
     for key, value in walk(view):
-        if key is not None:
-            assert not any(word in key.lower() for word in ("deck", "seed", "order", "finito"))
         if key == "stack":
             assert isinstance(value, int)
         assert value not in SPECIALS, (key, value)
@@ -428,28 +366,10 @@ def test_views_do_not_depend_on_hidden_cards(
 
     one = tavola.load("campanile", players=players, deck=deck).new_game(seed)
     two = tavola.load("campanile", players=players, deck=swapped).new_game(seed + 1)
-    while True:
-        for player in blind:
-            assert one.view(player) == two.view(player), player
-        if one.is_over:
-            assert two.is_over
-            return
-        action = choose(one, rng)
-        events = one.apply(action)
-        try:
-            if two.apply(action) != events:
-                return
-        except IllegalAction:
-            return
+    play_both(one, two, rng, blind)
 
 
 # -- determinization -----------------------------------------------------------------------
-
-
-def hand_of(state: State, seat: int) -> Counter[str]:
-    cards = state.view(seat)["hands"][seat]["cards"]
-    assert cards is not None
-    return Counter(cards)
 
 
 def played_cards(state: State) -> Counter[str]:
@@ -459,7 +379,6 @@ def played_cards(state: State) -> Counter[str]:
 
 @given(setup=setups(), rng=seeded)
 def test_determinize_agrees_with_the_view(setup: Setup, rng: random.Random) -> None:
-    per_style = cards_per_style(setup.players)
     for state in positions(setup.new_game(), rng, probability=0.05):
         seat = rng.randrange(setup.players)
         snapshot = tavola.replay(state.record())
@@ -471,14 +390,9 @@ def test_determinize_agrees_with_the_view(setup: Setup, rng: random.Random) -> N
         assert sample.history == []  # no trace of the true game
         public = state.view(None)
         assert sample.view(None)["stack"] == public["stack"]
-        assert hand_of(sample, seat) == hand_of(state, seat)
-        cards: Counter[str] = Counter(public["display"]) + played_cards(state)
-        for player in range(setup.players):
-            hand = hand_of(sample, player)
-            assert hand.total() == public["hands"][player]["size"]
-            assert not Counter(public["hands"][player]["known"]) - hand
-            cards += hand
-        assert all(cards[style] <= per_style for style in STYLES)
+        assert hand(sample, seat) == hand(state, seat)
+        seen = Counter(public["display"]) + played_cards(state)
+        check_sample_hands(sample, public, seen, cards_per_style(setup.players))
         if state.is_over:  # nothing is hidden any more, but the history and seed
             sample.history, sample.seed = state.history, state.seed
             assert sample == state
@@ -490,8 +404,8 @@ def test_determinize_agrees_with_the_view(setup: Setup, rng: random.Random) -> N
         tracker = Tracker(sample.game)
         tracker.heights = [t["height"] for t in sorted(public["towers"], key=_position)]
         tracker.played = Counter({t["style"]: t["cards"] for t in public["towers"]})
-        tracker.placements = placements_from_view(public)
-        tracker.known = [Counter(hand["known"]) for hand in public["hands"]]
+        tracker.placements = [placements_of(t) for t in sorted(public["towers"], key=_position)]
+        tracker.known = [Counter(shown["known"]) for shown in public["hands"]]
         tracker.scorings = ["intermezzo"] if public["intermezzo_scored"] else []
         tracker.awards = [list(chips) for chips in public["chips"]]
         if public["built"] is not None:
@@ -507,14 +421,6 @@ def _position(tower: dict[str, Any]) -> int:
     position = tower["position"]
     assert isinstance(position, int)
     return position
-
-
-def placements_from_view(view: dict[str, Any]) -> list[list[tuple[int, int]]]:
-    """Placements that give the view's groups (group by group, in group order)."""
-    return [
-        [(group["player"], value) for group in tower["groups"] for value in group["markers"]]
-        for tower in sorted(view["towers"], key=_position)
-    ]
 
 
 def tower_cards_drawn(view: dict[str, Any]) -> int:
@@ -584,8 +490,7 @@ def test_determinize_puts_the_intermezzo_where_the_setup_rule_allows(
     public = state.view(None)["hands"]
     for other in range(players):
         hands = {
-            tuple(sorted(hand_of(state.determinize(seat, rng), other).elements()))
-            for _ in range(30)
+            tuple(sorted(hand(state.determinize(seat, rng), other).elements())) for _ in range(30)
         }
         if other == seat or public[other]["size"] == len(public[other]["known"]):
             assert len(hands) == 1
@@ -610,29 +515,14 @@ def test_determinize_puts_the_finito_where_the_setup_rule_allows(players: int) -
 
 # -- illegal actions -----------------------------------------------------------------------
 
-OUT_OF_RANGE = (-(10**9), -1, 10**9)
-
 
 @given(setup=setups(), rng=choices)
 def test_illegal_actions_raise_and_change_nothing(setup: Setup, rng: random.Random) -> None:
     """Every id that is not legal (ids naming no action and ids out of range included)."""
     game = setup.game()
     nameless = nameless_ids(game)
-    out_of_range = [*OUT_OF_RANGE, game.num_distinct_actions, game.num_distinct_actions + 1]
     for state in positions(game.new_game(setup.seed), rng, probability=0.15):
-        before = state.clone()
-        legal = set(state.legal_actions())
-        illegal = [action for action in range(game.num_distinct_actions) if action not in legal]
-        for action in [*illegal, *out_of_range]:
-            with pytest.raises(IllegalAction) as caught:
-                state.apply(action)
-            assert caught.value.rule
-            assert caught.value.reason
-            assert state == before, action
-            if action in range(game.num_distinct_actions) and action not in nameless:
-                with pytest.raises(IllegalAction):
-                    state.apply(game.action_to_string(action))
-                assert state == before, action
+        check_every_illegal_action(state, nameless)
 
 
 @pytest.mark.parametrize("phase", ["build", "influence", "take"])
@@ -649,6 +539,5 @@ def test_ids_that_name_no_action_are_illegal_in_every_phase(phase: str) -> None:
     nameless = sorted(nameless_ids(game))
     assert len(nameless) == len(STYLES)
     for action in nameless:
-        with pytest.raises(IllegalAction):
-            state.apply(action)
+        refused(state, action)
         assert state == before

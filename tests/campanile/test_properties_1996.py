@@ -9,19 +9,33 @@ digest (shared/rules/campanile.md, "Edition 1996") and the independent reference
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tavola
-from tavola import Event, Game, IllegalAction, NotationError, State
-from tests.campanile.decks96 import STYLES, cards_per_style, stacked_deck
+from tavola import Event, Game, State
+from tavola.testing.checks import check_record
+from tavola.testing.properties import (
+    check_clone,
+    check_every_illegal_action,
+    check_view_data,
+    nameless_ids,
+    play_both,
+    positions,
+)
+from tavola.testing.properties import choose_by_verb as choose
+from tests.campanile.decks96 import cards_per_style, stacked_deck
+from tests.campanile.views import (
+    STYLES,
+    check_hands_shown,
+    check_sample_hands,
+    groups_of,
+    placements_of,
+)
 from tests.reference.campanile1996_ref import ref96_legal_bets, ref96_scoring, ref96_winners
 
 MARKERS = (5, 3, 1)  # markers per player of value 1, 2, 3
@@ -59,26 +73,9 @@ def setups(draw: st.DrawFn) -> Setup:
     return Setup(players, variant, towers, seed)
 
 
+# The random player (``choose_by_verb``) picks a verb (build, bet, pass) first.
 choices = st.randoms(use_true_random=False)
 seeded = st.randoms(use_true_random=True)
-
-
-def choose(state: State, rng: random.Random) -> int:
-    """A random legal action: first a verb (build, bet, pass), then one of it."""
-    by_verb: dict[str, list[int]] = {}
-    for action, notation in zip(state.legal_actions(), state.legal_notations(), strict=True):
-        by_verb.setdefault(notation.split()[0], []).append(action)
-    return rng.choice(by_verb[rng.choice(sorted(by_verb))])
-
-
-def positions(state: State, rng: random.Random, probability: float = 1.0) -> Iterator[State]:
-    """Play a random game to its end, yielding (with ``probability``) each position on the way."""
-    while True:
-        if rng.random() < probability:
-            yield state
-        if state.is_over:
-            return
-        state.apply(choose(state, rng))
 
 
 class Tracker96:
@@ -166,13 +163,6 @@ class Tracker96:
             assert self.awards == ref96_scoring(self.heights, self.position, self.placements)
 
 
-def groups_of(placements: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
-    groups: dict[int, list[int]] = {}
-    for seat, value in placements:
-        groups.setdefault(seat, []).append(value)
-    return [(seat, sorted(values)) for seat, values in groups.items()]
-
-
 def check_position(state: State, tracker: Tracker96) -> None:
     """The legal actions and the public board agree with the reference and the tracker."""
     game = state.game
@@ -248,15 +238,9 @@ def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None
 @given(setup=setups(), rng=choices)
 def test_records_replay_to_the_same_state(setup: Setup, rng: random.Random) -> None:
     for state in positions(setup.new_game(), rng, probability=0.08):
-        record = json.loads(json.dumps(state.record()))
-        assert "move_markers" not in record["options"]
-        again = tavola.replay(record)
-        assert again == state
-        assert again.record() == state.record()
-        assert again.view(again.current_player) == state.view(state.current_player)
-        if not state.is_over:
-            action = choose(state, random.Random(rng.random()))
-            assert again.clone().apply(action) == state.clone().apply(action)
+        assert "move_markers" not in state.record()["options"]
+        action = None if state.is_over else choose(state, random.Random(rng.random()))
+        check_record(state, action)
 
 
 @given(setup=setups(), rng=choices)
@@ -264,13 +248,7 @@ def test_clones_are_independent(setup: Setup, rng: random.Random) -> None:
     for state in positions(setup.new_game(), rng, probability=0.1):
         if state.is_over:
             return
-        snapshot = tavola.replay(state.record())
-        copy = state.clone()
-        assert copy == state
-        copy.apply(choose(copy, rng))
-        assert copy != state
-        assert state == snapshot
-        assert state.view(None) == snapshot.view(None)
+        check_clone(state, rng)
 
 
 # -- hidden information --------------------------------------------------------------------
@@ -278,14 +256,8 @@ def test_clones_are_independent(setup: Setup, rng: random.Random) -> None:
 
 def check_view_hides(state: State, seat: int | None) -> None:
     view = state.view(seat)
-    assert json.loads(json.dumps(view)) == view
-    assert set(view["options"]) == PUBLIC_OPTIONS
-    for player, hand in enumerate(view["hands"]):
-        if player == seat:
-            assert len(hand["cards"]) == hand["size"]
-            assert not Counter(hand["known"]) - Counter(hand["cards"])
-        else:
-            assert hand["cards"] is None
+    check_view_data(view, PUBLIC_OPTIONS, ("deck", "seed", "order", "finito"))
+    check_hands_shown(view, seat)
     for pile in view["piles"]:
         assert set(pile) == {"number", "top", "size"}
     assert set(view) == {
@@ -344,34 +316,14 @@ def test_views_do_not_depend_on_hidden_cards(players: int, seat: int, rng: rando
         deck = stacked_deck(h, p)
         return tavola.load("campanile", players=players, edition="1996", deck=deck).new_game(0)
 
-    one, two = load(hands, piles), load(swapped_hands, swapped_piles)
-    while True:
-        for player in blind:
-            assert one.view(player) == two.view(player), player
-        if one.is_over:
-            assert two.is_over
-            return
-        action = choose(one, rng)
-        events = one.apply(action)
-        try:
-            if two.apply(action) != events:
-                return
-        except IllegalAction:
-            return
+    play_both(load(hands, piles), load(swapped_hands, swapped_piles), rng, blind)
 
 
 # -- determinization -----------------------------------------------------------------------
 
 
-def hand_of(state: State, seat: int) -> Counter[str]:
-    cards = state.view(seat)["hands"][seat]["cards"]
-    assert cards is not None
-    return Counter(cards)
-
-
 @given(setup=setups(), rng=seeded)
 def test_determinize_agrees_with_the_view_and_plays_on(setup: Setup, rng: random.Random) -> None:
-    per_style = cards_per_style(setup.players)
     for state in positions(setup.new_game(), rng, probability=0.05):
         seat = rng.randrange(setup.players)
         snapshot = tavola.replay(state.record())
@@ -387,22 +339,14 @@ def test_determinize_agrees_with_the_view_and_plays_on(setup: Setup, rng: random
         if state.current_player == seat:
             assert sample.legal_actions() == state.legal_actions()
         public = state.view(None)
-        cards: Counter[str] = Counter({t["style"]: t["cards"] for t in public["towers"]})
-        cards += Counter(pile["top"] for pile in public["piles"])
-        for player in range(setup.players):
-            hand = hand_of(sample, player)
-            assert hand.total() == public["hands"][player]["size"]
-            assert not Counter(public["hands"][player]["known"]) - hand
-            cards += hand
-        assert all(cards[style] <= per_style for style in STYLES)
+        seen = Counter({t["style"]: t["cards"] for t in public["towers"]})
+        seen += Counter(pile["top"] for pile in public["piles"])
+        check_sample_hands(sample, public, seen, cards_per_style(setup.players))
         tracker = Tracker96(sample)
         tracker.heights = {t["style"]: t["height"] for t in public["towers"]}
         tracker.played = Counter({t["style"]: t["cards"] for t in public["towers"]})
-        tracker.placements = {
-            t["style"]: [(g["player"], v) for g in t["groups"] for v in g["markers"]]
-            for t in public["towers"]
-        }
-        tracker.known = [Counter(hand["known"]) for hand in public["hands"]]
+        tracker.placements = {t["style"]: placements_of(t) for t in public["towers"]}
+        tracker.known = [Counter(shown["known"]) for shown in public["hands"]]
         if public["built"] is not None:
             tracker.built = (public["built"]["style"], public["built"]["floors"])
         while not sample.is_over:
@@ -417,27 +361,10 @@ def test_determinize_agrees_with_the_view_and_plays_on(setup: Setup, rng: random
 @given(setup=setups(), rng=choices)
 def test_illegal_actions_raise_and_change_nothing(setup: Setup, rng: random.Random) -> None:
     game = setup.game()
-    nameless = set()
-    for action in range(game.num_distinct_actions):
-        try:
-            game.action_to_string(action)
-        except NotationError:
-            nameless.add(action)
+    nameless = nameless_ids(game)
     assert nameless == set(range(15, 20)) | set(range(21, 51))
     for state in positions(game.new_game(setup.seed), rng, probability=0.15):
-        before = state.clone()
-        legal = set(state.legal_actions())
-        outside = [-1, game.num_distinct_actions, 10**9]
-        for action in [a for a in range(game.num_distinct_actions) if a not in legal] + outside:
-            with pytest.raises(IllegalAction) as caught:
-                state.apply(action)
-            assert caught.value.rule
-            assert caught.value.reason
-            assert state == before, action
-            if 0 <= action < game.num_distinct_actions and action not in nameless:
-                with pytest.raises(IllegalAction):
-                    state.apply(game.action_to_string(action))
-                assert state == before, action
+        check_every_illegal_action(state, nameless)
 
 
 @given(setup=setups(), rng=choices)
@@ -462,7 +389,7 @@ def projected(state: State) -> list[int]:
     awards = ref96_scoring(
         {t["style"]: t["height"] for t in towers},
         {t["style"]: t["position"] for t in towers},
-        {t["style"]: [(g["player"], v) for g in t["groups"] for v in g["markers"]] for t in towers},
+        {t["style"]: placements_of(t) for t in towers},
     )
     for _, seat, value in awards:
         points[seat] += value

@@ -14,17 +14,15 @@ import pytest
 import tavola
 from tavola import IllegalAction
 from tavola.games.campanile import CampanileState
-from tests.campanile.decks import (
+from tests.campanile.decks import new_game, play, stacked_deck
+from tests.campanile.views import (
     chip_supply,
     display,
     groups,
     hand,
     height,
     kinds,
-    new_game,
-    play,
     scorings,
-    stacked_deck,
     supply,
 )
 
