@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -20,21 +19,17 @@ from hypothesis import strategies as st
 
 import tavola
 from tavola import Event, Game, State
-from tavola.testing.checks import check_record
+from tavola.testing.properties import choose_by_verb as choose
 from tavola.testing.properties import (
-    check_clone,
-    check_every_illegal_action,
-    check_view_data,
+    determinized,
     nameless_ids,
     play_both,
     positions,
     refused,
-    walk,
 )
-from tavola.testing.properties import choose_by_verb as choose
+from tests.campanile.setups import Setup, Tracker, choices, seeded, setups
 from tests.campanile.views import (
     STYLES,
-    check_hands_shown,
     check_sample_hands,
     groups_of,
     hand,
@@ -44,13 +39,11 @@ from tests.reference.campanile_ref import ref_legal_actions, ref_scoring, ref_wi
 
 # -- the rules, as the digest states them (not taken from the engine) --------------------
 
-SPECIALS = ("intermezzo", "finito")
 CHIP_SUPPLY = {1: 4, 2: 5, 3: 3, 4: 3, 5: 1, 6: 1}
 MARKERS = (5, 3, 1)  # markers per player of value 1, 2, 3
 HAND_SIZE = 3
 DISPLAY_SIZE = 3
 FINITO_BOTTOM = 10  # the Finito lies with 0..10 cards below it
-PUBLIC_OPTIONS = {"players", "edition", "move_markers", "towers"}
 
 
 def cards_per_style(players: int) -> int:
@@ -73,88 +66,32 @@ def max_actions(players: int) -> int:
     return 3 * (stack_after_dealing(players) - 1)
 
 
-# -- setups and a random player ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Setup:
-    players: int
-    move_markers: bool
-    towers: tuple[str, ...]
-    seed: int
-
-    def game(self) -> Game:
-        return tavola.load(
-            "campanile", players=self.players, move_markers=self.move_markers, towers=self.towers
-        )
-
-    def new_game(self) -> State:
-        return self.game().new_game(self.seed)
-
-
-@st.composite
-def setups(draw: st.DrawFn) -> Setup:
-    players = draw(st.integers(2, 5))
-    move_markers = players == 2 and draw(st.booleans())
-    towers = draw(st.just(STYLES) | st.permutations(STYLES).map(tuple))
-    seed = draw(st.integers(0, 2**32 - 1))
-    return Setup(players, move_markers, towers, seed)
-
-
-# A random player whose choices Hypothesis shrinks; ``seeded`` is a plain seeded Random, for
-# tests that draw too much for the shrinkable one (deck shuffles, playing many samples out).
-# The player (``choose_by_verb``) picks a verb (build, influence, pass, move, take) first.
-choices = st.randoms(use_true_random=False)
-seeded = st.randoms(use_true_random=True)
-
-
 # -- the game as the tests follow it -------------------------------------------------------
 
 
-class Tracker:
-    """A Campanile game rebuilt from the notations played and the public events.
+class Tracker2009(Tracker):
+    """A 2009 game as its notations and public events show it.
 
     Positions are tower positions (0 nearest the display); ``placements[pos]`` lists the
     markers under that tower as ``(seat, value)`` in the order they were placed.
     """
 
     def __init__(self, game: Game) -> None:
-        towers = game.options["towers"]
-        assert isinstance(towers, tuple)
-        self.players = game.num_players
-        self.position = {style: index for index, style in enumerate(towers)}
+        super().__init__(game)
         self.heights = [0] * len(STYLES)
         self.placements: list[list[tuple[int, int]]] = [[] for _ in STYLES]
-        self.known: list[Counter[str]] = [Counter() for _ in range(self.players)]
-        self.played: Counter[str] = Counter()
         self.floors = 0
         self.drawn = DISPLAY_SIZE  # tower cards turned up from the stack so far
         self.intermezzo_depth: int | None = None  # tower cards that lay above the Intermezzo
         self.scorings: list[str] = []
         self.awards: list[list[int]] = [[] for _ in range(self.players)]
-        self.actions = 0
-        self.last_events: list[Event] = []
-
-    def apply(self, state: State, action: int) -> list[Event]:
-        seat = state.current_player
-        assert seat is not None
-        notation = state.game.action_to_string(action)
-        events = state.apply(action)
-        self.actions += 1
-        self._follow(seat, notation)
-        for event in events:
-            self._observe(event)
-        self.last_events = events
-        return events
 
     def _follow(self, seat: int, notation: str) -> None:
         verb, *args = notation.split()
         if verb == "build":
             style, floors = args[0], int(args[1])
             self.heights[self.position[style]] += floors
-            self.played[style] += 1
-            if self.known[seat][style]:
-                self.known[seat][style] -= 1
+            self._built(seat, style)
             self.floors = floors
         elif verb == "influence":
             self.placements[self.position[args[0]]].append((seat, self.floors))
@@ -178,7 +115,7 @@ class Tracker:
             placements[index] = (seat, value)
         del placements[slots[-1]]
 
-    def _observe(self, event: Event) -> None:
+    def _observe(self, seat: int, event: Event) -> None:
         if event.kind == "reveal":
             self.drawn += 1
         elif event.kind == "scoring":
@@ -197,7 +134,7 @@ class Tracker:
                 self.awards[seat].append(value)
 
 
-def check_position(state: State, tracker: Tracker, move_markers: bool) -> None:
+def check_position(state: State, tracker: Tracker2009, move_markers: bool) -> None:
     """The legal actions and the public board agree with the reference and the tracker."""
     game = state.game
     legal = state.legal_actions()
@@ -245,7 +182,7 @@ def check_chips(view: dict[str, Any]) -> None:
     assert set(handed) <= set(CHIP_SUPPLY)
 
 
-def check_final(state: State, tracker: Tracker, rule_setup: bool) -> None:
+def check_final(state: State, tracker: Tracker2009, rule_setup: bool) -> None:
     """The end: both scorings once, in order; chips, scores and winners as the rules say."""
     assert state.is_over
     assert tracker.scorings == ["intermezzo", "finito"]
@@ -271,7 +208,7 @@ def check_final(state: State, tracker: Tracker, rule_setup: bool) -> None:
 def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None:
     """Legal actions, towers, markers, scorings, chips and winners in every position."""
     state = setup.new_game()
-    tracker = Tracker(state.game)
+    tracker = Tracker2009(state.game)
     while not state.is_over:
         assert tracker.actions < max_actions(setup.players)
         check_position(state, tracker, setup.move_markers)
@@ -281,43 +218,7 @@ def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None
     check_final(state, tracker, rule_setup=True)
 
 
-@given(setup=setups(), rng=choices)
-def test_records_replay_to_the_same_state(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.08):
-        action = None if state.is_over else choose(state, random.Random(rng.random()))
-        check_record(state, action)
-
-
-@given(setup=setups(), rng=choices)
-def test_clones_are_independent(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.1):
-        if state.is_over:
-            return
-        check_clone(state, rng)
-
-
 # -- hidden information --------------------------------------------------------------------
-
-
-def check_view_hides(state: State, seat: int | None) -> None:
-    view = state.view(seat)
-    # (c) No deck order: no deck or seed, no special card named, the stack only as a count.
-    check_view_data(view, PUBLIC_OPTIONS, ("deck", "seed", "order", "finito"))
-    assert view["seat"] == seat
-    # (b, d) A hand's cards show only to its owner; a spectator sees no hand.
-    check_hands_shown(view, seat)
-    assert isinstance(view["stack"], int)
-    for key, value in walk(view):
-        if key == "stack":
-            assert isinstance(value, int)
-        assert value not in SPECIALS, (key, value)
-
-
-@given(setup=setups(), rng=choices)
-def test_views_show_each_seat_only_what_it_may_know(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.3):
-        for seat in [None, *range(setup.players)]:
-            check_view_hides(state, seat)
 
 
 def random_deck(players: int, rng: random.Random) -> list[str]:
@@ -381,27 +282,17 @@ def played_cards(state: State) -> Counter[str]:
 def test_determinize_agrees_with_the_view(setup: Setup, rng: random.Random) -> None:
     for state in positions(setup.new_game(), rng, probability=0.05):
         seat = rng.randrange(setup.players)
-        snapshot = tavola.replay(state.record())
-        sample = state.determinize(seat, random.Random(rng.random()))
-        assert state == snapshot  # the original is untouched
-
-        assert sample.view(seat) == state.view(seat)
-        assert sample.current_player == state.current_player
-        assert sample.history == []  # no trace of the true game
+        sample = determinized(state, seat, rng)
         public = state.view(None)
         assert sample.view(None)["stack"] == public["stack"]
         assert hand(sample, seat) == hand(state, seat)
         seen = Counter(public["display"]) + played_cards(state)
         check_sample_hands(sample, public, seen, cards_per_style(setup.players))
-        if state.is_over:  # nothing is hidden any more, but the history and seed
-            sample.history, sample.seed = state.history, state.seed
-            assert sample == state
+        if state.is_over:
             continue
-        if state.current_player == seat:
-            assert sample.legal_actions() == state.legal_actions()
 
         # The sample is a game like any other: play it to its end.
-        tracker = Tracker(sample.game)
+        tracker = Tracker2009(sample.game)
         tracker.heights = [t["height"] for t in sorted(public["towers"], key=_position)]
         tracker.played = Counter({t["style"]: t["cards"] for t in public["towers"]})
         tracker.placements = [placements_of(t) for t in sorted(public["towers"], key=_position)]
@@ -514,15 +405,6 @@ def test_determinize_puts_the_finito_where_the_setup_rule_allows(players: int) -
 
 
 # -- illegal actions -----------------------------------------------------------------------
-
-
-@given(setup=setups(), rng=choices)
-def test_illegal_actions_raise_and_change_nothing(setup: Setup, rng: random.Random) -> None:
-    """Every id that is not legal (ids naming no action and ids out of range included)."""
-    game = setup.game()
-    nameless = nameless_ids(game)
-    for state in positions(game.new_game(setup.seed), rng, probability=0.15):
-        check_every_illegal_action(state, nameless)
 
 
 @pytest.mark.parametrize("phase", ["build", "influence", "take"])

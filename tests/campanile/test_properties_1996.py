@@ -11,27 +11,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tavola
-from tavola import Event, Game, State
-from tavola.testing.checks import check_record
+from tavola import Event, State
+from tavola.testing.properties import choose_by_verb as choose
 from tavola.testing.properties import (
-    check_clone,
-    check_every_illegal_action,
-    check_view_data,
-    nameless_ids,
+    determinized,
     play_both,
     positions,
 )
-from tavola.testing.properties import choose_by_verb as choose
 from tests.campanile.decks96 import cards_per_style, stacked_deck
+from tests.campanile.setups import Setup, Tracker, choices, seeded, setups
 from tests.campanile.views import (
     STYLES,
-    check_hands_shown,
     check_sample_hands,
     groups_of,
     placements_of,
@@ -40,58 +35,17 @@ from tests.reference.campanile1996_ref import ref96_legal_bets, ref96_scoring, r
 
 MARKERS = (5, 3, 1)  # markers per player of value 1, 2, 3
 HAND_SIZE = 3
-PUBLIC_OPTIONS = {"players", "edition", "bet_on_built_tower", "towers"}
 PILE_SIZES = {2: 13, 3: 15, 4: 17, 5: 18}
 
 
-@dataclass(frozen=True)
-class Setup:
-    players: int
-    variant: bool
-    towers: tuple[str, ...]
-    seed: int
-
-    def game(self) -> Game:
-        return tavola.load(
-            "campanile",
-            players=self.players,
-            edition="1996",
-            bet_on_built_tower=self.variant,
-            towers=self.towers,
-        )
-
-    def new_game(self) -> State:
-        return self.game().new_game(self.seed)
-
-
-@st.composite
-def setups(draw: st.DrawFn) -> Setup:
-    players = draw(st.integers(2, 5))
-    variant = draw(st.booleans())
-    towers = draw(st.just(STYLES) | st.permutations(STYLES).map(tuple))
-    seed = draw(st.integers(0, 2**32 - 1))
-    return Setup(players, variant, towers, seed)
-
-
-# The random player (``choose_by_verb``) picks a verb (build, bet, pass) first.
-choices = st.randoms(use_true_random=False)
-seeded = st.randoms(use_true_random=True)
-
-
-class Tracker96:
-    """A 1996 game rebuilt from the notations played and the public events."""
+class Tracker96(Tracker):
+    """A 1996 game as its notations and public events show it."""
 
     def __init__(self, state: State) -> None:
-        game = state.game
-        towers = game.options["towers"]
-        assert isinstance(towers, tuple)
-        self.players = game.num_players
-        self.variant = bool(game.options["bet_on_built_tower"])
-        self.position = {style: index for index, style in enumerate(towers)}
+        super().__init__(state.game)
+        self.variant = bool(state.game.options["bet_on_built_tower"])
         self.heights = dict.fromkeys(STYLES, 0)
         self.placements: dict[str, list[tuple[int, int]]] = {style: [] for style in STYLES}
-        self.known: list[Counter[str]] = [Counter() for _ in range(self.players)]
-        self.played: Counter[str] = Counter()
         self.built = ("", 0)
         piles = state.view(None)["piles"]
         self.tops: list[str | None] = [pile["top"] for pile in piles]
@@ -99,34 +53,20 @@ class Tracker96:
         self.builds = 0
         self.draws = 0
         self.awards: list[tuple[str, int, int]] | None = None
-        self.actions = 0
-        self.last_events: list[Event] = []
 
-    def apply(self, state: State, action: int) -> list[Event]:
-        seat = state.current_player
-        assert seat is not None
-        notation = state.game.action_to_string(action)
-        events = state.apply(action)
-        self.actions += 1
-        self._follow(seat, notation)
-        for event in events:
-            self._observe(seat, event)
+    def _check_turn(self, state: State, seat: int, notation: str, events: list[Event]) -> None:
         kinds = [event.kind for event in events]
         # The draw ends every turn: after a bet, a pass, or a build whose bet is skipped.
         assert kinds in ([], ["draw", "reveal"], ["draw", "scoring", "game_over"]), kinds
         to_bet = notation.startswith("build") and state.current_player == seat
         assert (kinds == []) == to_bet
-        self.last_events = events
-        return events
 
     def _follow(self, seat: int, notation: str) -> None:
         verb, *args = notation.split()
         if verb == "build":
             style, floors = args[0], int(args[1])
             self.heights[style] += floors
-            self.played[style] += 1
-            if self.known[seat][style]:
-                self.known[seat][style] -= 1
+            self._built(seat, style)
             self.built = (style, floors)
             self.builds += 1
         elif verb == "bet":
@@ -210,7 +150,7 @@ def check_position(state: State, tracker: Tracker96) -> None:
 # -- whole games ---------------------------------------------------------------------------
 
 
-@given(setup=setups(), rng=choices)
+@given(setup=setups("1996"), rng=choices)
 def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None:
     """Legal actions, piles, draws, towers, markers, the end, the scoring and the winners."""
     state = setup.new_game()
@@ -235,53 +175,7 @@ def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None
     assert tracker.last_events[-1].data == {"scores": points, "winners": state.winners}
 
 
-@given(setup=setups(), rng=choices)
-def test_records_replay_to_the_same_state(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.08):
-        assert "move_markers" not in state.record()["options"]
-        action = None if state.is_over else choose(state, random.Random(rng.random()))
-        check_record(state, action)
-
-
-@given(setup=setups(), rng=choices)
-def test_clones_are_independent(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.1):
-        if state.is_over:
-            return
-        check_clone(state, rng)
-
-
 # -- hidden information --------------------------------------------------------------------
-
-
-def check_view_hides(state: State, seat: int | None) -> None:
-    view = state.view(seat)
-    check_view_data(view, PUBLIC_OPTIONS, ("deck", "seed", "order", "finito"))
-    check_hands_shown(view, seat)
-    for pile in view["piles"]:
-        assert set(pile) == {"number", "top", "size"}
-    assert set(view) == {
-        "game",
-        "options",
-        "players",
-        "seat",
-        "current_player",
-        "phase",
-        "towers",
-        "piles",
-        "built",
-        "supply",
-        "hands",
-        "scores",
-        "winners",
-    }
-
-
-@given(setup=setups(), rng=choices)
-def test_views_show_each_seat_only_what_it_may_know(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.3):
-        for seat in [None, *range(setup.players)]:
-            check_view_hides(state, seat)
 
 
 def random_piles(players: int, rng: random.Random) -> tuple[list[list[str]], list[list[str]]]:
@@ -322,26 +216,18 @@ def test_views_do_not_depend_on_hidden_cards(players: int, seat: int, rng: rando
 # -- determinization -----------------------------------------------------------------------
 
 
-@given(setup=setups(), rng=seeded)
+@given(setup=setups("1996"), rng=seeded)
 def test_determinize_agrees_with_the_view_and_plays_on(setup: Setup, rng: random.Random) -> None:
     for state in positions(setup.new_game(), rng, probability=0.05):
         seat = rng.randrange(setup.players)
-        snapshot = tavola.replay(state.record())
-        sample = state.determinize(seat, random.Random(rng.random()))
-        assert state == snapshot
-        assert sample.view(seat) == state.view(seat)
+        sample = determinized(state, seat, rng)
         assert sample.view(None) == state.view(None)
-        assert sample.history == []  # no trace of the true game
-        if state.is_over:  # nothing is hidden any more, but the history and seed
-            sample.history, sample.seed = state.history, state.seed
-            assert sample == state
-            continue
-        if state.current_player == seat:
-            assert sample.legal_actions() == state.legal_actions()
         public = state.view(None)
         seen = Counter({t["style"]: t["cards"] for t in public["towers"]})
         seen += Counter(pile["top"] for pile in public["piles"])
         check_sample_hands(sample, public, seen, cards_per_style(setup.players))
+        if state.is_over:
+            continue
         tracker = Tracker96(sample)
         tracker.heights = {t["style"]: t["height"] for t in public["towers"]}
         tracker.played = Counter({t["style"]: t["cards"] for t in public["towers"]})
@@ -355,19 +241,10 @@ def test_determinize_agrees_with_the_view_and_plays_on(setup: Setup, rng: random
         assert sample.winners == ref96_winners(sample.scores)
 
 
-# -- illegal actions -----------------------------------------------------------------------
+# -- the heuristic and the tensor --------------------------------------------------------
 
 
-@given(setup=setups(), rng=choices)
-def test_illegal_actions_raise_and_change_nothing(setup: Setup, rng: random.Random) -> None:
-    game = setup.game()
-    nameless = nameless_ids(game)
-    assert nameless == set(range(15, 20)) | set(range(21, 51))
-    for state in positions(game.new_game(setup.seed), rng, probability=0.15):
-        check_every_illegal_action(state, nameless)
-
-
-@given(setup=setups(), rng=choices)
+@given(setup=setups("1996"), rng=choices)
 def test_heuristic_and_tensor_work_in_every_position(setup: Setup, rng: random.Random) -> None:
     game = setup.game()
     size = game.observation_shape[0]

@@ -169,3 +169,23 @@ def refusal_texts(state: State, actions: Sequence[int], notations: Sequence[str]
         except (IllegalAction, NotationError) as error:
             found.append(f"{text!r}: {error}")
     return found
+
+
+def determinized(state: State, seat: int, rng: random.Random) -> State:
+    """A determinization of ``state`` for ``seat`` (from a generator seeded by ``rng``),
+    checked: the state is untouched, the seat sees the same view, no history is left; at
+    the end it is the state itself (but for history and seed), before it the seat to move
+    has the same legal actions."""
+    snapshot = replay(state.record())
+    sample = state.determinize(seat, random.Random(rng.random()))
+    assert state == snapshot, "determinize changed the state"
+    assert sample.view(seat) == state.view(seat)
+    assert sample.current_player == state.current_player
+    assert sample.history == [], "past actions may name hidden cards"
+    if state.is_over:  # nothing is hidden any more
+        truth = sample.clone()
+        truth.history, truth.seed = state.history, state.seed
+        assert truth == state
+    elif state.current_player == seat:
+        assert sample.legal_actions() == state.legal_actions()
+    return sample
