@@ -189,3 +189,17 @@ def determinized(state: State, seat: int, rng: random.Random) -> State:
     elif state.current_player == seat:
         assert sample.legal_actions() == state.legal_actions()
     return sample
+
+
+def midgame(game: Game, seed: int, least: int = 1, most: int = 39) -> State:
+    """A position of a game dealt from ``seed`` after ``least`` to ``most`` random actions
+    (drawn from ``seed`` too), or before the action that would end it: never the end."""
+    state = game.new_game(seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randint(least, most)):
+        after = state.clone()
+        after.apply(rng.choice(state.legal_actions()))
+        if after.is_over:
+            break
+        state = after
+    return state
