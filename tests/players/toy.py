@@ -18,8 +18,22 @@ from tavola.core.game import Game, State
 from tavola.core.options import Option
 
 
-class Nim(Game):
+class ToyGame(Game):
+    """A toy game's tensor: one number of its view, ``observed``."""
+
+    observed: ClassVar[str]
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (1,)
+
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
+        return [float(view[self.observed])]
+
+
+class Nim(ToyGame):
     name: ClassVar[str] = "nim"
+    observed: ClassVar[str] = "pile"
     title: ClassVar[str] = "Nim"
     summary: ClassVar[str] = "take 1-3 counters; the last one wins"
     rules_summary: ClassVar[str] = summary
@@ -54,13 +68,6 @@ class Nim(Game):
     def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{view["pile"]}</text></svg>'
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (1,)
-
-    def _encode_view(self, view: dict[str, Any]) -> list[float]:
-        return [float(view["pile"])]
-
     def _evaluate(self, state: State, player: int) -> float:
         """Good for the player who just moved when the pile is a multiple of 4."""
         assert isinstance(state, NimState)
@@ -69,15 +76,28 @@ class Nim(Game):
         return sign if player == just_moved else -sign
 
 
-class NimState(State):
+class ToyState(State):
+    """A toy game's state: a win scores 1."""
+
+    __slots__ = ()
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+
+    @property
+    def scores(self) -> list[int]:
+        return [int(seat in self.winners) for seat in range(self.game.num_players)]
+
+
+class NimState(ToyState):
     __slots__ = ("over", "pile", "player", "shared")
 
     game: Nim
 
     def __init__(self, game: Nim, seed: int, pile: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
+        super().__init__(game, seed)
         self.pile = pile
         self.player = 0
         self.over = False
@@ -107,10 +127,6 @@ class NimState(State):
         return self.over
 
     @property
-    def scores(self) -> list[int]:
-        return [int(seat in self.winners) for seat in range(self.game.num_players)]
-
-    @property
     def winners(self) -> list[int]:
         if not self.over:
             return []
@@ -137,7 +153,7 @@ class NimState(State):
         return (self.pile, self.player, self.over, self.shared, self.history)
 
 
-class Guess(Game):
+class Guess(ToyGame):
     """Seat 1 holds a secret card, 0 to ``cards - 1``. Seat 0 settles (a shared victory) or
     challenges; after a challenge seat 1 names a card and wins if it names its own.
 
@@ -147,6 +163,7 @@ class Guess(Game):
     """
 
     name: ClassVar[str] = "guess"
+    observed: ClassVar[str] = "challenged"
     title: ClassVar[str] = "Guess"
     summary: ClassVar[str] = "settle, or challenge a player who knows its own card"
     rules_summary: ClassVar[str] = summary
@@ -185,26 +202,17 @@ class Guess(Game):
     def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         return '<svg xmlns="http://www.w3.org/2000/svg"/>'
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (1,)
-
-    def _encode_view(self, view: dict[str, Any]) -> list[float]:
-        return [float(view["challenged"])]
-
     def _evaluate(self, state: State, player: int) -> float:
         return 0.0
 
 
-class GuessState(State):
+class GuessState(ToyState):
     __slots__ = ("card", "challenged", "winner")
 
     game: Guess
 
     def __init__(self, game: Guess, seed: int, card: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
+        super().__init__(game, seed)
         self.card = card
         self.challenged = False
         self.winner: list[int] | None = None
@@ -232,10 +240,6 @@ class GuessState(State):
     @property
     def is_over(self) -> bool:
         return self.winner is not None
-
-    @property
-    def scores(self) -> list[int]:
-        return [int(seat in self.winners) for seat in range(2)]
 
     @property
     def winners(self) -> list[int]:
