@@ -49,8 +49,10 @@ def over_random_games(test: EditionTest) -> Callable[..., None]:
     def run(edition: str, data: st.DataObject, rng: random.Random) -> None:
         test(edition, data.draw(setups(edition)), rng)
 
-    run.__name__, run.__qualname__, run.__doc__ = test.__name__, test.__qualname__, test.__doc__
-    return run
+    named: Callable[..., None] = run
+    named.__name__, named.__qualname__ = test.__name__, test.__qualname__
+    named.__doc__ = test.__doc__
+    return named
 
 
 @over_random_games

@@ -86,7 +86,7 @@ BAD_NOTATIONS = (
 SCREENS = ((None, None), (40, None), (60, 24), (120, 30), (200, 60))
 
 
-def _refusals(state: CarcassonneState, rng: random.Random) -> list[str]:
+def _refusals(state: State, rng: random.Random) -> list[str]:
     """``str(error)`` of a few illegal actions and bad notations in this position."""
     legal = set(state.legal_actions())
     tried = [PASS, PLACES + 1, PLACES + 9, PLACES + 16, 0, 4 * 169 * 80 + 4]
