@@ -12,15 +12,8 @@ from tavola.games.clocktowers import ClockTowers
 
 GAME = tavola.load("clocktowers")
 FLOORS = ("1", "1cat", "1mouse", "2", "2cat", "2mouse")
-OTHERS = (
-    "clock",
-    "clock-mouse",
-    "roof-red",
-    "roof-blue",
-    "roof-green",
-    "roof-yellow",
-    "roof-purple",
-)
+ROOFS = tuple(f"roof-{color}" for color in ("red", "blue", "green", "yellow", "purple"))
+OTHERS = ("clock", "clock-mouse", *ROOFS)
 
 
 def expected_notations() -> list[str]:

@@ -19,9 +19,15 @@ from tavola.core.options import Option
 
 
 class ToyGame(Game):
-    """A toy game's tensor: one number of its view, ``observed``."""
+    """A toy game: its title is its name, its rules its summary, its tensor one number of
+    its view (``observed``)."""
 
     observed: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.title = cls.name.title()
+        cls.rules_summary = cls.summary
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
@@ -33,15 +39,13 @@ class ToyGame(Game):
 
 class Nim(ToyGame):
     name: ClassVar[str] = "nim"
-    observed: ClassVar[str] = "pile"
-    title: ClassVar[str] = "Nim"
     summary: ClassVar[str] = "take 1-3 counters; the last one wins"
-    rules_summary: ClassVar[str] = summary
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, "number of players", choices=(2, 3)),
         Option("pile", 5, "counters at the start"),
         Option("tie_at", -1, "a shared victory when the pile reaches this size (-1: never)"),
     )
+    observed: ClassVar[str] = "pile"
 
     def new_game(self, seed: int | None = None) -> NimState:
         pile = self.options["pile"]
@@ -163,14 +167,12 @@ class Guess(ToyGame):
     """
 
     name: ClassVar[str] = "guess"
-    observed: ClassVar[str] = "challenged"
-    title: ClassVar[str] = "Guess"
     summary: ClassVar[str] = "settle, or challenge a player who knows its own card"
-    rules_summary: ClassVar[str] = summary
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, "number of players", choices=(2,)),
         Option("cards", 3, "cards seat 1 may hold"),
     )
+    observed: ClassVar[str] = "challenged"
     SETTLE, CHALLENGE = 0, 1  # then 2 + card: seat 1 names a card
 
     @property

@@ -15,10 +15,9 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 from xml.etree import ElementTree
 
-from tavola.core.errors import IllegalAction
 from tavola.core.game import Game, State
 from tavola.core.registry import replay
-from tavola.testing.properties import check_clone
+from tavola.testing.properties import check_clone, refused
 
 MAX_ACTIONS = 20_000  # far beyond any real game: a game that runs longer is stuck
 ILLEGAL_SAMPLES = 10
@@ -98,14 +97,7 @@ def check_illegal_actions(state: State, rng: random.Random, samples: int = ILLEG
     for action in [-1, game.num_distinct_actions, *tried]:
         if action in legal:
             continue
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            refused = error
-        else:
-            raise AssertionError(f"illegal action {action} was applied")
-        assert refused.rule, "an illegal action names the rule it breaks"
-        assert refused.reason, "an illegal action says why"
+        refused(state, action)
         assert key(state) == before, f"illegal action {action} changed the state"
     clone = state.clone()
     assert clone == state
