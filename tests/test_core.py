@@ -364,25 +364,24 @@ def _has_name(game: tavola.Game, action: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("bad", ["fly away", "build", "build blue 4", "move blue blue", ""])
-def test_a_notation_that_names_no_action_fails_at_its_step(bad: str) -> None:
+@pytest.mark.parametrize(
+    ("step", "bad"),
+    [
+        # a notation that names no action (its cause: the NotationError)
+        *((3, bad) for bad in ("fly away", "build", "build blue 4", "move blue blue", "")),
+        # an action that is not a string
+        *((4, bad) for bad in (4, None, ["build", "blue", "1"], {"action": "pass"})),
+    ],
+)
+def test_a_bad_action_fails_replay_at_its_step(step: int, bad: Any) -> None:
     record = a_record()
-    record["actions"][2] = bad
+    record["actions"][step - 1] = bad
     with pytest.raises(ReplayError) as caught:
         tavola.replay(record)
-    assert caught.value.step == 3
-    assert "action 3" in str(caught.value)
-    assert isinstance(caught.value.__cause__, NotationError)
-
-
-@pytest.mark.parametrize("bad", [4, None, ["build", "blue", "1"], {"action": "pass"}])
-def test_an_action_that_is_not_a_string_fails_at_its_step(bad: Any) -> None:
-    record = a_record()
-    record["actions"][3] = bad
-    with pytest.raises(ReplayError) as caught:
-        tavola.replay(record)
-    assert caught.value.step == 4
-    assert "action 4" in str(caught.value)
+    assert caught.value.step == step
+    assert f"action {step}" in str(caught.value)
+    if isinstance(bad, str):
+        assert isinstance(caught.value.__cause__, NotationError)
 
 
 def test_an_action_after_the_end_fails_at_its_step() -> None:

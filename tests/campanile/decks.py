@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import tavola
-from tavola import Event
+from tavola import Event, State
 from tavola.games.campanile import CampanileState
+from tests.campanile.views import STYLES, awards, placements_of, play_checked
 from tests.reference.campanile_ref import ref_legal_actions, ref_scoring, ref_winners
 
-STYLES = ("beige", "blue", "brown", "yellow", "red")
 SPECIALS = ("intermezzo", "finito")
 
 
@@ -74,79 +74,27 @@ def new_game(
 def play(state: CampanileState, *actions: str) -> list[Event]:
     """Apply actions in order, cross-checked with the reference; return all their events."""
     move_markers = bool(state.game.options["move_markers"])
-    events: list[Event] = []
-    for action in actions:
-        seat = state.current_player
-        assert seat is not None, f"the game is over; cannot {action!r}"
-        legal = set(state.legal_notations())
-        assert legal == ref_legal_actions(state.view(seat), move_markers), action
-        assert action in legal, f"{action!r} is not legal for P{seat}: {sorted(legal)}"
-        caused = state.apply(action)
-        for event in caused:
-            if event.kind == "scoring":
-                assert awards(event) == reference_awards(state, event.data["kind"])
-            if event.kind == "game_over":
-                assert state.winners == ref_winners([list(chips) for chips in state.chips])
-        events += caused
-    return events
+    return play_checked(
+        state,
+        actions,
+        lambda now: ref_legal_actions(now.view(now.current_player), move_markers),
+        check_event,
+    )
 
 
-def awards(event: Event) -> list[tuple[str, int, int]]:
-    """A scoring event's chips as ``(style, seat, value)``, in the order handed out."""
-    return [
-        (tower["style"], seat, value)
-        for tower in event.data["towers"]
-        for seat, value in tower["awards"]
-    ]
+def check_event(state: State, event: Event) -> None:
+    """A scoring hands out the reference's chips; the end names the reference's winners."""
+    assert isinstance(state, CampanileState)
+    if event.kind == "scoring":
+        assert awards(event) == reference_awards(state, event.data["kind"])
+    if event.kind == "game_over":
+        assert state.winners == ref_winners([list(chips) for chips in state.chips])
 
 
 def reference_awards(state: CampanileState, kind: str) -> list[tuple[str, int, int]]:
     """The chips the reference scoring hands out for the state's towers and markers."""
     towers = sorted(state.view(None)["towers"], key=lambda tower: tower["position"])
     heights = [tower["height"] for tower in towers]
-    placements = [
-        [(group["player"], value) for group in tower["groups"] for value in group["markers"]]
-        for tower in towers
-    ]
+    placements = [placements_of(tower) for tower in towers]
     result = ref_scoring(kind, state.game.num_players, heights, placements)
     return [(towers[position]["style"], seat, value) for position, seat, value in result]
-
-
-def scorings(events: Sequence[Event]) -> list[Event]:
-    return [event for event in events if event.kind == "scoring"]
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [event.kind for event in events]
-
-
-def groups(state: CampanileState, style: str) -> list[tuple[int, list[int]]]:
-    """The marker groups under a tower, from the base: ``(seat, [values in order])``."""
-    tower = next(t for t in state.view(None)["towers"] if t["style"] == style)
-    return [(group["player"], group["markers"]) for group in tower["groups"]]
-
-
-def display(state: CampanileState) -> Counter[str]:
-    return Counter(state.view(None)["display"])
-
-
-def hand(state: CampanileState, seat: int) -> Counter[str]:
-    cards = state.view(seat)["hands"][seat]["cards"]
-    assert cards is not None
-    return Counter(cards)
-
-
-def height(state: CampanileState, style: str) -> int:
-    tower = next(t for t in state.view(None)["towers"] if t["style"] == style)
-    height: int = tower["height"]
-    return height
-
-
-def supply(state: CampanileState, seat: int) -> list[int]:
-    """A seat's markers in supply: ``[ones, twos, threes]``."""
-    markers: list[int] = state.view(None)["supply"][seat]
-    return markers
-
-
-def chip_supply(state: CampanileState) -> dict[int, int]:
-    return {int(value): count for value, count in state.view(None)["chip_supply"].items()}

@@ -10,16 +10,15 @@ and the winners at the end against the reference winners.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import tavola
-from tavola import Event
+from tavola import Event, State
 from tavola.games.campanile import Campanile1996State
+from tests.campanile.views import awards, placements_of, play_checked
 from tests.reference.campanile1996_ref import ref96_legal_bets, ref96_scoring, ref96_winners
 
-STYLES = ("beige", "blue", "brown", "yellow", "red")
 REMOVED_PER_STYLE = {2: 5, 3: 3, 4: 1, 5: 0}  # French text: "on retire 5 cartes de chaque tour"
 
 
@@ -50,7 +49,7 @@ def new_game(
     return state
 
 
-def reference_legal(state: Campanile1996State) -> set[str]:
+def reference_legal(state: State) -> set[str]:
     """The legal notations by the reference: builds from the hand, or pass and the bets."""
     seat = state.current_player
     assert seat is not None
@@ -69,79 +68,21 @@ def reference_legal(state: Campanile1996State) -> set[str]:
 
 def play(state: Campanile1996State, *actions: str) -> list[Event]:
     """Apply actions in order, cross-checked with the reference; return all their events."""
-    events: list[Event] = []
-    for action in actions:
-        seat = state.current_player
-        assert seat is not None, f"the game is over; cannot {action!r}"
-        legal = set(state.legal_notations())
-        assert legal == reference_legal(state), action
-        assert action in legal, f"{action!r} is not legal for P{seat}: {sorted(legal)}"
-        caused = state.apply(action)
-        for event in caused:
-            if event.kind == "scoring":
-                assert sorted(awards(event)) == reference_awards(state)
-            if event.kind == "game_over":
-                assert state.winners == ref96_winners(state.scores)
-        events += caused
-    return events
+    return play_checked(state, actions, reference_legal, check_event)
 
 
-def awards(event: Event) -> list[tuple[str, int, int]]:
-    """A scoring event's points as ``(style, seat, points)``, in the order handed out."""
-    return [
-        (tower["style"], seat, value)
-        for tower in event.data["towers"]
-        for seat, value in tower["awards"]
-    ]
+def check_event(state: State, event: Event) -> None:
+    """A scoring hands out the reference's points; the end names the reference's winners."""
+    if event.kind == "scoring":
+        assert sorted(awards(event)) == reference_awards(state)
+    if event.kind == "game_over":
+        assert state.winners == ref96_winners(state.scores)
 
 
-def reference_awards(state: Campanile1996State) -> list[tuple[str, int, int]]:
+def reference_awards(state: State) -> list[tuple[str, int, int]]:
     """The points the reference scoring hands out for the state's towers and markers."""
     towers = state.view(None)["towers"]
     heights = {tower["style"]: tower["height"] for tower in towers}
     positions = {tower["style"]: tower["position"] for tower in towers}
-    placements = {
-        tower["style"]: [
-            (group["player"], value) for group in tower["groups"] for value in group["markers"]
-        ]
-        for tower in towers
-    }
+    placements = {tower["style"]: placements_of(tower) for tower in towers}
     return ref96_scoring(heights, positions, placements)
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [event.kind for event in events]
-
-
-def piles(state: Campanile1996State) -> list[tuple[str | None, int]]:
-    """Each pile's face-up top and size, piles 1, 2, 3, as a spectator sees them."""
-    return [(pile["top"], pile["size"]) for pile in state.view(None)["piles"]]
-
-
-def groups(state: Campanile1996State, style: str) -> list[tuple[int, list[int]]]:
-    """The marker groups under a tower, from the base: ``(seat, [values in order])``."""
-    tower = next(t for t in state.view(None)["towers"] if t["style"] == style)
-    return [(group["player"], group["markers"]) for group in tower["groups"]]
-
-
-def hand(state: Campanile1996State, seat: int) -> Counter[str]:
-    cards = state.view(seat)["hands"][seat]["cards"]
-    assert cards is not None
-    return Counter(cards)
-
-
-def known(state: Campanile1996State, seat: int) -> Counter[str]:
-    """The cards of ``seat``'s hand that everybody knows (drawn face up, not yet played)."""
-    return Counter(state.view(None)["hands"][seat]["known"])
-
-
-def height(state: Campanile1996State, style: str) -> int:
-    tower = next(t for t in state.view(None)["towers"] if t["style"] == style)
-    value: int = tower["height"]
-    return value
-
-
-def supply(state: Campanile1996State, seat: int) -> list[int]:
-    """A seat's markers in supply: ``[ones, twos, threes]``."""
-    markers: list[int] = state.view(None)["supply"][seat]
-    return markers

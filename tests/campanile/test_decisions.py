@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.campanile import decks, decks96
+from tests.campanile import decks, decks96, views
 
 
 def test_2009_the_known_count_drops_when_one_of_two_cards_of_a_style_is_played() -> None:
@@ -28,7 +28,7 @@ def test_2009_the_known_count_drops_when_one_of_two_cards_of_a_style_is_played()
     assert state.view(1)["hands"][0] == {"size": 3, "known": ["red"], "cards": None}
     decks.play(state, "build beige 1", "pass", "take beige")
     decks.play(state, "build red 1")
-    assert decks.hand(state, 0) == Counter(["blue", "red"])  # a red is still there...
+    assert views.hand(state, 0) == Counter(["blue", "red"])  # a red is still there...
     assert state.view(1)["hands"][0]["known"] == []  # ...but it is no longer known
 
 

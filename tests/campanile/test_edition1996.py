@@ -14,32 +14,21 @@ from collections import Counter
 import pytest
 
 import tavola
-from tavola import IllegalAction, InvalidOption
+from tavola import InvalidOption
 from tavola.games.campanile import Campanile1996State
-from tests.campanile.decks96 import (
+from tavola.testing.properties import refused
+from tests.campanile.decks96 import cards_per_style, new_game, play
+from tests.campanile.views import (
     STYLES,
     awards,
-    cards_per_style,
     groups,
     hand,
     height,
     kinds,
     known,
-    new_game,
     piles,
-    play,
     supply,
 )
-
-
-def refused(state: Campanile1996State, action: str | int) -> IllegalAction:
-    """Apply an illegal action: it must raise ``IllegalAction`` and change nothing."""
-    before = state.clone()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert state == before
-    assert state.view(None) == before.view(None)
-    return caught.value
 
 
 def game_1996(players: int, **options: object) -> tavola.Game:

@@ -9,11 +9,8 @@ digest (shared/rules/campanile.md) and the independent reference in
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -21,19 +18,32 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tavola
-from tavola import Event, Game, IllegalAction, NotationError, State
+from tavola import Event, Game, State
+from tavola.testing.properties import choose_by_verb as choose
+from tavola.testing.properties import (
+    determinized,
+    nameless_ids,
+    play_both,
+    positions,
+    refused,
+)
+from tests.campanile.setups import Setup, Tracker, choices, seeded, setups
+from tests.campanile.views import (
+    STYLES,
+    check_sample_hands,
+    groups_of,
+    hand,
+    placements_of,
+)
 from tests.reference.campanile_ref import ref_legal_actions, ref_scoring, ref_winners
 
 # -- the rules, as the digest states them (not taken from the engine) --------------------
 
-STYLES = ("beige", "blue", "brown", "yellow", "red")
-SPECIALS = ("intermezzo", "finito")
 CHIP_SUPPLY = {1: 4, 2: 5, 3: 3, 4: 3, 5: 1, 6: 1}
 MARKERS = (5, 3, 1)  # markers per player of value 1, 2, 3
 HAND_SIZE = 3
 DISPLAY_SIZE = 3
 FINITO_BOTTOM = 10  # the Finito lies with 0..10 cards below it
-PUBLIC_OPTIONS = {"players", "edition", "move_markers", "towers"}
 
 
 def cards_per_style(players: int) -> int:
@@ -56,127 +66,32 @@ def max_actions(players: int) -> int:
     return 3 * (stack_after_dealing(players) - 1)
 
 
-# -- setups and a random player ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Setup:
-    players: int
-    move_markers: bool
-    towers: tuple[str, ...]
-    seed: int
-
-    def game(self) -> Game:
-        return tavola.load(
-            "campanile", players=self.players, move_markers=self.move_markers, towers=self.towers
-        )
-
-    def new_game(self) -> State:
-        return self.game().new_game(self.seed)
-
-
-@st.composite
-def setups(draw: st.DrawFn) -> Setup:
-    players = draw(st.integers(2, 5))
-    move_markers = players == 2 and draw(st.booleans())
-    towers = draw(st.just(STYLES) | st.permutations(STYLES).map(tuple))
-    seed = draw(st.integers(0, 2**32 - 1))
-    return Setup(players, move_markers, towers, seed)
-
-
-# A random player whose choices Hypothesis shrinks; ``seeded`` is a plain seeded Random, for
-# tests that draw too much for the shrinkable one (deck shuffles, playing many samples out).
-choices = st.randoms(use_true_random=False)
-seeded = st.randoms(use_true_random=True)
-
-
-def choose(state: State, rng: random.Random) -> int:
-    """A random legal action: first a verb (build, influence, pass, move, take), then one of it.
-
-    Picking the verb first makes the rare actions (moves, passes) common enough.
-    """
-    by_verb: dict[str, list[int]] = {}
-    for action, notation in zip(state.legal_actions(), state.legal_notations(), strict=True):
-        by_verb.setdefault(notation.split()[0], []).append(action)
-    return rng.choice(by_verb[rng.choice(sorted(by_verb))])
-
-
-def positions(state: State, rng: random.Random, probability: float = 1.0) -> Iterator[State]:
-    """Play a random game to its end, yielding (with ``probability``) each position on the way."""
-    while True:
-        if rng.random() < probability:
-            yield state
-        if state.is_over:
-            return
-        state.apply(choose(state, rng))
-
-
-def nameless_ids(game: Game) -> set[int]:
-    """Ids in ``range(num_distinct_actions)`` naming no action (e.g. a move to the same tower)."""
-    found = set()
-    for action in range(game.num_distinct_actions):
-        try:
-            game.action_to_string(action)
-        except NotationError:
-            found.add(action)
-    return found
-
-
 # -- the game as the tests follow it -------------------------------------------------------
 
 
-def groups_of(placements: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
-    """The marker groups under a tower: seats in order of their first marker, values sorted."""
-    groups: dict[int, list[int]] = {}
-    for seat, value in placements:
-        groups.setdefault(seat, []).append(value)
-    return [(seat, sorted(values)) for seat, values in groups.items()]
-
-
-class Tracker:
-    """A Campanile game rebuilt from the notations played and the public events.
+class Tracker2009(Tracker):
+    """A 2009 game as its notations and public events show it.
 
     Positions are tower positions (0 nearest the display); ``placements[pos]`` lists the
     markers under that tower as ``(seat, value)`` in the order they were placed.
     """
 
     def __init__(self, game: Game) -> None:
-        towers = game.options["towers"]
-        assert isinstance(towers, tuple)
-        self.players = game.num_players
-        self.position = {style: index for index, style in enumerate(towers)}
+        super().__init__(game)
         self.heights = [0] * len(STYLES)
         self.placements: list[list[tuple[int, int]]] = [[] for _ in STYLES]
-        self.known: list[Counter[str]] = [Counter() for _ in range(self.players)]
-        self.played: Counter[str] = Counter()
         self.floors = 0
         self.drawn = DISPLAY_SIZE  # tower cards turned up from the stack so far
         self.intermezzo_depth: int | None = None  # tower cards that lay above the Intermezzo
         self.scorings: list[str] = []
         self.awards: list[list[int]] = [[] for _ in range(self.players)]
-        self.actions = 0
-        self.last_events: list[Event] = []
-
-    def apply(self, state: State, action: int) -> list[Event]:
-        seat = state.current_player
-        assert seat is not None
-        notation = state.game.action_to_string(action)
-        events = state.apply(action)
-        self.actions += 1
-        self._follow(seat, notation)
-        for event in events:
-            self._observe(event)
-        self.last_events = events
-        return events
 
     def _follow(self, seat: int, notation: str) -> None:
         verb, *args = notation.split()
         if verb == "build":
             style, floors = args[0], int(args[1])
             self.heights[self.position[style]] += floors
-            self.played[style] += 1
-            if self.known[seat][style]:
-                self.known[seat][style] -= 1
+            self._built(seat, style)
             self.floors = floors
         elif verb == "influence":
             self.placements[self.position[args[0]]].append((seat, self.floors))
@@ -200,7 +115,7 @@ class Tracker:
             placements[index] = (seat, value)
         del placements[slots[-1]]
 
-    def _observe(self, event: Event) -> None:
+    def _observe(self, seat: int, event: Event) -> None:
         if event.kind == "reveal":
             self.drawn += 1
         elif event.kind == "scoring":
@@ -219,7 +134,7 @@ class Tracker:
                 self.awards[seat].append(value)
 
 
-def check_position(state: State, tracker: Tracker, move_markers: bool) -> None:
+def check_position(state: State, tracker: Tracker2009, move_markers: bool) -> None:
     """The legal actions and the public board agree with the reference and the tracker."""
     game = state.game
     legal = state.legal_actions()
@@ -267,7 +182,7 @@ def check_chips(view: dict[str, Any]) -> None:
     assert set(handed) <= set(CHIP_SUPPLY)
 
 
-def check_final(state: State, tracker: Tracker, rule_setup: bool) -> None:
+def check_final(state: State, tracker: Tracker2009, rule_setup: bool) -> None:
     """The end: both scorings once, in order; chips, scores and winners as the rules say."""
     assert state.is_over
     assert tracker.scorings == ["intermezzo", "finito"]
@@ -293,7 +208,7 @@ def check_final(state: State, tracker: Tracker, rule_setup: bool) -> None:
 def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None:
     """Legal actions, towers, markers, scorings, chips and winners in every position."""
     state = setup.new_game()
-    tracker = Tracker(state.game)
+    tracker = Tracker2009(state.game)
     while not state.is_over:
         assert tracker.actions < max_actions(setup.players)
         check_position(state, tracker, setup.move_markers)
@@ -303,83 +218,7 @@ def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None
     check_final(state, tracker, rule_setup=True)
 
 
-@given(setup=setups(), rng=choices)
-def test_records_replay_to_the_same_state(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.08):
-        record = state.record()
-        text = json.dumps(record)
-        assert json.loads(text) == record
-        again = tavola.replay(json.loads(text))
-        assert again == state
-        assert again.record() == record
-        assert again.view(again.current_player) == state.view(state.current_player)
-        assert again.legal_actions() == state.legal_actions()
-        if not state.is_over:
-            action = choose(state, random.Random(rng.random()))
-            assert again.clone().apply(action) == state.clone().apply(action)
-
-
-@given(setup=setups(), rng=choices)
-def test_clones_are_independent(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.1):
-        if state.is_over:
-            return
-        snapshot = tavola.replay(state.record())  # a copy that does not come from clone
-        copy = state.clone()
-        assert copy == state
-        copy.apply(choose(copy, rng))
-        assert copy != state
-        assert state == snapshot
-        assert state.view(None) == snapshot.view(None)
-
-        other = state.clone()
-        state.apply(choose(state, rng))
-        assert other == snapshot
-
-
 # -- hidden information --------------------------------------------------------------------
-
-
-def walk(value: Any) -> Iterator[tuple[str | None, Any]]:
-    """Every (key, value) pair in a JSON-like tree; list items have the key None."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield key, item
-            yield from walk(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield None, item
-            yield from walk(item)
-
-
-def check_view_hides(state: State, seat: int | None) -> None:
-    view = state.view(seat)
-    assert json.loads(json.dumps(view)) == view  # JSON data and nothing else
-    assert view["seat"] == seat
-    # (b, d) A hand's cards show only to its owner; a spectator sees no hand.
-    for player, hand in enumerate(view["hands"]):
-        if player == seat:
-            assert hand["cards"] is not None
-            assert len(hand["cards"]) == hand["size"]
-            assert not Counter(hand["known"]) - Counter(hand["cards"])
-        else:
-            assert hand["cards"] is None
-    # (c) No deck order: no deck or seed, the stack only as a count, no special card named.
-    assert set(view["options"]) == PUBLIC_OPTIONS
-    assert isinstance(view["stack"], int)
-    for key, value in walk(view):
-        if key is not None:
-            assert not any(word in key.lower() for word in ("deck", "seed", "order", "finito"))
-        if key == "stack":
-            assert isinstance(value, int)
-        assert value not in SPECIALS, (key, value)
-
-
-@given(setup=setups(), rng=choices)
-def test_views_show_each_seat_only_what_it_may_know(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.3):
-        for seat in [None, *range(setup.players)]:
-            check_view_hides(state, seat)
 
 
 def random_deck(players: int, rng: random.Random) -> list[str]:
@@ -428,28 +267,10 @@ def test_views_do_not_depend_on_hidden_cards(
 
     one = tavola.load("campanile", players=players, deck=deck).new_game(seed)
     two = tavola.load("campanile", players=players, deck=swapped).new_game(seed + 1)
-    while True:
-        for player in blind:
-            assert one.view(player) == two.view(player), player
-        if one.is_over:
-            assert two.is_over
-            return
-        action = choose(one, rng)
-        events = one.apply(action)
-        try:
-            if two.apply(action) != events:
-                return
-        except IllegalAction:
-            return
+    play_both(one, two, rng, blind)
 
 
 # -- determinization -----------------------------------------------------------------------
-
-
-def hand_of(state: State, seat: int) -> Counter[str]:
-    cards = state.view(seat)["hands"][seat]["cards"]
-    assert cards is not None
-    return Counter(cards)
 
 
 def played_cards(state: State) -> Counter[str]:
@@ -459,39 +280,23 @@ def played_cards(state: State) -> Counter[str]:
 
 @given(setup=setups(), rng=seeded)
 def test_determinize_agrees_with_the_view(setup: Setup, rng: random.Random) -> None:
-    per_style = cards_per_style(setup.players)
     for state in positions(setup.new_game(), rng, probability=0.05):
         seat = rng.randrange(setup.players)
-        snapshot = tavola.replay(state.record())
-        sample = state.determinize(seat, random.Random(rng.random()))
-        assert state == snapshot  # the original is untouched
-
-        assert sample.view(seat) == state.view(seat)
-        assert sample.current_player == state.current_player
-        assert sample.history == []  # no trace of the true game
+        sample = determinized(state, seat, rng)
         public = state.view(None)
         assert sample.view(None)["stack"] == public["stack"]
-        assert hand_of(sample, seat) == hand_of(state, seat)
-        cards: Counter[str] = Counter(public["display"]) + played_cards(state)
-        for player in range(setup.players):
-            hand = hand_of(sample, player)
-            assert hand.total() == public["hands"][player]["size"]
-            assert not Counter(public["hands"][player]["known"]) - hand
-            cards += hand
-        assert all(cards[style] <= per_style for style in STYLES)
-        if state.is_over:  # nothing is hidden any more, but the history and seed
-            sample.history, sample.seed = state.history, state.seed
-            assert sample == state
+        assert hand(sample, seat) == hand(state, seat)
+        seen = Counter(public["display"]) + played_cards(state)
+        check_sample_hands(sample, public, seen, cards_per_style(setup.players))
+        if state.is_over:
             continue
-        if state.current_player == seat:
-            assert sample.legal_actions() == state.legal_actions()
 
         # The sample is a game like any other: play it to its end.
-        tracker = Tracker(sample.game)
+        tracker = Tracker2009(sample.game)
         tracker.heights = [t["height"] for t in sorted(public["towers"], key=_position)]
         tracker.played = Counter({t["style"]: t["cards"] for t in public["towers"]})
-        tracker.placements = placements_from_view(public)
-        tracker.known = [Counter(hand["known"]) for hand in public["hands"]]
+        tracker.placements = [placements_of(t) for t in sorted(public["towers"], key=_position)]
+        tracker.known = [Counter(shown["known"]) for shown in public["hands"]]
         tracker.scorings = ["intermezzo"] if public["intermezzo_scored"] else []
         tracker.awards = [list(chips) for chips in public["chips"]]
         if public["built"] is not None:
@@ -507,14 +312,6 @@ def _position(tower: dict[str, Any]) -> int:
     position = tower["position"]
     assert isinstance(position, int)
     return position
-
-
-def placements_from_view(view: dict[str, Any]) -> list[list[tuple[int, int]]]:
-    """Placements that give the view's groups (group by group, in group order)."""
-    return [
-        [(group["player"], value) for group in tower["groups"] for value in group["markers"]]
-        for tower in sorted(view["towers"], key=_position)
-    ]
 
 
 def tower_cards_drawn(view: dict[str, Any]) -> int:
@@ -584,8 +381,7 @@ def test_determinize_puts_the_intermezzo_where_the_setup_rule_allows(
     public = state.view(None)["hands"]
     for other in range(players):
         hands = {
-            tuple(sorted(hand_of(state.determinize(seat, rng), other).elements()))
-            for _ in range(30)
+            tuple(sorted(hand(state.determinize(seat, rng), other).elements())) for _ in range(30)
         }
         if other == seat or public[other]["size"] == len(public[other]["known"]):
             assert len(hands) == 1
@@ -610,30 +406,6 @@ def test_determinize_puts_the_finito_where_the_setup_rule_allows(players: int) -
 
 # -- illegal actions -----------------------------------------------------------------------
 
-OUT_OF_RANGE = (-(10**9), -1, 10**9)
-
-
-@given(setup=setups(), rng=choices)
-def test_illegal_actions_raise_and_change_nothing(setup: Setup, rng: random.Random) -> None:
-    """Every id that is not legal (ids naming no action and ids out of range included)."""
-    game = setup.game()
-    nameless = nameless_ids(game)
-    out_of_range = [*OUT_OF_RANGE, game.num_distinct_actions, game.num_distinct_actions + 1]
-    for state in positions(game.new_game(setup.seed), rng, probability=0.15):
-        before = state.clone()
-        legal = set(state.legal_actions())
-        illegal = [action for action in range(game.num_distinct_actions) if action not in legal]
-        for action in [*illegal, *out_of_range]:
-            with pytest.raises(IllegalAction) as caught:
-                state.apply(action)
-            assert caught.value.rule
-            assert caught.value.reason
-            assert state == before, action
-            if action in range(game.num_distinct_actions) and action not in nameless:
-                with pytest.raises(IllegalAction):
-                    state.apply(game.action_to_string(action))
-                assert state == before, action
-
 
 @pytest.mark.parametrize("phase", ["build", "influence", "take"])
 def test_ids_that_name_no_action_are_illegal_in_every_phase(phase: str) -> None:
@@ -649,6 +421,5 @@ def test_ids_that_name_no_action_are_illegal_in_every_phase(phase: str) -> None:
     nameless = sorted(nameless_ids(game))
     assert len(nameless) == len(STYLES)
     for action in nameless:
-        with pytest.raises(IllegalAction):
-            state.apply(action)
+        refused(state, action)
         assert state == before

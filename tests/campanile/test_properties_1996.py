@@ -9,92 +9,43 @@ digest (shared/rules/campanile.md, "Edition 1996") and the independent reference
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tavola
-from tavola import Event, Game, IllegalAction, NotationError, State
-from tests.campanile.decks96 import STYLES, cards_per_style, stacked_deck
+from tavola import Event, State
+from tavola.testing.properties import choose_by_verb as choose
+from tavola.testing.properties import (
+    determinized,
+    play_both,
+    positions,
+)
+from tests.campanile.decks96 import cards_per_style, stacked_deck
+from tests.campanile.setups import Setup, Tracker, choices, seeded, setups
+from tests.campanile.views import (
+    STYLES,
+    check_sample_hands,
+    groups_of,
+    placements_of,
+)
 from tests.reference.campanile1996_ref import ref96_legal_bets, ref96_scoring, ref96_winners
 
 MARKERS = (5, 3, 1)  # markers per player of value 1, 2, 3
 HAND_SIZE = 3
-PUBLIC_OPTIONS = {"players", "edition", "bet_on_built_tower", "towers"}
 PILE_SIZES = {2: 13, 3: 15, 4: 17, 5: 18}
 
 
-@dataclass(frozen=True)
-class Setup:
-    players: int
-    variant: bool
-    towers: tuple[str, ...]
-    seed: int
-
-    def game(self) -> Game:
-        return tavola.load(
-            "campanile",
-            players=self.players,
-            edition="1996",
-            bet_on_built_tower=self.variant,
-            towers=self.towers,
-        )
-
-    def new_game(self) -> State:
-        return self.game().new_game(self.seed)
-
-
-@st.composite
-def setups(draw: st.DrawFn) -> Setup:
-    players = draw(st.integers(2, 5))
-    variant = draw(st.booleans())
-    towers = draw(st.just(STYLES) | st.permutations(STYLES).map(tuple))
-    seed = draw(st.integers(0, 2**32 - 1))
-    return Setup(players, variant, towers, seed)
-
-
-choices = st.randoms(use_true_random=False)
-seeded = st.randoms(use_true_random=True)
-
-
-def choose(state: State, rng: random.Random) -> int:
-    """A random legal action: first a verb (build, bet, pass), then one of it."""
-    by_verb: dict[str, list[int]] = {}
-    for action, notation in zip(state.legal_actions(), state.legal_notations(), strict=True):
-        by_verb.setdefault(notation.split()[0], []).append(action)
-    return rng.choice(by_verb[rng.choice(sorted(by_verb))])
-
-
-def positions(state: State, rng: random.Random, probability: float = 1.0) -> Iterator[State]:
-    """Play a random game to its end, yielding (with ``probability``) each position on the way."""
-    while True:
-        if rng.random() < probability:
-            yield state
-        if state.is_over:
-            return
-        state.apply(choose(state, rng))
-
-
-class Tracker96:
-    """A 1996 game rebuilt from the notations played and the public events."""
+class Tracker96(Tracker):
+    """A 1996 game as its notations and public events show it."""
 
     def __init__(self, state: State) -> None:
-        game = state.game
-        towers = game.options["towers"]
-        assert isinstance(towers, tuple)
-        self.players = game.num_players
-        self.variant = bool(game.options["bet_on_built_tower"])
-        self.position = {style: index for index, style in enumerate(towers)}
+        super().__init__(state.game)
+        self.variant = bool(state.game.options["bet_on_built_tower"])
         self.heights = dict.fromkeys(STYLES, 0)
         self.placements: dict[str, list[tuple[int, int]]] = {style: [] for style in STYLES}
-        self.known: list[Counter[str]] = [Counter() for _ in range(self.players)]
-        self.played: Counter[str] = Counter()
         self.built = ("", 0)
         piles = state.view(None)["piles"]
         self.tops: list[str | None] = [pile["top"] for pile in piles]
@@ -102,34 +53,20 @@ class Tracker96:
         self.builds = 0
         self.draws = 0
         self.awards: list[tuple[str, int, int]] | None = None
-        self.actions = 0
-        self.last_events: list[Event] = []
 
-    def apply(self, state: State, action: int) -> list[Event]:
-        seat = state.current_player
-        assert seat is not None
-        notation = state.game.action_to_string(action)
-        events = state.apply(action)
-        self.actions += 1
-        self._follow(seat, notation)
-        for event in events:
-            self._observe(seat, event)
+    def _check_turn(self, state: State, seat: int, notation: str, events: list[Event]) -> None:
         kinds = [event.kind for event in events]
         # The draw ends every turn: after a bet, a pass, or a build whose bet is skipped.
         assert kinds in ([], ["draw", "reveal"], ["draw", "scoring", "game_over"]), kinds
         to_bet = notation.startswith("build") and state.current_player == seat
         assert (kinds == []) == to_bet
-        self.last_events = events
-        return events
 
     def _follow(self, seat: int, notation: str) -> None:
         verb, *args = notation.split()
         if verb == "build":
             style, floors = args[0], int(args[1])
             self.heights[style] += floors
-            self.played[style] += 1
-            if self.known[seat][style]:
-                self.known[seat][style] -= 1
+            self._built(seat, style)
             self.built = (style, floors)
             self.builds += 1
         elif verb == "bet":
@@ -164,13 +101,6 @@ class Tracker96:
                 for seat, value in tower["awards"]
             )
             assert self.awards == ref96_scoring(self.heights, self.position, self.placements)
-
-
-def groups_of(placements: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
-    groups: dict[int, list[int]] = {}
-    for seat, value in placements:
-        groups.setdefault(seat, []).append(value)
-    return [(seat, sorted(values)) for seat, values in groups.items()]
 
 
 def check_position(state: State, tracker: Tracker96) -> None:
@@ -220,7 +150,7 @@ def check_position(state: State, tracker: Tracker96) -> None:
 # -- whole games ---------------------------------------------------------------------------
 
 
-@given(setup=setups(), rng=choices)
+@given(setup=setups("1996"), rng=choices)
 def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None:
     """Legal actions, piles, draws, towers, markers, the end, the scoring and the winners."""
     state = setup.new_game()
@@ -245,71 +175,7 @@ def test_random_games_follow_the_rules(setup: Setup, rng: random.Random) -> None
     assert tracker.last_events[-1].data == {"scores": points, "winners": state.winners}
 
 
-@given(setup=setups(), rng=choices)
-def test_records_replay_to_the_same_state(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.08):
-        record = json.loads(json.dumps(state.record()))
-        assert "move_markers" not in record["options"]
-        again = tavola.replay(record)
-        assert again == state
-        assert again.record() == state.record()
-        assert again.view(again.current_player) == state.view(state.current_player)
-        if not state.is_over:
-            action = choose(state, random.Random(rng.random()))
-            assert again.clone().apply(action) == state.clone().apply(action)
-
-
-@given(setup=setups(), rng=choices)
-def test_clones_are_independent(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.1):
-        if state.is_over:
-            return
-        snapshot = tavola.replay(state.record())
-        copy = state.clone()
-        assert copy == state
-        copy.apply(choose(copy, rng))
-        assert copy != state
-        assert state == snapshot
-        assert state.view(None) == snapshot.view(None)
-
-
 # -- hidden information --------------------------------------------------------------------
-
-
-def check_view_hides(state: State, seat: int | None) -> None:
-    view = state.view(seat)
-    assert json.loads(json.dumps(view)) == view
-    assert set(view["options"]) == PUBLIC_OPTIONS
-    for player, hand in enumerate(view["hands"]):
-        if player == seat:
-            assert len(hand["cards"]) == hand["size"]
-            assert not Counter(hand["known"]) - Counter(hand["cards"])
-        else:
-            assert hand["cards"] is None
-    for pile in view["piles"]:
-        assert set(pile) == {"number", "top", "size"}
-    assert set(view) == {
-        "game",
-        "options",
-        "players",
-        "seat",
-        "current_player",
-        "phase",
-        "towers",
-        "piles",
-        "built",
-        "supply",
-        "hands",
-        "scores",
-        "winners",
-    }
-
-
-@given(setup=setups(), rng=choices)
-def test_views_show_each_seat_only_what_it_may_know(setup: Setup, rng: random.Random) -> None:
-    for state in positions(setup.new_game(), rng, probability=0.3):
-        for seat in [None, *range(setup.players)]:
-            check_view_hides(state, seat)
 
 
 def random_piles(players: int, rng: random.Random) -> tuple[list[list[str]], list[list[str]]]:
@@ -344,65 +210,29 @@ def test_views_do_not_depend_on_hidden_cards(players: int, seat: int, rng: rando
         deck = stacked_deck(h, p)
         return tavola.load("campanile", players=players, edition="1996", deck=deck).new_game(0)
 
-    one, two = load(hands, piles), load(swapped_hands, swapped_piles)
-    while True:
-        for player in blind:
-            assert one.view(player) == two.view(player), player
-        if one.is_over:
-            assert two.is_over
-            return
-        action = choose(one, rng)
-        events = one.apply(action)
-        try:
-            if two.apply(action) != events:
-                return
-        except IllegalAction:
-            return
+    play_both(load(hands, piles), load(swapped_hands, swapped_piles), rng, blind)
 
 
 # -- determinization -----------------------------------------------------------------------
 
 
-def hand_of(state: State, seat: int) -> Counter[str]:
-    cards = state.view(seat)["hands"][seat]["cards"]
-    assert cards is not None
-    return Counter(cards)
-
-
-@given(setup=setups(), rng=seeded)
+@given(setup=setups("1996"), rng=seeded)
 def test_determinize_agrees_with_the_view_and_plays_on(setup: Setup, rng: random.Random) -> None:
-    per_style = cards_per_style(setup.players)
     for state in positions(setup.new_game(), rng, probability=0.05):
         seat = rng.randrange(setup.players)
-        snapshot = tavola.replay(state.record())
-        sample = state.determinize(seat, random.Random(rng.random()))
-        assert state == snapshot
-        assert sample.view(seat) == state.view(seat)
+        sample = determinized(state, seat, rng)
         assert sample.view(None) == state.view(None)
-        assert sample.history == []  # no trace of the true game
-        if state.is_over:  # nothing is hidden any more, but the history and seed
-            sample.history, sample.seed = state.history, state.seed
-            assert sample == state
-            continue
-        if state.current_player == seat:
-            assert sample.legal_actions() == state.legal_actions()
         public = state.view(None)
-        cards: Counter[str] = Counter({t["style"]: t["cards"] for t in public["towers"]})
-        cards += Counter(pile["top"] for pile in public["piles"])
-        for player in range(setup.players):
-            hand = hand_of(sample, player)
-            assert hand.total() == public["hands"][player]["size"]
-            assert not Counter(public["hands"][player]["known"]) - hand
-            cards += hand
-        assert all(cards[style] <= per_style for style in STYLES)
+        seen = Counter({t["style"]: t["cards"] for t in public["towers"]})
+        seen += Counter(pile["top"] for pile in public["piles"])
+        check_sample_hands(sample, public, seen, cards_per_style(setup.players))
+        if state.is_over:
+            continue
         tracker = Tracker96(sample)
         tracker.heights = {t["style"]: t["height"] for t in public["towers"]}
         tracker.played = Counter({t["style"]: t["cards"] for t in public["towers"]})
-        tracker.placements = {
-            t["style"]: [(g["player"], v) for g in t["groups"] for v in g["markers"]]
-            for t in public["towers"]
-        }
-        tracker.known = [Counter(hand["known"]) for hand in public["hands"]]
+        tracker.placements = {t["style"]: placements_of(t) for t in public["towers"]}
+        tracker.known = [Counter(shown["known"]) for shown in public["hands"]]
         if public["built"] is not None:
             tracker.built = (public["built"]["style"], public["built"]["floors"])
         while not sample.is_over:
@@ -411,36 +241,10 @@ def test_determinize_agrees_with_the_view_and_plays_on(setup: Setup, rng: random
         assert sample.winners == ref96_winners(sample.scores)
 
 
-# -- illegal actions -----------------------------------------------------------------------
+# -- the heuristic and the tensor --------------------------------------------------------
 
 
-@given(setup=setups(), rng=choices)
-def test_illegal_actions_raise_and_change_nothing(setup: Setup, rng: random.Random) -> None:
-    game = setup.game()
-    nameless = set()
-    for action in range(game.num_distinct_actions):
-        try:
-            game.action_to_string(action)
-        except NotationError:
-            nameless.add(action)
-    assert nameless == set(range(15, 20)) | set(range(21, 51))
-    for state in positions(game.new_game(setup.seed), rng, probability=0.15):
-        before = state.clone()
-        legal = set(state.legal_actions())
-        outside = [-1, game.num_distinct_actions, 10**9]
-        for action in [a for a in range(game.num_distinct_actions) if a not in legal] + outside:
-            with pytest.raises(IllegalAction) as caught:
-                state.apply(action)
-            assert caught.value.rule
-            assert caught.value.reason
-            assert state == before, action
-            if 0 <= action < game.num_distinct_actions and action not in nameless:
-                with pytest.raises(IllegalAction):
-                    state.apply(game.action_to_string(action))
-                assert state == before, action
-
-
-@given(setup=setups(), rng=choices)
+@given(setup=setups("1996"), rng=choices)
 def test_heuristic_and_tensor_work_in_every_position(setup: Setup, rng: random.Random) -> None:
     game = setup.game()
     size = game.observation_shape[0]
@@ -462,7 +266,7 @@ def projected(state: State) -> list[int]:
     awards = ref96_scoring(
         {t["style"]: t["height"] for t in towers},
         {t["style"]: t["position"] for t in towers},
-        {t["style"]: [(g["player"], v) for g in t["groups"] for v in g["markers"]] for t in towers},
+        {t["style"]: placements_of(t) for t in towers},
     )
     for _, seat, value in awards:
         points[seat] += value

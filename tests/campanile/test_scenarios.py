@@ -12,33 +12,21 @@ from collections import Counter
 import pytest
 
 import tavola
-from tavola import IllegalAction
 from tavola.games.campanile import CampanileState
-from tests.campanile.decks import (
+from tavola.testing.properties import refused
+from tests.campanile.decks import new_game, play, stacked_deck
+from tests.campanile.views import (
     chip_supply,
     display,
     groups,
     hand,
     height,
     kinds,
-    new_game,
-    play,
     scorings,
-    stacked_deck,
     supply,
 )
 
 FULL_CHIP_SUPPLY = {1: 4, 2: 5, 3: 3, 4: 3, 5: 1, 6: 1}
-
-
-def refused(state: CampanileState, action: str | int) -> IllegalAction:
-    """Apply an illegal action: it must raise ``IllegalAction`` and change nothing."""
-    before = state.clone()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert state == before
-    assert state.view(None) == before.view(None)
-    return caught.value
 
 
 # A 3-player deck for the turn mechanics. The Intermezzo lies 7 cards down the stack.
@@ -604,13 +592,14 @@ def test_move_is_refused_after_building_three_floors_and_the_game_scores_the_mov
     assert state.winners == [1]
 
 
-def test_with_no_two_marker_left_only_moves_and_pass_remain() -> None:
-    """move_markers: all 2-markers placed; building 2 offers moves but no placement."""
+def twos_placed(move_markers: bool) -> CampanileState:
+    """P0 has placed its three 2-markers (two under blue, one under brown); P1 built one
+    floor a turn and passed; P0 is to build."""
     state = new_game(
         [["beige", "beige", "yellow"], ["yellow", "yellow", "beige"]],
         ["blue", "brown", "red"],
         ["red", "red", "brown", "brown", "red", "red", "intermezzo", "blue", "finito"],
-        move_markers=True,
+        move_markers=move_markers,
     )
     play(state, "build beige 2", "influence blue", "take red")
     play(state, "build yellow 1", "pass", "take red")
@@ -618,6 +607,12 @@ def test_with_no_two_marker_left_only_moves_and_pass_remain() -> None:
     play(state, "build yellow 1", "pass", "take brown")
     play(state, "build yellow 2", "influence brown", "take red")
     play(state, "build beige 1", "pass", "take red")
+    return state
+
+
+def test_with_no_two_marker_left_only_moves_and_pass_remain() -> None:
+    """move_markers: all 2-markers placed; building 2 offers moves but no placement."""
+    state = twos_placed(move_markers=True)
     assert supply(state, 0) == [5, 0, 1]
     play(state, "build red 2")
     assert state.legal_notations() == [
@@ -637,17 +632,7 @@ def test_with_no_two_marker_left_only_moves_and_pass_remain() -> None:
 
 def test_without_the_option_no_two_marker_left_skips_the_influence_step() -> None:
     """Influence: with all 2-markers placed and no option, building 2 goes to take."""
-    state = new_game(
-        [["beige", "beige", "yellow"], ["yellow", "yellow", "beige"]],
-        ["blue", "brown", "red"],
-        ["red", "red", "brown", "brown", "red", "red", "intermezzo", "blue", "finito"],
-    )
-    play(state, "build beige 2", "influence blue", "take red")
-    play(state, "build yellow 1", "pass", "take red")
-    play(state, "build beige 2", "influence blue", "take brown")
-    play(state, "build yellow 1", "pass", "take brown")
-    play(state, "build yellow 2", "influence brown", "take red")
-    play(state, "build beige 1", "pass", "take red")
+    state = twos_placed(move_markers=False)
     play(state, "build red 2")
     assert state.legal_notations() == ["take blue", "take brown", "take red"]
 

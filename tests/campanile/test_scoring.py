@@ -15,15 +15,8 @@ import pytest
 
 import tavola
 from tavola.games.campanile import CampanileState
-from tests.campanile.decks import (
-    awards,
-    chip_supply,
-    groups,
-    kinds,
-    new_game,
-    play,
-    scorings,
-)
+from tests.campanile.decks import new_game, play
+from tests.campanile.views import awards, chip_supply, groups, kinds, scorings
 
 EMPTY_CHIP_SUPPLY = {1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
 

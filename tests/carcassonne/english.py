@@ -1,4 +1,5 @@
-"""Finding English left in a translated text: the check of a whole game in another language.
+"""Finding English left in a translated text: the check of a whole game in another language
+(``whole_game_in`` plays one, ``check_no_english_left`` looks).
 
 A message id's literal parts (the text between its ``{fields}``) must not show in a text
 meant for a language whose catalog translates that id differently. Parts that are
@@ -9,13 +10,16 @@ looked for.
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from babel.messages.pofile import read_po
 
-from tavola.core.i18n import LOCALE_DIR
+from tavola.core.events import Event
+from tavola.core.game import State
+from tavola.core.i18n import LOCALE_DIR, language
 
 FIELD = re.compile(r"\{[^{}]*\}")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -69,3 +73,44 @@ def svg_words(svg: str) -> str:
         if label:
             said.append(label)
     return "\n".join(said)
+
+
+def event_words(event: Event) -> list[str]:
+    """What an event says: its text, and its table's title, columns and cells."""
+    said = [event.text]
+    if event.table is not None:
+        said += [event.table.title, *event.table.columns]
+        said += [cell for row in event.table.rows for cell in row]
+    return said
+
+
+Shown = tuple[list[str], list[str], list[str]]
+
+
+def whole_game_in(
+    lang: str, state: State, rng: random.Random, shown: Callable[[State], Shown]
+) -> tuple[str, str, str]:
+    """Everything a random game shows in ``lang``, joined by lines: what ``shown`` finds in
+    each position (what is said, terminal pictures, SVG words), then each event's words."""
+    said: list[str] = []
+    drawn: list[str] = []
+    pictured: list[str] = []
+    with language(lang):
+        while True:
+            words, terminal, svg = shown(state)
+            said += words
+            drawn += terminal
+            pictured += svg
+            if state.is_over:
+                break
+            for event in state.apply(rng.choice(state.legal_actions())):
+                said += event_words(event)
+    return "\n".join(said), "\n".join(drawn), "\n".join(pictured)
+
+
+def check_no_english_left(said: tuple[str, str, str], parts: set[str], found: str) -> None:
+    """None of the English ``parts`` shows in what a game said, drew and pictured; ``found``
+    (a translated text) does, so the game was played in the other language."""
+    assert found in said[0]
+    for text in said:
+        assert english_left(text, parts) == []

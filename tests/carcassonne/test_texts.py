@@ -9,7 +9,6 @@ an English text changes on purpose) with ``python -m tests.carcassonne.test_text
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -18,11 +17,21 @@ import pytest
 
 import tavola
 from tavola.core.errors import IllegalAction, NotationError
+from tavola.core.events import Event
+from tavola.core.game import State
 from tavola.core.i18n import language
 from tavola.games.carcassonne.actions import PASS, PLACES
 from tavola.games.carcassonne.state import CarcassonneState
-from tests.carcassonne.english import english_left, english_parts, svg_words
-from tests.recorded_texts import dump, event_record, fingerprint
+from tavola.testing.properties import refusal_texts, refused
+from tests.carcassonne.english import (
+    Shown,
+    check_no_english_left,
+    english_left,
+    english_parts,
+    svg_words,
+    whole_game_in,
+)
+from tests.recorded_texts import Looked, check_as_recorded, dump, random_turn, record_game
 
 FIXTURE = Path(__file__).with_name("texts.json")
 GAMES: list[dict[str, Any]] = [
@@ -77,26 +86,13 @@ BAD_NOTATIONS = (
 SCREENS = ((None, None), (40, None), (60, 24), (120, 30), (200, 60))
 
 
-def _refusals(state: CarcassonneState, rng: random.Random) -> list[str]:
+def _refusals(state: State, rng: random.Random) -> list[str]:
     """``str(error)`` of a few illegal actions and bad notations in this position."""
     legal = set(state.legal_actions())
     tried = [PASS, PLACES + 1, PLACES + 9, PLACES + 16, 0, 4 * 169 * 80 + 4]
     tried += rng.sample(range(state.game.num_distinct_actions), 2)
     tried += [4 * (action >> 2) + (action + 1) % 4 for action in sorted(legal)[:2]]
-    found = []
-    for action in tried:
-        if action in legal:
-            continue
-        try:
-            state.clone().apply(action)
-        except IllegalAction as error:
-            found.append(str(error))
-    for text in rng.sample(BAD_NOTATIONS, 5):
-        try:
-            state.read_action(text)
-        except (IllegalAction, NotationError) as error:
-            found.append(f"{text!r}: {error}")
-    return found
+    return refusal_texts(state, tried, rng.sample(BAD_NOTATIONS, 5))
 
 
 def play(setup: dict[str, Any]) -> dict[str, Any]:
@@ -106,87 +102,51 @@ def play(setup: dict[str, Any]) -> dict[str, Any]:
     state = game.new_game(seed=setup["seed"])
     assert isinstance(state, CarcassonneState)
     rng = random.Random(setup["seed"])
-    events: list[dict[str, Any]] = []
-    refusals: list[str] = []
-    hints: list[str] = []
-    pictures: list[str] = []
-    turn = 0
-    while True:
-        if turn % 9 == 0 or state.is_over:
-            refusals += _refusals(state, rng)
-            seat = state.current_player
-            hints.append(str(state.input_hint()))
-            drawn = []
-            for viewer in (seat, None) if seat is not None else (0, None):
-                view = state.view(viewer)
-                for width, height in SCREENS:
-                    drawn.append(game.render(view, width=width, height=height))
-                drawn.append(game.render(view, color=True))
-                actions = state.legal_notations() if viewer == seat else []
-                drawn.append(game.svg(view, actions))
-            pictures.append(fingerprint(drawn))
-        if state.is_over:
-            break
-        script = setup.get("script", [])
+    script = setup.get("script", [])
+
+    def look(state: State) -> Looked:
+        refusals = _refusals(state, rng)
+        seat = state.current_player
+        drawn = []
+        for viewer in (seat, None) if seat is not None else (0, None):
+            view = state.view(viewer)
+            for width, height in SCREENS:
+                drawn.append(game.render(view, width=width, height=height))
+            drawn.append(game.render(view, color=True))
+            drawn.append(game.svg(view, state.legal_notations() if viewer == seat else []))
+        return refusals, [str(state.input_hint())], drawn
+
+    def act(state: State, turn: int) -> tuple[list[Event], list[str]]:
+        """The script's action for this turn, else (or when it is refused) a random one."""
         if turn < len(script):
             try:
-                happened = state.apply(script[turn])
+                return state.apply(script[turn]), []
             except IllegalAction as error:
-                refusals.append(f"{script[turn]}: {error}")
-                happened = state.apply(rng.choice(state.legal_actions()))
-        else:
-            happened = state.apply(rng.choice(state.legal_actions()))
-        events += [event_record(event) for event in happened]
-        turn += 1
-    return {
-        "setup": setup,
-        "events": events,
-        "refusals": list(dict.fromkeys(refusals)),  # each once, in order
-        "hints": hints,
-        "pictures": pictures,
-    }
+                refused = [f"{script[turn]}: {error}"]
+                return state.apply(rng.choice(state.legal_actions())), refused
+        return random_turn(rng)(state, turn)
+
+    return record_game(setup, state, look, 9, act)
 
 
 def record() -> list[dict[str, Any]]:
     return [play(setup) for setup in GAMES]
 
 
-@pytest.fixture(scope="module")
-def recorded() -> list[dict[str, Any]]:
-    games: list[dict[str, Any]] = json.loads(FIXTURE.read_text())
-    return games
-
-
 @pytest.mark.parametrize("index", range(len(GAMES)))
-def test_english_texts_are_as_recorded(recorded: list[dict[str, Any]], index: int) -> None:
-    expected = recorded[index]
-    got = play(expected["setup"])
-    for part in ("events", "refusals", "hints", "pictures"):
-        assert got[part] == expected[part], part
+def test_english_texts_are_as_recorded(index: int) -> None:
+    check_as_recorded(FIXTURE, index, play)
 
 
 NOTATION = ("pass", "place", "deploy", "road", "city", "field", "cloister", "board")
 
 
-def test_a_refused_move_says_why_in_the_language_of_the_moment() -> None:
+def test_a_refused_move_reads_in_german_and_a_bad_notation_in_french() -> None:
+    """(Italian: tests/games/test_refusal_texts.py.)"""
     state = tavola.load("carcassonne").new_game(seed=1)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply("place 5,5 0")
-    error = caught.value
-    english = str(error)
-    assert english == (
-        "(5,5) is not a free cell next to the board "
-        "(a tile is placed edge to edge next to a tile already on the table)"
-    )
-    with language("it"):
-        assert error.reason == "(5,5) non è una casella libera accanto al tavolo"
-        assert error.rule == (
-            "una tessera si piazza lato contro lato accanto a una tessera già sul tavolo"
-        )
-        assert str(error) == f"{error.reason} ({error.rule})"
+    error = refused(state, "place 5,5 0")
     with language("de"):
         assert str(error).startswith("(5,5) ist kein freies Feld")
-    assert str(error) == english  # the same error, in English again
     with language("fr"), pytest.raises(NotationError) as notation:
         state.read_action("place 1,2 45")
     with language("fr"):
@@ -208,33 +168,13 @@ def test_events_are_kept_untranslated_and_read_in_any_language() -> None:
     assert events[0].data == {"tile": "C", "player": 1}
 
 
-def _italian_game(seed: int, **options: Any) -> tuple[str, str, str]:
-    """Everything a seeded random game shows in Italian: event texts and tables, refusals
-    and hints; terminal pictures; SVG pictures."""
-    game = tavola.load("carcassonne", **options)
-    state = game.new_game(seed=seed)
-    assert isinstance(state, CarcassonneState)
-    rng = random.Random(seed)
-    said: list[str] = []
-    drawn: list[str] = []
-    pictured: list[str] = []
-    with language("it"):
-        while True:
-            seat = state.current_player
-            view = state.view(seat)
-            for width, height in SCREENS:
-                drawn.append(game.render(view, width=width, height=height))
-            pictured.append(svg_words(game.svg(view, state.legal_notations())))
-            said += _refusals(state, rng)
-            said.append(str(state.input_hint()))
-            if state.is_over:
-                break
-            for event in state.apply(rng.choice(state.legal_actions())):
-                said.append(event.text)
-                if event.table is not None:
-                    said += [event.table.title, *event.table.columns]
-                    said += [cell for row in event.table.rows for cell in row]
-    return "\n".join(said), "\n".join(drawn), "\n".join(pictured)
+def _shown_in_a_position(state: State, rng: random.Random) -> Shown:
+    """What a position says (refusals, the hint), draws and pictures, for the seat to move."""
+    game = state.game
+    view = state.view(state.current_player)
+    drawn = [game.render(view, width=width, height=height) for width, height in SCREENS]
+    pictured = [svg_words(game.svg(view, state.legal_notations()))]
+    return [*_refusals(state, rng), str(state.input_hint())], drawn, pictured
 
 
 @pytest.mark.parametrize(
@@ -244,11 +184,10 @@ def _italian_game(seed: int, **options: Any) -> tuple[str, str, str]:
 def test_a_whole_game_in_italian_shows_no_english(seed: int, options: dict[str, Any]) -> None:
     parts = english_parts("carcassonne", "it", NOTATION)
     assert {"Final scoring", "pennants"} <= parts  # the check looks for something
-    said, drawn, pictured = _italian_game(seed, **options)
-    assert "Conteggio finale" in said
-    assert english_left(said, parts) == []
-    assert english_left(drawn, parts) == []
-    assert english_left(pictured, parts) == []
+    state = tavola.load("carcassonne", **options).new_game(seed=seed)
+    rng = random.Random(seed)
+    said = whole_game_in("it", state, rng, lambda now: _shown_in_a_position(now, rng))
+    check_no_english_left(said, parts, "Conteggio finale")
 
 
 def test_the_check_finds_english() -> None:

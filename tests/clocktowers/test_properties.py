@@ -9,7 +9,7 @@ public events alone, and for what its views and determinizations may know.
 
 from __future__ import annotations
 
-import json
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -20,9 +20,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tavola
-from tavola import Event, IllegalAction, State
+from tavola import Event, State
 from tavola.games.clocktowers import ClockTowersState
 from tavola.games.clocktowers.components import CARD_CODES
+from tavola.testing import properties
+from tavola.testing.checks import check_record
+from tavola.testing.properties import (
+    check_every_illegal_action,
+    check_view_data,
+    choose_by_verb,
+    nameless_ids,
+    play_both,
+)
 from tests.clocktowers.table import STARTING_HAND, cards_left
 from tests.reference.clocktowers_ref import RefClockTowers, deck_of
 
@@ -52,24 +61,13 @@ def new_game(players: int, deck: list[str], seed: int = 0) -> State:
     return tavola.load("clocktowers", players=players, deck=deck).new_game(seed)
 
 
-def choose(state: State, rng: random.Random) -> int:
-    """A random legal action: a verb first (play, discard, draw), then one of it."""
-    by_verb: dict[str, list[int]] = {}
-    for action, notation in zip(state.legal_actions(), state.legal_notations(), strict=True):
-        by_verb.setdefault(notation.split()[0], []).append(action)
-    verbs = sorted(by_verb)
-    # Plays are worth more than discards to reach complete towers: favour them.
-    verb = "play" if "play" in by_verb and rng.random() < 0.7 else rng.choice(verbs)
-    return rng.choice(by_verb[verb])
+# A random player: a verb first (play, discard, draw), then one of it; plays are worth
+# more than discards to reach complete towers, so it favours them.
+choose = functools.partial(choose_by_verb, favoured="play", odds=0.7)
 
 
 def positions(state: State, rng: random.Random, probability: float = 1.0) -> Iterator[State]:
-    while True:
-        if rng.random() < probability:
-            yield state
-        if state.is_over:
-            return
-        state.apply(choose(state, rng))
+    return properties.positions(state, rng, probability, choose)
 
 
 # -- an observer: what everyone knows, from notations and events alone ---------------------
@@ -200,10 +198,7 @@ def test_random_setups_remove_five_floors_and_three_roofs(
 def test_records_replay_to_the_same_state(setup: tuple[int, list[str]], rng: random.Random) -> None:
     players, deck = setup
     for state in positions(new_game(players, deck, seed=5), rng, probability=0.05):
-        record = json.loads(json.dumps(state.record()))
-        again = tavola.replay(record)
-        assert again == state
-        assert again.view(None) == state.view(None)
+        check_record(state)
 
 
 # -- illegal actions -----------------------------------------------------------------------
@@ -213,34 +208,13 @@ def test_records_replay_to_the_same_state(setup: tuple[int, list[str]], rng: ran
 def test_illegal_actions_raise_and_change_nothing(
     setup: tuple[int, list[str]], rng: random.Random
 ) -> None:
-    players, deck = setup
-    state = new_game(players, deck)
-    game = state.game
-    for position in positions(state, rng, probability=0.05):
-        before = position.clone()
-        legal = set(position.legal_actions())
-        for action in [-1, game.num_distinct_actions, *range(game.num_distinct_actions)]:
-            if action in legal:
-                continue
-            with pytest.raises(IllegalAction) as caught:
-                position.apply(action)
-            assert caught.value.rule
-            assert caught.value.reason
-            assert position == before, action
+    """Every id that is not legal, ids out of range, and the illegal ids' notations."""
+    nameless = nameless_ids(tavola.load("clocktowers", players=setup[0]))
+    for position in positions(new_game(*setup), rng, probability=0.05):
+        check_every_illegal_action(position, nameless)
 
 
 # -- hidden information --------------------------------------------------------------------
-
-
-def walk(value: Any) -> Iterator[tuple[str | None, Any]]:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield key, item
-            yield from walk(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield None, item
-            yield from walk(item)
 
 
 @given(setup=decks(), rng=seeded)
@@ -251,32 +225,11 @@ def test_views_show_hands_only_to_their_owner(
     for state in positions(new_game(players, deck), rng, probability=0.1):
         for seat in [None, *range(players)]:
             view = state.view(seat)
-            assert json.loads(json.dumps(view)) == view
-            assert set(view["options"]) == PUBLIC_OPTIONS
-            for key, _ in walk(view):
-                assert key is None or not any(w in key for w in ("seed", "removed", "order"))
+            check_view_data(view, PUBLIC_OPTIONS, ("seed", "removed", "order"))
             for player, hand in enumerate(view["hands"]):
                 assert (hand["cards"] is not None) == (player == seat)
             for deck_view in view["decks"]:
                 assert set(deck_view) == {"name", "size", "top"}
-
-
-def play_both(one: State, two: State, rng: random.Random, blind: list[int | None]) -> None:
-    """The same random actions on two games until they show a difference; the ``blind``
-    seats' views must be identical until then."""
-    while True:
-        for seat in blind:
-            assert one.view(seat) == two.view(seat), seat
-        if one.is_over:
-            assert two.is_over
-            return
-        action = choose(one, rng)
-        events = one.apply(action)
-        try:
-            if two.apply(action) != events:
-                return
-        except IllegalAction:
-            return
 
 
 def hidden_positions(deck: list[str]) -> dict[str, list[int]]:
@@ -308,7 +261,7 @@ def test_views_do_not_depend_on_deck_order_or_removed_cards(
             return
         other[rng.choice(hidden[name])] = rng.choice(spare)
     one, two = new_game(players, deck), new_game(players, other, seed=1)
-    play_both(one, two, rng, [None, *range(players)])
+    play_both(one, two, rng, [None, *range(players)], choose)
 
 
 @given(setup=decks(), rng=seeded)
@@ -331,7 +284,7 @@ def test_views_do_not_show_which_card_was_discarded(
         one.apply(first)
         two.apply(second)
         blind = [None, *(p for p in range(players) if p != seat)]
-        play_both(one, two, rng, blind)
+        play_both(one, two, rng, blind, choose)
         return
 
 

@@ -11,6 +11,7 @@ from tavola.core.game import State
 from tavola.players import Seat, make_bot
 from tavola.players.heuristic import HeuristicBot
 from tavola.players.ismcts import IsmctsBot
+from tavola.testing import properties
 
 from .toy import Nim, NimState
 
@@ -19,15 +20,7 @@ GAMES = list(tavola.game_classes())
 
 def midgame(name: str, seed: int, players: int = 2) -> State:
     """A position after a random number of random actions (never the end)."""
-    state = tavola.load(name, players=players).new_game(seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(1, 40)):
-        after = state.clone()
-        after.apply(rng.choice(state.legal_actions()))
-        if after.is_over:
-            break
-        state = after
-    return state
+    return properties.midgame(tavola.load(name, players=players), seed)
 
 
 @pytest.mark.parametrize("pile", [5, 6, 7, 9, 10, 11])

@@ -17,6 +17,7 @@ import pytest
 import tavola
 from tavola.core.game import State
 from tavola.players import Seat, make_bot
+from tavola.testing.properties import midgame
 
 from .variants import variant_id, variants
 
@@ -37,14 +38,7 @@ Variant = tuple[str, dict[str, Any]]
 def hidden_twins(variant: Variant, seed: int, players: int) -> tuple[State, State, int]:
     """A mid-game state and another that only the seat to move cannot tell from it."""
     name, options = variant
-    state = tavola.load(name, players=players, **options).new_game(seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(2, 40)):
-        after = state.clone()
-        after.apply(rng.choice(state.legal_actions()))
-        if after.is_over:
-            break
-        state = after
+    state = midgame(tavola.load(name, players=players, **options), seed, least=2)
     player = state.current_player
     assert player is not None
     twin = state.determinize(player, random.Random(seed + 1000))

@@ -52,10 +52,12 @@ def test_carcassonne_projection_equals_the_final_scoring(
     assert checked > 100
 
 
-def test_reused_determinizations_still_find_the_winning_nim_move() -> None:
+@pytest.mark.parametrize("option", ["reuse=8", "widen=1"], ids=["reused", "widening"])
+def test_ismcts_variants_still_find_the_winning_nim_move(option: str) -> None:
+    """Reused determinizations and progressive widening keep the search sound."""
     for pile in (6, 7, 9):
         state = Nim(pile=pile).new_game()
-        decision = make_bot("ismcts:iterations=800,reuse=8", seed=pile).choose(Seat(state, 0))
+        decision = make_bot(f"ismcts:iterations=800,{option}", seed=pile).choose(Seat(state, 0))
         assert (pile - (decision.action + 1)) % 4 == 0
 
 
@@ -144,13 +146,6 @@ def test_widening_tries_the_best_one_ply_action_first() -> None:
             checked += 1
         state.apply(rng.choice(legal))
     assert checked > 30
-
-
-def test_widening_still_finds_the_winning_nim_move() -> None:
-    for pile in (6, 7, 9):
-        state = Nim(pile=pile).new_game()
-        decision = make_bot("ismcts:iterations=800,widen=1", seed=pile).choose(Seat(state, 0))
-        assert (pile - (decision.action + 1)) % 4 == 0
 
 
 def test_widening_must_not_be_negative() -> None:

@@ -18,16 +18,34 @@ from tavola.core.game import Game, State
 from tavola.core.options import Option
 
 
-class Nim(Game):
+class ToyGame(Game):
+    """A toy game: its title is its name, its rules its summary, its tensor one number of
+    its view (``observed``)."""
+
+    observed: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.title = cls.name.title()
+        cls.rules_summary = cls.summary
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (1,)
+
+    def _encode_view(self, view: dict[str, Any]) -> list[float]:
+        return [float(view[self.observed])]
+
+
+class Nim(ToyGame):
     name: ClassVar[str] = "nim"
-    title: ClassVar[str] = "Nim"
     summary: ClassVar[str] = "take 1-3 counters; the last one wins"
-    rules_summary: ClassVar[str] = summary
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, "number of players", choices=(2, 3)),
         Option("pile", 5, "counters at the start"),
         Option("tie_at", -1, "a shared victory when the pile reaches this size (-1: never)"),
     )
+    observed: ClassVar[str] = "pile"
 
     def new_game(self, seed: int | None = None) -> NimState:
         pile = self.options["pile"]
@@ -54,13 +72,6 @@ class Nim(Game):
     def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{view["pile"]}</text></svg>'
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (1,)
-
-    def _encode_view(self, view: dict[str, Any]) -> list[float]:
-        return [float(view["pile"])]
-
     def _evaluate(self, state: State, player: int) -> float:
         """Good for the player who just moved when the pile is a multiple of 4."""
         assert isinstance(state, NimState)
@@ -69,15 +80,28 @@ class Nim(Game):
         return sign if player == just_moved else -sign
 
 
-class NimState(State):
+class ToyState(State):
+    """A toy game's state: a win scores 1."""
+
+    __slots__ = ()
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+
+    @property
+    def scores(self) -> list[int]:
+        return [int(seat in self.winners) for seat in range(self.game.num_players)]
+
+
+class NimState(ToyState):
     __slots__ = ("over", "pile", "player", "shared")
 
     game: Nim
 
     def __init__(self, game: Nim, seed: int, pile: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
+        super().__init__(game, seed)
         self.pile = pile
         self.player = 0
         self.over = False
@@ -107,10 +131,6 @@ class NimState(State):
         return self.over
 
     @property
-    def scores(self) -> list[int]:
-        return [int(seat in self.winners) for seat in range(self.game.num_players)]
-
-    @property
     def winners(self) -> list[int]:
         if not self.over:
             return []
@@ -137,7 +157,7 @@ class NimState(State):
         return (self.pile, self.player, self.over, self.shared, self.history)
 
 
-class Guess(Game):
+class Guess(ToyGame):
     """Seat 1 holds a secret card, 0 to ``cards - 1``. Seat 0 settles (a shared victory) or
     challenges; after a challenge seat 1 names a card and wins if it names its own.
 
@@ -147,13 +167,12 @@ class Guess(Game):
     """
 
     name: ClassVar[str] = "guess"
-    title: ClassVar[str] = "Guess"
     summary: ClassVar[str] = "settle, or challenge a player who knows its own card"
-    rules_summary: ClassVar[str] = summary
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, "number of players", choices=(2,)),
         Option("cards", 3, "cards seat 1 may hold"),
     )
+    observed: ClassVar[str] = "challenged"
     SETTLE, CHALLENGE = 0, 1  # then 2 + card: seat 1 names a card
 
     @property
@@ -185,26 +204,17 @@ class Guess(Game):
     def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         return '<svg xmlns="http://www.w3.org/2000/svg"/>'
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (1,)
-
-    def _encode_view(self, view: dict[str, Any]) -> list[float]:
-        return [float(view["challenged"])]
-
     def _evaluate(self, state: State, player: int) -> float:
         return 0.0
 
 
-class GuessState(State):
+class GuessState(ToyState):
     __slots__ = ("card", "challenged", "winner")
 
     game: Guess
 
     def __init__(self, game: Guess, seed: int, card: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
+        super().__init__(game, seed)
         self.card = card
         self.challenged = False
         self.winner: list[int] | None = None
@@ -232,10 +242,6 @@ class GuessState(State):
     @property
     def is_over(self) -> bool:
         return self.winner is not None
-
-    @property
-    def scores(self) -> list[int]:
-        return [int(seat in self.winners) for seat in range(2)]
 
     @property
     def winners(self) -> list[int]:

@@ -8,6 +8,8 @@ cross-check the engine in tests.
 
 from __future__ import annotations
 
+from tests.reference.campanile_ref import ref_majority  # the shared marker-order rules
+
 STYLES: tuple[str, ...] = ("beige", "blue", "brown", "yellow", "red")
 
 # Flag values by tower rank (index 0 = tallest). The fifth (lowest) tower gets nothing.
@@ -79,17 +81,7 @@ def ref96_scoring(
     for rank, flag in enumerate(FLAGS_1996):
         style = ranked[rank]
 
-        group_order: list[int] = []  # seats in the order of their first marker here
-        influence: dict[int, int] = {}
-        for seat, value in placements.get(style, []):
-            if seat not in group_order:
-                group_order.append(seat)
-                influence[seat] = 0
-            influence[seat] += value
-
-        contenders = [seat for seat in group_order if influence[seat] > 0]
-        contenders.sort(key=lambda seat: (-influence[seat], group_order.index(seat)))
-
+        contenders = ref_majority(placements.get(style, []))
         for place, points in enumerate(flag):
             if place < len(contenders):
                 awards.append((style, contenders[place], points))

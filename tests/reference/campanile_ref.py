@@ -47,22 +47,30 @@ def ref_scoring(
             continue
         pos = ranked_positions[rank]
 
-        # Group order: players in the order of their first marker here.
-        group_order: list[int] = []
-        influence: dict[int, int] = {}
-        for player, value in placements[pos]:
-            if player not in group_order:
-                group_order.append(player)
-                influence[player] = 0
-            influence[player] += value
-
-        contenders = [p for p in group_order if influence[p] > 0]
-        contenders.sort(key=lambda p: (-influence[p], group_order.index(p)))
-
+        contenders = ref_majority(placements[pos])
         for place, value in enumerate(flag):
             if place < len(contenders):
                 awards.append((pos, contenders[place], value))
     return awards
+
+
+def ref_majority(placements: list[tuple[int, int]]) -> list[int]:
+    """The seats with influence under a tower, best first: the higher sum of markers, and
+    on equal sums the group placed first (seats group in the order of their first marker).
+
+    >>> ref_majority([(1, 1), (0, 2), (1, 1), (2, 1)])
+    [1, 0, 2]
+    """
+    group_order: list[int] = []
+    influence: dict[int, int] = {}
+    for player, value in placements:
+        if player not in group_order:
+            group_order.append(player)
+            influence[player] = 0
+        influence[player] += value
+    contenders = [p for p in group_order if influence[p] > 0]
+    contenders.sort(key=lambda p: (-influence[p], group_order.index(p)))
+    return contenders
 
 
 def ref_winners(chips: list[list[int]]) -> list[int]:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reference.campanile1996_ref import ref96_legal_bets, ref96_scoring, ref96_winners
+from tests.reference.campanile1996_ref import (
+    STYLES,
+    ref96_legal_bets,
+    ref96_scoring,
+    ref96_winners,
+)
 
 FULL_SUPPLY = {1: 5, 2: 3, 3: 1}
 DEFAULT_POSITIONS = {"beige": 0, "blue": 1, "brown": 2, "yellow": 3, "red": 4}
@@ -67,89 +72,81 @@ def test_empty_supply_allows_nothing_even_with_variant() -> None:
 # --- scoring ----------------------------------------------------------------
 
 
-def test_flags_go_to_the_four_tallest_and_the_lowest_scores_nothing() -> None:
-    heights = {"beige": 1, "blue": 5, "brown": 4, "yellow": 3, "red": 2}
-    placements = {style: [(0, 1)] for style in heights}
-    awards = ref96_scoring(heights, DEFAULT_POSITIONS, placements)
-    # blue 8, brown 6, yellow 4, red 2; beige (lowest) nothing.
-    assert awards == [("blue", 0, 8), ("brown", 0, 6), ("red", 0, 2), ("yellow", 0, 4)]
+SCORINGS = [
+    pytest.param(
+        (1, 5, 4, 3, 2),
+        DEFAULT_POSITIONS,
+        {style: [(0, 1)] for style in STYLES},
+        [("blue", 0, 8), ("brown", 0, 6), ("red", 0, 2), ("yellow", 0, 4)],
+        id="flags go to the four tallest, the lowest (beige) scores nothing",
+    ),
+    pytest.param(
+        (9, 0, 0, 0, 0),
+        DEFAULT_POSITIONS,
+        {"beige": [(2, 1), (0, 3), (1, 2)]},
+        [("beige", 0, 8), ("beige", 1, 4)],
+        id="second place gets the second value, third (seat 2, influence 1) nothing",
+    ),
+    pytest.param(
+        (0, 0, 7, 0, 0),
+        DEFAULT_POSITIONS,
+        {"brown": [(0, 3), (1, 1), (1, 1), (1, 2)]},
+        [("brown", 0, 4), ("brown", 1, 8)],
+        id="influence is summed per player: seat 1 has 4 > 3, first despite placing later",
+    ),
+    pytest.param(
+        (0, 0, 0, 6, 0),
+        DEFAULT_POSITIONS,
+        {"yellow": [(1, 1), (0, 2), (1, 1)]},
+        [("yellow", 0, 4), ("yellow", 1, 8)],
+        id="equal influence (2 v 2) goes to the earlier group (seat 1)",
+    ),
+    pytest.param(
+        (2, 2, 2, 2, 2),
+        DEFAULT_POSITIONS,
+        {style: [(0, 1)] for style in STYLES},
+        [("beige", 0, 8), ("blue", 0, 6), ("brown", 0, 4), ("yellow", 0, 2)],
+        id="equal height goes to the tower nearer the piles; red (position 4) is lowest",
+    ),
+    pytest.param(
+        (3, 3, 0, 0, 3),
+        {"red": 0, "blue": 1, "beige": 2, "brown": 3, "yellow": 4},
+        {"beige": [(0, 1)], "blue": [(1, 1)], "red": [(2, 1)], "yellow": [(0, 3)]},
+        [("beige", 0, 4), ("blue", 1, 6), ("red", 2, 8)],
+        # Ranks: red 8, blue 6, beige 4, then brown (pos 3) before yellow (pos 4): brown
+        # 2/1. Yellow is the lowest tower and scores nothing despite the 3-marker.
+        id="equal height uses the given positions, not the style order",
+    ),
+    pytest.param((4, 3, 2, 1, 0), DEFAULT_POSITIONS, {}, [], id="no markers, no awards"),
+    pytest.param(
+        (1, 2, 3, 4, 5),
+        DEFAULT_POSITIONS,
+        {
+            "red": [(3, 1), (1, 2)],
+            "yellow": [(2, 2), (0, 1)],
+            "brown": [(1, 1)],
+            "blue": [(0, 3), (2, 3)],
+            "beige": [(3, 3)],
+        },
+        [
+            *(("blue", 0, 2), ("blue", 2, 1), ("brown", 1, 4), ("red", 1, 8)),
+            *(("red", 3, 4), ("yellow", 0, 3), ("yellow", 2, 6)),
+        ],
+        id="awards are sorted by style, then seat",
+    ),
+]
 
 
-def test_second_place_gets_the_second_value_and_third_nothing() -> None:
-    heights = {"beige": 9, "blue": 0, "brown": 0, "yellow": 0, "red": 0}
-    placements = {"beige": [(2, 1), (0, 3), (1, 2)]}
-    # Influence: seat 0 3, seat 1 2, seat 2 1.
-    assert ref96_scoring(heights, DEFAULT_POSITIONS, placements) == [
-        ("beige", 0, 8),
-        ("beige", 1, 4),
-    ]
-
-
-def test_influence_is_summed_per_player() -> None:
-    heights = {"beige": 0, "blue": 0, "brown": 7, "yellow": 0, "red": 0}
-    placements = {"brown": [(0, 3), (1, 1), (1, 1), (1, 2)]}
-    # Seat 1 has 4 > 3: first despite placing later.
-    # Brown is rank 1 (8/4).
-    assert ref96_scoring(heights, DEFAULT_POSITIONS, placements) == [
-        ("brown", 0, 4),
-        ("brown", 1, 8),
-    ]
-
-
-def test_equal_influence_goes_to_the_earlier_group() -> None:
-    heights = {"beige": 0, "blue": 0, "brown": 0, "yellow": 6, "red": 0}
-    # Seat 1 places first (1), seat 0 then 2, then seat 1 adds 1: 2 v 2, seat 1's group is first.
-    placements = {"yellow": [(1, 1), (0, 2), (1, 1)]}
-    assert ref96_scoring(heights, DEFAULT_POSITIONS, placements) == [
-        ("yellow", 0, 4),
-        ("yellow", 1, 8),
-    ]
-
-
-def test_equal_height_goes_to_the_tower_nearer_the_piles() -> None:
-    heights = {"beige": 2, "blue": 2, "brown": 2, "yellow": 2, "red": 2}
-    placements = {style: [(0, 1)] for style in heights}
-    awards = ref96_scoring(heights, DEFAULT_POSITIONS, placements)
-    # Positions 0..3 flagged 8, 6, 4, 2; red (position 4) is the lowest.
-    assert awards == [("beige", 0, 8), ("blue", 0, 6), ("brown", 0, 4), ("yellow", 0, 2)]
-
-
-def test_equal_height_uses_the_given_positions_not_the_style_order() -> None:
-    heights = {"beige": 3, "blue": 3, "brown": 0, "yellow": 0, "red": 3}
-    positions = {"red": 0, "blue": 1, "beige": 2, "brown": 3, "yellow": 4}
-    placements = {"beige": [(0, 1)], "blue": [(1, 1)], "red": [(2, 1)], "yellow": [(0, 3)]}
-    # Ranks: red 8, blue 6, beige 4, then brown (pos 3) before yellow (pos 4): brown 2/1.
-    # Yellow is the lowest tower and scores nothing despite the 3-marker.
-    assert ref96_scoring(heights, positions, placements) == [
-        ("beige", 0, 4),
-        ("blue", 1, 6),
-        ("red", 2, 8),
-    ]
-
-
-def test_tower_without_markers_awards_nothing() -> None:
-    heights = {"beige": 4, "blue": 3, "brown": 2, "yellow": 1, "red": 0}
-    assert ref96_scoring(heights, DEFAULT_POSITIONS, {}) == []
-
-
-def test_awards_are_sorted_by_style_then_seat() -> None:
-    heights = {"beige": 1, "blue": 2, "brown": 3, "yellow": 4, "red": 5}
-    placements = {
-        "red": [(3, 1), (1, 2)],
-        "yellow": [(2, 2), (0, 1)],
-        "brown": [(1, 1)],
-        "blue": [(0, 3), (2, 3)],
-        "beige": [(3, 3)],
-    }
-    assert ref96_scoring(heights, DEFAULT_POSITIONS, placements) == [
-        ("blue", 0, 2),
-        ("blue", 2, 1),
-        ("brown", 1, 4),
-        ("red", 1, 8),
-        ("red", 3, 4),
-        ("yellow", 0, 3),
-        ("yellow", 2, 6),
-    ]
+@pytest.mark.parametrize(("heights", "positions", "placements", "expected"), SCORINGS)
+def test_scoring(
+    heights: tuple[int, ...],
+    positions: dict[str, int],
+    placements: dict[str, list[tuple[int, int]]],
+    expected: list[tuple[str, int, int]],
+) -> None:
+    """Heights in style order (beige, blue, brown, yellow, red); flags 8/4, 6/3, 4/2, 2/1."""
+    by_style = dict(zip(STYLES, heights, strict=True))
+    assert ref96_scoring(by_style, positions, placements) == expected
 
 
 def test_scoring_rejects_missing_styles() -> None:

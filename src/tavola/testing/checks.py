@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 from xml.etree import ElementTree
 
-from tavola.core.errors import IllegalAction
 from tavola.core.game import Game, State
 from tavola.core.registry import replay
+from tavola.testing.properties import check_clone, refused
 
 MAX_ACTIONS = 20_000  # far beyond any real game: a game that runs longer is stuck
 ILLEGAL_SAMPLES = 10
@@ -97,14 +97,7 @@ def check_illegal_actions(state: State, rng: random.Random, samples: int = ILLEG
     for action in [-1, game.num_distinct_actions, *tried]:
         if action in legal:
             continue
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            refused = error
-        else:
-            raise AssertionError(f"illegal action {action} was applied")
-        assert refused.rule, "an illegal action names the rule it breaks"
-        assert refused.reason, "an illegal action says why"
+        refused(state, action)
         assert key(state) == before, f"illegal action {action} changed the state"
     clone = state.clone()
     assert clone == state
@@ -184,12 +177,22 @@ def check_picture(state: State, seat: int | None) -> None:
     assert played == set(mine), f"clickable {sorted(played)} but legal {sorted(mine)}"
 
 
-def check_record(state: State) -> None:
-    """The record, through JSON, replays to the same state."""
-    record = json.loads(json.dumps(state.record()))
-    again = replay(record)
+def check_record(state: State, action: int | None = None) -> None:
+    """The record, through JSON, replays to the same state: the same record, history,
+    views (the seat to move's and a spectator's) and legal actions; ``action`` (legal
+    here) then has the same events in both."""
+    record = state.record()
+    text = json.dumps(record)
+    assert json.loads(text) == record, "a record is JSON data"
+    again = replay(json.loads(text))
     assert again == state, "the record does not replay to the same state"
     assert again.history == state.history
+    assert again.record() == record
+    for seat in (state.current_player, None):
+        assert again.view(seat) == state.view(seat)
+    assert again.legal_actions() == state.legal_actions()
+    if action is not None:
+        assert again.clone().apply(action) == state.clone().apply(action)
 
 
 # -- whole games -------------------------------------------------------------------------
@@ -207,8 +210,21 @@ def records_replay(game: Game, seed: int) -> None:
     stop = random.Random(seed).randrange(len(full.history) + 1)
     for action in full.history[:stop]:
         partial.apply(action)
-    check_record(partial)
+    rng = random.Random(~seed)
+    check_record(partial, None if partial.is_over else rng.choice(partial.legal_actions()))
     check_record(full)
+
+
+def clones_are_independent(game: Game, seed: int, fraction: float = 0.1) -> None:
+    """``check_clone`` in a ``fraction`` of the positions of a random game (on a copy of
+    each, the replay of its record, so that the game itself plays on undisturbed)."""
+    rng = random.Random(~seed)
+
+    def check(state: State) -> None:
+        if rng.random() < fraction:
+            check_clone(replay(state.record()), rng)
+
+    play_randomly(game, seed, check)
 
 
 def illegal_actions_change_nothing(game: Game, seed: int) -> None:
@@ -301,6 +317,7 @@ def pictures_play_the_legal_actions(game: Game, seed: int, fraction: float = 0.0
 WHOLE_GAME_CHECKS: dict[str, Callable[[Game, int], None]] = {
     "game_ends": game_ends,
     "records_replay": records_replay,
+    "clones_are_independent": clones_are_independent,
     "illegal_actions_change_nothing": illegal_actions_change_nothing,
     "notation_round_trips": notation_round_trips,
     "views_say_what_they_must": views_say_what_they_must,

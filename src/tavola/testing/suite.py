@@ -107,6 +107,9 @@ class GameConformance:
     def test_records_replay_to_the_same_state(self, name: str, options: dict[str, Any]) -> None:
         self.run(checks.records_replay, name, options, self.n)
 
+    def test_clones_are_independent(self, name: str, options: dict[str, Any]) -> None:
+        self.run(checks.clones_are_independent, name, options, self.n)
+
     def test_illegal_actions_change_nothing(self, name: str, options: dict[str, Any]) -> None:
         self.run(checks.illegal_actions_change_nothing, name, options, self.n)
 
