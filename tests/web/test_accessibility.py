@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Page
 
 from tavola.core.registry import game_classes
-from tests.live_server import ServerProcess
 from tests.apps.test_review_judging import CLOSING, last_tile_record
+from tests.live_server import ServerProcess
 from tests.web.axe import serious_violations
 from tests.web.helpers import Seat, create_in_lobby, open_my_seat, take_turn, wait_shown
 from tests.web.test_replay import finished_match
