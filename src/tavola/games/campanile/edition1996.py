@@ -29,7 +29,7 @@ from tavola.games.campanile.components import (
     cards_per_style,
 )
 from tavola.games.campanile.towers import BUILD_PHASE, MARKER_PHASE, OVER, TowersState
-from tavola.games.campanile.words import STYLE_NAMES, lazy
+from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile

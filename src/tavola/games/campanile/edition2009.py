@@ -35,7 +35,7 @@ from tavola.games.campanile.towers import (
     TAKE_PHASE,
     TowersState,
 )
-from tavola.games.campanile.words import STYLE_NAMES, lazy
+from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile

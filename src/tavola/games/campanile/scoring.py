@@ -14,7 +14,7 @@ from functools import partial
 from tavola.core.events import Event, Table
 from tavola.core.i18n import Joined, Text
 from tavola.games.campanile.components import FINAL_1996, NUM_STYLES, STYLES, flags_for
-from tavola.games.campanile.words import STYLE_NAMES, lazy
+from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
 Groups = tuple[tuple[int, ...], ...]
 

@@ -37,7 +37,7 @@ from tavola.core.svg import (
     two_lines,
 )
 from tavola.games.campanile.components import FLAGS_1996, STYLES, flags_for
-from tavola.games.campanile.words import _, listed_now, ngettext, style_name
+from tavola.games.campanile.translations import _, listed_now, ngettext, style_name
 
 WIDTH: Final = 480
 MARGIN: Final = 10

@@ -27,7 +27,7 @@ from tavola.games.campanile.components import (
     STYLES,
     cards_per_style,
 )
-from tavola.games.campanile.words import STYLE_NAMES, lazy, listed
+from tavola.games.campanile.translations import STYLE_NAMES, lazy, listed
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile

@@ -36,7 +36,7 @@ from tavola.games.carcassonne.tiles import (
     ROTATIONS,
     SIDES,
 )
-from tavola.games.carcassonne.words import lazy
+from tavola.games.carcassonne.translations import lazy
 
 RADIUS: Final = 84
 SPAN: Final = 2 * RADIUS + 1

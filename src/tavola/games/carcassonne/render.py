@@ -37,7 +37,7 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
-from tavola.games.carcassonne.words import gettext, lazy, ngettext
+from tavola.games.carcassonne.translations import gettext, lazy, ngettext
 
 RULES_SUMMARY = lazy("""\
 Carcassonne. Each turn: place the drawn tile next to the board, every shared

@@ -26,7 +26,7 @@ from tavola.games.carcassonne.tiles import (
     ROAD,
     VARIANTS,
 )
-from tavola.games.carcassonne.words import lazy
+from tavola.games.carcassonne.translations import lazy
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState

@@ -45,7 +45,7 @@ from tavola.games.carcassonne.tiles import (
     river_box,
     variant_id,
 )
-from tavola.games.carcassonne.words import gettext, lazy
+from tavola.games.carcassonne.translations import gettext, lazy
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.game import Carcassonne

@@ -42,7 +42,7 @@ from tavola.core.svg import (
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES, Variant
-from tavola.games.carcassonne.words import gettext, ngettext
+from tavola.games.carcassonne.translations import gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 BIG: Final = 168  # the drawn tile in the status panel

@@ -37,7 +37,7 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
-from tavola.games.carcassonne.words import gettext, ngettext
+from tavola.games.carcassonne.translations import gettext, ngettext
 
 Cell = tuple[int, int]
 Node = tuple[int, int, int]  # x, y and the local segment (-1: the river)

@@ -51,7 +51,7 @@ from tavola.games.clocktowers.components import (
     NUM_FLOOR_CARDS,
     STARTING_HAND,
 )
-from tavola.games.clocktowers.words import (
+from tavola.games.clocktowers.translations import (
     EMPTY_DECKS,
     ROOFS,
     TOWERS,

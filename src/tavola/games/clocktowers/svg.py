@@ -26,7 +26,7 @@ from typing import Any, Final
 from tavola.core.i18n import listed
 from tavola.core.svg import INK, PAPER, clickable, document, escape, seat_colour, seat_letter
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
-from tavola.games.clocktowers.words import CARDS, DECK_NAMES, TOWERS, gettext, ngettext
+from tavola.games.clocktowers.translations import CARDS, DECK_NAMES, TOWERS, gettext, ngettext
 
 WIDTH: Final = 460
 PAD: Final = 10  # around the picture
