@@ -75,6 +75,12 @@ def cell_xy(key: int) -> tuple[int, int]:
     return column - RADIUS, row - RADIUS
 
 
+def reading_order(key: int) -> tuple[int, int]:
+    """A sort key of cells: the north row first, west to east."""
+    x, y = cell_xy(key)
+    return (-y, x)
+
+
 def deploy_name(offset: int) -> str:
     """The notation of a deploy offset (``pass`` included), e.g. ``road E``."""
     if offset < DEPLOY_CITY:
