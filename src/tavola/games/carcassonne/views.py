@@ -54,12 +54,7 @@ def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
         x, y = cell_xy(state.last)
         last = {"x": x, "y": y}
     return {
-        "game": state.game.name,
-        "options": state.game.public_options(),
-        "players": state.num_players,
-        "seat": player,
-        "current_player": state.current_player,
-        "phase": PHASES[state.phase],
+        **state.view_head(player, PHASES),
         "tile": TILE_NAMES[state.tile] if state.phase == PLACE_PHASE else None,
         "board": board,
         "last": last,
