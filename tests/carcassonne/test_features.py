@@ -9,38 +9,20 @@ import pytest
 
 import tavola
 from tavola.games.carcassonne import CarcassonneState
+from tavola.games.carcassonne.svg_features import follower_local, variant_of
 from tavola.games.carcassonne.tiles import (
     CITY,
     CLOISTER,
     FIELD,
-    HALVES,
     KINDS,
     RIVER,
     ROAD,
-    SIDES,
-    TILE_INDEX,
-    VARIANTS,
-    Variant,
-    variant_id,
 )
 from tavola.testing import checks
 
 Node = tuple[int, int, int]  # x, y and the local segment (-1: the river)
 NEIGHBOUR = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N, E, S, W with y to the north
 RING = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-
-
-def variant_of(tile: dict[str, Any]) -> Variant:
-    return VARIANTS[variant_id(TILE_INDEX[tile["tile"]], tile["rotation"] // 90)]
-
-
-def local_of(variant: Variant, feature: str) -> int:
-    kind, _, where = feature.partition(" ")
-    if kind == "cloister":
-        return variant.cloister
-    if kind == "field":
-        return variant.slots[4 + HALVES.index(where)]
-    return variant.slots[SIDES.index(where)]
 
 
 def count(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -102,7 +84,7 @@ def count(view: dict[str, Any]) -> list[dict[str, Any]]:
                 feature["neighbours"] = sum((x + dx, y + dy) in tiles for dx, dy in RING)
     for follower in view["followers"]:
         x, y = follower["x"], follower["y"]
-        node = (x, y, local_of(tiles[(x, y)], follower["feature"]))
+        node = (x, y, follower_local(tiles[(x, y)], follower["feature"]))
         found[find(node)]["followers"][follower["player"]] += 1
     for (x, y), variant in sorted(tiles.items(), key=lambda item: (-item[0][1], item[0][0])):
         for local, adjacent in enumerate(variant.adjacent):
