@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tavola.core.events import Event, Table
-from tavola.core.i18n import Joined, Text, listed
+from tavola.core.i18n import N_, Joined, Text, listed
 from tavola.games.carcassonne.actions import RING, cell_xy
 from tavola.games.carcassonne.tiles import (
     CITY,
@@ -123,29 +123,24 @@ def feature_award(state: CarcassonneState, root: int, kind: int, final: bool) ->
     return Award(kind, points, owners(state.meeples[root], state.num_players), cell, detail)
 
 
+# A road or city in words, by (kind, scored at the end, a small city, one tile): msgids,
+# shown with ``lazy``.
+_WHAT: Final = {
+    (ROAD, True, False, True): N_("road of {tiles} tile"),
+    (ROAD, True, False, False): N_("road of {tiles} tiles"),
+    (ROAD, False, False, True): N_("a completed road of {tiles} tile"),
+    (ROAD, False, False, False): N_("a completed road of {tiles} tiles"),
+    (CITY, True, False, True): N_("city of {tiles} tile"),
+    (CITY, True, False, False): N_("city of {tiles} tiles"),
+    (CITY, False, True, False): N_("a completed small city of {tiles} tiles"),
+    (CITY, False, False, True): N_("a completed city of {tiles} tile"),
+    (CITY, False, False, False): N_("a completed city of {tiles} tiles"),
+}
+
+
 def _detail(kind: int, tiles: int, pennants: int, small: bool, final: bool) -> Text:
     """A road or city in words: completed during play, as it stands at the end."""
-    one = tiles == 1
-    what: Text
-    if kind == ROAD:
-        if final and one:
-            what = lazy("road of {tiles} tile", tiles=tiles)
-        elif final:
-            what = lazy("road of {tiles} tiles", tiles=tiles)
-        elif one:
-            what = lazy("a completed road of {tiles} tile", tiles=tiles)
-        else:
-            what = lazy("a completed road of {tiles} tiles", tiles=tiles)
-    elif final and one:
-        what = lazy("city of {tiles} tile", tiles=tiles)
-    elif final:
-        what = lazy("city of {tiles} tiles", tiles=tiles)
-    elif small:
-        what = lazy("a completed small city of {tiles} tiles", tiles=tiles)
-    elif one:
-        what = lazy("a completed city of {tiles} tile", tiles=tiles)
-    else:
-        what = lazy("a completed city of {tiles} tiles", tiles=tiles)
+    what = lazy(_WHAT[(kind, final, small, tiles == 1)], tiles=tiles)
     if not pennants:
         return what
     if pennants == 1:
