@@ -9,7 +9,8 @@ features (farmers lying down). In the place step the candidate cells are highlig
 fits (``data-option-of``, ``data-action="place x,y r"``); in the follower step each free
 spot is a round target (``data-action="deploy ..."``) and a button passes. Every part of a
 feature shares its ``data-feature`` key and a title saying what it is, who holds it and
-what it would score now (``svg_features``).
+what it would score now (the view's ``features``, summarised by the engine; the words are
+``svg_features``').
 
 >>> import tavola
 >>> state = tavola.load("carcassonne", tiles=["U"]).new_game(seed=1)
