@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tavola.games.carcassonne.actions import cell_xy, reading_order
+from tavola.games.carcassonne.actions import cell_xy
 from tavola.games.carcassonne.scoring import FARM_POINTS, owners, points_now, ring
 from tavola.games.carcassonne.tiles import CLOISTER, FIELD, KINDS, RIVER, VARIANTS
 
@@ -41,10 +41,11 @@ def summaries(state: CarcassonneState) -> list[dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}  # root segment (-1: the river) -> summary
     last_cell: dict[int, int] = {}  # root -> the cell its last segment lay on
     touched: dict[int, list[int]] = {}  # a field's root -> the roots of its cities
-    for key in sorted(state.board, key=reading_order):
-        vid, base = state.board[key]
+    board = state.board
+    cells = sorted((-y, x, y, cell) for cell in board for x, y in (cell_xy(cell),))
+    for _, x, y, key in cells:  # in reading order
+        vid, base = board[key]
         variant = VARIANTS[vid]
-        x, y = cell_xy(key)
         if variant.river_sides:
             river = found.get(-1)
             if river is None:
