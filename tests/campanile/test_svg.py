@@ -15,6 +15,7 @@ import tavola
 from tavola.core.game import State
 from tavola.core.svg import seat_colour
 from tavola.games.campanile import CampanileState, svg
+from tavola.games.campanile.svg_picture import STYLE_COLOURS
 from tavola.testing import checks
 from tests.campanile import decks, decks96
 from tests.campanile.test_scenarios import DISPLAY_3P, HANDS_3P, STACK_3P
@@ -164,7 +165,7 @@ def test_a_tower_is_drawn_with_its_floors_rank_flag_and_markers() -> None:
     blue = tower_group(root, "blue")
     floors = [el for el in blue.iter(f"{NS}rect") if el.attrib.get("class") == "floor"]
     assert len(floors) == 6
-    assert {el.attrib["fill"] for el in floors} == {svg.STYLE_COLOURS["blue"][0]}
+    assert {el.attrib["fill"] for el in floors} == {STYLE_COLOURS["blue"][0]}
     assert "6" in texts(blue)
     assert "#1" in texts(blue)
     assert "4/2" in texts(blue)

@@ -21,7 +21,7 @@ import tavola
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.i18n import language
-from tavola.games.campanile import words
+from tavola.games.campanile import translations
 from tests.campanile import decks
 from tests.campanile.english_texts import CASES, FIXTURE, TYPED, _Pool, case_name, play
 
@@ -119,14 +119,15 @@ def test_a_refused_move_reads_in_the_language_of_the_moment() -> None:
     english = str(error)
     assert english.startswith(f"you have no {missing} card in hand (build: ")
     with language("it"):
-        name = words.style_name(missing)
+        name = translations.style_name(missing)
         assert str(error) == (
             f"non hai in mano nessuna carta {name} (costruire: gioca una carta dalla tua mano "
             "sulla torre del suo stile, da 1 a 3 piani)"
         )
         assert error.reason == f"non hai in mano nessuna carta {name}"
     with language("de"):
-        assert error.reason == f"du hast keine Karte in {words.style_name(missing)} auf der Hand"
+        name = translations.style_name(missing)
+        assert error.reason == f"du hast keine Karte in {name} auf der Hand"
     assert str(error) == english  # back in English outside the block
 
 
@@ -149,7 +150,7 @@ NOTATION = {"beige", "blue", "brown", "yellow", "red", "build", "influence", "pa
 def msgids(lang: str) -> dict[str, str]:
     """The domain's messages, from the compiled catalog, whose translation differs from
     the English (a plural by its singular)."""
-    catalog = words.CATALOG.translations(lang)
+    catalog = translations.CATALOG.translations(lang)
     found: dict[str, str] = {}
     for key, text in getattr(catalog, "_catalog", {}).items():
         msgid = key if isinstance(key, str) else key[0] if key[1] == 0 else ""

@@ -10,7 +10,7 @@ import pytest
 import tavola
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.games.carcassonne import CarcassonneState
-from tavola.games.carcassonne.render import CODES, tile_block
+from tavola.games.carcassonne.render_tiles import CODES, tile_block
 from tests.carcassonne.helpers import play
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

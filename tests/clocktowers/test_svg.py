@@ -10,7 +10,8 @@ import pytest
 
 import tavola
 from tavola.games.clocktowers import ClockTowersState
-from tavola.games.clocktowers.svg import ROOF_FILLS, UNIT, WALL, draw
+from tavola.games.clocktowers.svg import draw
+from tavola.games.clocktowers.svg_pieces import ROOF_FILLS, UNIT, WALL
 from tavola.testing import checks
 from tests.clocktowers.table import Table, stack
 

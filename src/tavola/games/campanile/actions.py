@@ -24,7 +24,7 @@ from typing import Final
 from tavola.core.errors import NotationError
 from tavola.core.i18n import N_, Text
 from tavola.games.campanile.components import NUM_STYLES, STYLES
-from tavola.games.campanile.words import lazy, listed
+from tavola.games.campanile.translations import lazy, listed
 
 BUILD: Final = 0
 INFLUENCE: Final = 15

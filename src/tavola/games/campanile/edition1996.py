@@ -29,7 +29,7 @@ from tavola.games.campanile.components import (
     cards_per_style,
 )
 from tavola.games.campanile.towers import BUILD_PHASE, MARKER_PHASE, OVER, TowersState
-from tavola.games.campanile.words import STYLE_NAMES, lazy
+from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
@@ -77,14 +77,6 @@ class Campanile1996State(TowersState):
         self.points = [0] * game.num_players
 
     # -- the protocol ----------------------------------------------------------------
-
-    @property
-    def scores(self) -> list[int]:
-        return self.points[:]
-
-    @property
-    def winners(self) -> list[int]:
-        return scoring.shared_winners(self.points) if self.phase == OVER else []
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
@@ -211,8 +203,7 @@ class Campanile1996State(TowersState):
     # -- copies, views and determinization -----------------------------------------------
 
     def clone(self) -> Campanile1996State:
-        other = object.__new__(Campanile1996State)
-        self._copy_shared(other)
+        other = self._copy_towers()
         other.piles = [pile[:] for pile in self.piles]
         other.tops = self.tops[:]
         other.points = self.points[:]
@@ -231,12 +222,7 @@ class Campanile1996State(TowersState):
         if self.phase == BET_PHASE:
             built = {"style": STYLES[self.built_style], "floors": self.built_floors}
         return {
-            "game": self.game.name,
-            "options": self.game.public_options(),
-            "players": self.num_players,
-            "seat": player,
-            "current_player": self.current_player,
-            "phase": PHASES[self.phase],
+            **self.view_head(player, PHASES),
             "towers": self._tower_views(),
             "piles": [
                 {

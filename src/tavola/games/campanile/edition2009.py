@@ -35,7 +35,7 @@ from tavola.games.campanile.towers import (
     TAKE_PHASE,
     TowersState,
 )
-from tavola.games.campanile.words import STYLE_NAMES, lazy
+from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
@@ -232,8 +232,7 @@ class CampanileState(TowersState):
     # -- copies, views and determinization -----------------------------------------------
 
     def clone(self) -> CampanileState:
-        other = object.__new__(CampanileState)
-        self._copy_shared(other)
+        other = self._copy_towers()
         other.display = self.display[:]
         other.stack = self.stack[:]
         other.stack_dealt = self.stack_dealt
@@ -273,12 +272,7 @@ class CampanileState(TowersState):
         if self.phase in (INFLUENCE_PHASE, TAKE_PHASE):
             built = {"style": STYLES[self.built_style], "floors": self.built_floors}
         return {
-            "game": self.game.name,
-            "options": self.game.public_options(),
-            "players": self.num_players,
-            "seat": player,
-            "current_player": self.current_player,
-            "phase": PHASES[self.phase],
+            **self.view_head(player, PHASES),
             "towers": self._tower_views(),
             "display": self._names(self.display),
             "built": built,

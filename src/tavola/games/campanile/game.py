@@ -32,7 +32,7 @@ from tavola.games.campanile.components import (
 from tavola.games.campanile.edition1996 import Campanile1996State, check_deck_1996
 from tavola.games.campanile.edition2009 import CampanileState
 from tavola.games.campanile.towers import TowersState
-from tavola.games.campanile.words import STYLE_NAMES, lazy
+from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
 # Options that belong to one edition only: refused with the other, and left out of its
 # records and views (so 2009 records read as they always did).

@@ -11,7 +11,7 @@ from typing import Any
 
 from tavola.core.i18n import N_, Joined
 from tavola.games.campanile.components import FLAGS_1996
-from tavola.games.campanile.words import _, lazy, ngettext, style_name
+from tavola.games.campanile.translations import _, lazy, ngettext, style_name
 
 BAR_WIDTH = 24
 SUPPLY_HEADER = N_("1s 2s 3s")  # the markers each seat has left, by value

@@ -14,7 +14,7 @@ from functools import partial
 from tavola.core.events import Event, Table
 from tavola.core.i18n import Joined, Text
 from tavola.games.campanile.components import FINAL_1996, NUM_STYLES, STYLES, flags_for
-from tavola.games.campanile.words import STYLE_NAMES, lazy
+from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
 Groups = tuple[tuple[int, ...], ...]
 
@@ -180,13 +180,3 @@ def winners(chips: Sequence[Sequence[int]]) -> list[int]:
     tied = [seat for seat, total in enumerate(points) if total == best]
     top_chip = max(max(chips[seat], default=0) for seat in tied)
     return [seat for seat in tied if max(chips[seat], default=0) == top_chip]
-
-
-def shared_winners(points: Sequence[int]) -> list[int]:
-    """1996: most points; tied: a shared victory.
-
-    >>> shared_winners([8, 12, 12])
-    [1, 2]
-    """
-    best = max(points)
-    return [seat for seat, total in enumerate(points) if total == best]

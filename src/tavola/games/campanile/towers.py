@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
-from tavola.core.game import State
 from tavola.core.i18n import Text
+from tavola.core.turns import TurnState
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import BUILD_IDS
 from tavola.games.campanile.components import (
@@ -27,7 +27,7 @@ from tavola.games.campanile.components import (
     STYLES,
     cards_per_style,
 )
-from tavola.games.campanile.words import STYLE_NAMES, lazy, listed
+from tavola.games.campanile.translations import STYLE_NAMES, lazy, listed
 
 if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
@@ -46,7 +46,7 @@ _RULE_BUILD: Final = lazy(
 )
 
 
-class TowersState(State):
+class TowersState(TurnState):
     """The towers, the hands and the markers, and the build step of every turn."""
 
     __slots__ = (
@@ -56,25 +56,18 @@ class TowersState(State):
         "hands",
         "heights",
         "known",
-        "num_players",
-        "phase",
         "played",
-        "player",
         "supply",
     )
 
+    OVER: ClassVar[int] = OVER
     game: Campanile
     rule_turn: ClassVar[Text]  # the order of a turn's steps, as an IllegalAction rule
 
     def _set_up(self, game: Campanile, seed: int, dealt: list[int]) -> None:
         """Empty towers, full marker supplies, and the hands dealt in seat order."""
         n = game.num_players
-        self.game = game
-        self.seed = seed
-        self.history = []
-        self.num_players = n
-        self.player = 0
-        self.phase = BUILD_PHASE
+        self._start(game, seed, BUILD_PHASE)
         self.heights = [0] * NUM_STYLES
         self.groups: list[Groups] = [()] * NUM_STYLES
         self.played = [0] * NUM_STYLES
@@ -85,14 +78,6 @@ class TowersState(State):
             self.hands[NUM_STYLES * (index // HAND_SIZE) + card] += 1
         self.built_style = -1
         self.built_floors = 0
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     # -- building (the same in both editions) ----------------------------------------------
 
@@ -156,13 +141,9 @@ class TowersState(State):
 
     # -- copies and views ------------------------------------------------------------------
 
-    def _copy_shared(self, other: TowersState) -> None:
-        other.game = self.game
-        other.seed = self.seed
-        other.history = self.history[:]
-        other.num_players = self.num_players
-        other.player = self.player
-        other.phase = self.phase
+    def _copy_towers(self) -> Self:
+        """A copy of the turn and of the parts both editions have (``clone`` adds its own)."""
+        other = self._copy_turn()
         other.heights = self.heights[:]
         other.groups = self.groups[:]
         other.played = self.played[:]
@@ -171,6 +152,7 @@ class TowersState(State):
         other.known = self.known[:]
         other.built_style = self.built_style
         other.built_floors = self.built_floors
+        return other
 
     def _shared_key(self) -> tuple[Any, ...]:
         return (

@@ -36,7 +36,7 @@ from tavola.games.carcassonne.tiles import (
     ROTATIONS,
     SIDES,
 )
-from tavola.games.carcassonne.words import lazy
+from tavola.games.carcassonne.translations import lazy
 
 RADIUS: Final = 84
 SPAN: Final = 2 * RADIUS + 1
@@ -73,6 +73,12 @@ def cell_key(x: int, y: int) -> int:
 def cell_xy(key: int) -> tuple[int, int]:
     column, row = divmod(key, SPAN)
     return column - RADIUS, row - RADIUS
+
+
+def reading_order(key: int) -> tuple[int, int]:
+    """A sort key of cells: the north row first, west to east."""
+    x, y = cell_xy(key)
+    return (-y, x)
 
 
 def deploy_name(offset: int) -> str:

@@ -34,7 +34,7 @@ from tavola.games.carcassonne.tiles import (
     land_box,
     river_box,
 )
-from tavola.games.carcassonne.words import lazy
+from tavola.games.carcassonne.translations import lazy
 
 SMALL_CITY = ("2", "4")
 FARM_SCORING = ("per-farm-once", "per-farm", "per-city")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tavola.core.events import Event, Table
-from tavola.core.i18n import Joined, Text, listed
+from tavola.core.i18n import N_, Joined, Text, listed
 from tavola.games.carcassonne.actions import RING, cell_xy
 from tavola.games.carcassonne.tiles import (
     CITY,
@@ -26,7 +26,7 @@ from tavola.games.carcassonne.tiles import (
     ROAD,
     VARIANTS,
 )
-from tavola.games.carcassonne.words import lazy
+from tavola.games.carcassonne.translations import lazy
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState
@@ -82,13 +82,33 @@ def tile_count(state: CarcassonneState, root: int) -> int:
     return count
 
 
+def points_now(kind: int, size: int, pennants: int, complete: bool, small_city: bool) -> int:
+    """What a road, city or cloister gives: completed, as scored during play; otherwise as
+    the final scoring counts it. ``size`` is its tiles (a cloister's: 1 + its neighbours);
+    ``small_city``: a completed city of 2 tiles gives 2 + 1 per pennant (option ``"2"``).
+
+    >>> points_now(CITY, 2, 1, True, True), points_now(CITY, 2, 1, True, False)
+    (3, 6)
+    """
+    if kind == CLOISTER:
+        return 9 if complete else size
+    if kind == ROAD:
+        return size
+    if not complete:
+        return size + pennants
+    if size == 2 and small_city:
+        return 2 + pennants
+    return 2 * (size + pennants)
+
+
 def feature_award(state: CarcassonneState, root: int, kind: int, final: bool) -> Award:
     """What a road, city or cloister (by its root segment) scores now."""
     cell = next(key for seg, _, key, _ in state.followers if state.find(seg) == root)
+    small_city = state.game.options["small_city"] == "2"
     detail: Text
     if kind == CLOISTER:
         around = ring(state, cell)
-        points = 9 if not final else 1 + around
+        points = points_now(kind, 1 + around, 0, not final, small_city)
         detail = (
             lazy("a completed cloister")
             if not final
@@ -96,46 +116,31 @@ def feature_award(state: CarcassonneState, root: int, kind: int, final: bool) ->
         )
     else:
         tiles = tile_count(state, root)
-        small = False
-        pennants = 0
-        if kind == ROAD:
-            points = tiles
-        else:
-            pennants = state.pennants[root]
-            if final:
-                points = tiles + pennants
-            elif tiles == 2 and state.game.options["small_city"] == "2":
-                points = 2 + pennants
-                small = True
-            else:
-                points = 2 * (tiles + pennants)
+        pennants = 0 if kind == ROAD else state.pennants[root]
+        points = points_now(kind, tiles, pennants, not final, small_city)
+        small = kind == CITY and not final and tiles == 2 and small_city
         detail = _detail(kind, tiles, pennants, small, final)
     return Award(kind, points, owners(state.meeples[root], state.num_players), cell, detail)
 
 
+# A road or city in words, by (kind, scored at the end, a small city, one tile): msgids,
+# shown with ``lazy``.
+_WHAT: Final = {
+    (ROAD, True, False, True): N_("road of {tiles} tile"),
+    (ROAD, True, False, False): N_("road of {tiles} tiles"),
+    (ROAD, False, False, True): N_("a completed road of {tiles} tile"),
+    (ROAD, False, False, False): N_("a completed road of {tiles} tiles"),
+    (CITY, True, False, True): N_("city of {tiles} tile"),
+    (CITY, True, False, False): N_("city of {tiles} tiles"),
+    (CITY, False, True, False): N_("a completed small city of {tiles} tiles"),
+    (CITY, False, False, True): N_("a completed city of {tiles} tile"),
+    (CITY, False, False, False): N_("a completed city of {tiles} tiles"),
+}
+
+
 def _detail(kind: int, tiles: int, pennants: int, small: bool, final: bool) -> Text:
     """A road or city in words: completed during play, as it stands at the end."""
-    one = tiles == 1
-    what: Text
-    if kind == ROAD:
-        if final and one:
-            what = lazy("road of {tiles} tile", tiles=tiles)
-        elif final:
-            what = lazy("road of {tiles} tiles", tiles=tiles)
-        elif one:
-            what = lazy("a completed road of {tiles} tile", tiles=tiles)
-        else:
-            what = lazy("a completed road of {tiles} tiles", tiles=tiles)
-    elif final and one:
-        what = lazy("city of {tiles} tile", tiles=tiles)
-    elif final:
-        what = lazy("city of {tiles} tiles", tiles=tiles)
-    elif small:
-        what = lazy("a completed small city of {tiles} tiles", tiles=tiles)
-    elif one:
-        what = lazy("a completed city of {tiles} tile", tiles=tiles)
-    else:
-        what = lazy("a completed city of {tiles} tiles", tiles=tiles)
+    what = lazy(_WHAT[(kind, final, small, tiles == 1)], tiles=tiles)
     if not pennants:
         return what
     if pennants == 1:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from tavola.core.errors import IllegalAction, NotationError
+from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
-from tavola.core.game import State
 from tavola.core.i18n import Text
-from tavola.games.carcassonne import scoring, views
+from tavola.core.turns import TurnState
+from tavola.games.carcassonne import scoring, typed_input, views
 from tavola.games.carcassonne.actions import (
     NEAR,
     NUM_ACTIONS,
@@ -35,17 +35,22 @@ from tavola.games.carcassonne.tiles import (
     FITS,
     IS_RIVER,
     LAKE,
-    ROTATIONS,
     SPRING,
     START,
     TILE_NAMES,
     VARIANTS,
-    Variant,
     land_box,
     river_box,
-    variant_id,
 )
-from tavola.games.carcassonne.words import gettext, lazy
+from tavola.games.carcassonne.translations import lazy
+from tavola.games.carcassonne.turn_texts import (
+    RULE_ADJACENT,
+    RULE_DEPLOY,
+    RULE_MATCH,
+    RULE_OVER,
+    RULE_RIVER,
+    RULE_TURN,
+)
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.game import Carcassonne
@@ -56,42 +61,8 @@ OVER: Final = 2
 PHASES: Final = ("place", "deploy", "over")
 FOLLOWERS: Final = 7
 
-_RULE_TURN = lazy("a turn is: place the drawn tile, then deploy a follower or pass")
-_RULE_ADJACENT = lazy("a tile is placed edge to edge next to a tile already on the table")
-_RULE_MATCH = lazy(
-    "every edge a tile shares must match: city-city, road-road, field-field, river-river"
-)
-_RULE_RIVER = lazy(
-    "a River tile continues the river's open end, with no U-turn and its new end facing a free cell"
-)
-_RULE_DEPLOY = lazy(
-    "one follower from the supply, on a feature of the tile just placed whose whole extent "
-    "holds no follower (never on the river)"
-)
-_RULE_OVER = lazy("the game ends with the final scoring")
 
-
-def _either(choices: list[str]) -> Text:
-    """Choices joined by "or" (``1 0 or 1 90``), translated when shown."""
-    joined: Text = choices[0]
-    for choice in choices[1:]:
-        joined = lazy("{first} or {second}", first=joined, second=choice)
-    return joined
-
-
-def _look(variant: Variant) -> tuple[Any, ...]:
-    """What a placed variant looks like: edges, and each side's or half's feature."""
-    slots = variant.slots
-    features = tuple(
-        (variant.kinds[s], variant.pennants[s], frozenset(i for i, t in enumerate(slots) if t == s))
-        if s >= 0
-        else None
-        for s in slots
-    )
-    return variant.edges, variant.cloister >= 0, features
-
-
-class CarcassonneState(State):
+class CarcassonneState(TurnState):
     """The full state; players see it through ``view``."""
 
     __slots__ = (
@@ -105,13 +76,10 @@ class CarcassonneState(State):
         "meeples",
         "monks",
         "multi",
-        "num_players",
         "open_ends",
         "parent",
         "pennants",
-        "phase",
         "pile",
-        "player",
         "points",
         "river_end",
         "river_entry",
@@ -121,17 +89,13 @@ class CarcassonneState(State):
         "tile",
     )
 
+    OVER: ClassVar[int] = OVER
     game: Carcassonne
 
     def __init__(self, game: Carcassonne, seed: int, pile: list[int]) -> None:
         """Set up with the start tile placed; ``pile`` is the draw order of the other tiles."""
         n = game.num_players
-        self.game = game
-        self.seed = seed
-        self.history = []
-        self.num_players = n
-        self.player = 0
-        self.phase = PLACE_PHASE
+        self._start(game, seed, PLACE_PHASE)
         self.pile = pile  # never changed: shared between clones
         self.drawn = 0
         self.tile = -1
@@ -162,25 +126,6 @@ class CarcassonneState(State):
 
     # -- the protocol ----------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def scores(self) -> list[int]:
-        return self.points[:]
-
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        best = max(self.points)
-        return [seat for seat, points in enumerate(self.points) if points == best]
-
     def legal_actions(self) -> list[int]:
         return self.legal[:]
 
@@ -199,48 +144,8 @@ class CarcassonneState(State):
         ``N R``: candidate cell N (as drawn) turned R, and ``N`` if one rotation fits there."""
         words = text.replace(",", " ").split()
         if self.phase == PLACE_PHASE and len(words) in (1, 2) and all(w.isdecimal() for w in words):
-            cells = views.candidate_cells(self)
-            number = int(words[0])
-            if not 1 <= number <= len(cells):
-                raise IllegalAction(
-                    _RULE_ADJACENT,
-                    lazy("choose a candidate cell from 1 to {last}", last=len(cells)),
-                )
-            fitting = [a & 3 for a in self.legal if a >> 2 == cells[number - 1]]
-            if len(words) == 2 and int(words[1]) in (ROTATIONS[i] for i in fitting):
-                return 4 * cells[number - 1] + ROTATIONS.index(int(words[1]))
-            turns = self._ways(cells[number - 1])
-            if len(words) == 1 and len(turns) == 1:
-                return 4 * cells[number - 1] + fitting[0]
-            choices = _either([f"{number} {turn}" for turn in turns])
-            if len(words) == 1:
-                raise NotationError(
-                    lazy(
-                        "candidate {number} fits {ways} ways: type {choices}",
-                        number=number,
-                        ways=len(turns),
-                        choices=choices,
-                    )
-                )
-            raise IllegalAction(
-                _RULE_MATCH,
-                lazy(
-                    "candidate {number} does not fit turned {turn}: type {choices}",
-                    number=number,
-                    turn=words[1],
-                    choices=choices,
-                ),
-            )
+            return typed_input.read_candidate(self, words)
         return self.canonical(self.game.parse_action(text))
-
-    def _ways(self, cell: int) -> list[int]:
-        """The rotations (degrees) in which the drawn tile fits ``cell``, one per look: a
-        symmetric tile turned half round looks the same."""
-        looks: dict[tuple[Any, ...], int] = {}
-        for action in self.legal:
-            if action >> 2 == cell:
-                looks.setdefault(_look(VARIANTS[variant_id(self.tile, action & 3)]), action & 3)
-        return [ROTATIONS[index] for index in looks.values()]
 
     def input_hint(self) -> str | None:
         """In the place step: the candidate cells with the rotations that fit each (in the
@@ -250,17 +155,7 @@ class CarcassonneState(State):
         >>> tavola.load("carcassonne", tiles="V").new_game(1).input_hint().split(". ")[0]
         'Fits: 1 (180/270), 2 (0/90), 3 (0/270)'
         """
-        if self.phase != PLACE_PHASE:
-            return None
-        cells = views.candidate_cells(self)
-        fits = ", ".join(
-            f"{number} ({'/'.join(map(str, self._ways(cell)))})"
-            for number, cell in enumerate(cells, start=1)
-        )
-        return gettext(
-            "Fits: {fits}. Type the cell and its rotation (N R, e.g. 1 {rotation}), "
-            "or N alone where one rotation fits."
-        ).format(fits=fits, rotation=self._ways(cells[0])[0])
+        return typed_input.hint(self) if self.phase == PLACE_PHASE else None
 
     @property
     def reads_numbers(self) -> bool:
@@ -278,19 +173,19 @@ class CarcassonneState(State):
         phase = self.phase
         if phase == PLACE_PHASE:
             if not 0 <= action < PLACES:
-                raise IllegalAction(_RULE_TURN, self._wrong_step(action, PLACE_PHASE))
+                raise IllegalAction(RULE_TURN, self._wrong_step(action, PLACE_PHASE))
             return self._place(action)
         if phase == DEPLOY_PHASE:
             if action not in self.legal:
                 if PLACES <= action < PASS:
                     raise IllegalAction(
-                        _RULE_DEPLOY, lazy("cannot {action} here", action=self._name(action))
+                        RULE_DEPLOY, lazy("cannot {action} here", action=self._name(action))
                     )
-                raise IllegalAction(_RULE_TURN, self._wrong_step(action, DEPLOY_PHASE))
+                raise IllegalAction(RULE_TURN, self._wrong_step(action, DEPLOY_PHASE))
             if action != PASS:
                 self._deploy(action - PLACES)
             return self._end_turn([])
-        raise IllegalAction(_RULE_OVER, lazy("the game is over"))
+        raise IllegalAction(RULE_OVER, lazy("the game is over"))
 
     def _name(self, action: int) -> str:
         return self.game.action_to_string(action)
@@ -347,18 +242,18 @@ class CarcassonneState(State):
         if constraint is None:
             x, y = cell_xy(key)
             raise IllegalAction(
-                _RULE_ADJACENT, lazy("({x},{y}) is not a free cell next to the board", x=x, y=y)
+                RULE_ADJACENT, lazy("({x},{y}) is not a free cell next to the board", x=x, y=y)
             )
         vid = 4 * self.tile + r
         if r not in FITS[self.tile][constraint]:
             raise IllegalAction(
-                _RULE_MATCH, lazy("{action}: an edge does not match", action=self._name(action))
+                RULE_MATCH, lazy("{action}: an edge does not match", action=self._name(action))
             )
         if IS_RIVER[self.tile]:
             step = self._river_step(vid, key) if key == self.river_end else None
             if step is None:
                 raise IllegalAction(
-                    _RULE_RIVER, lazy("{action} does not continue it", action=self._name(action))
+                    RULE_RIVER, lazy("{action} does not continue it", action=self._name(action))
                 )
             self.river_end, self.river_turn, exit_side = step
             if exit_side >= 0:
@@ -515,13 +410,7 @@ class CarcassonneState(State):
     # -- copies, views and determinization -------------------------------------------------------
 
     def clone(self) -> CarcassonneState:
-        other = object.__new__(CarcassonneState)
-        other.game = self.game
-        other.seed = self.seed
-        other.history = self.history[:]
-        other.num_players = self.num_players
-        other.player = self.player
-        other.phase = self.phase
+        other = self._copy_turn()
         other.pile = self.pile
         other.drawn = self.drawn
         other.tile = self.tile

@@ -9,7 +9,8 @@ features (farmers lying down). In the place step the candidate cells are highlig
 fits (``data-option-of``, ``data-action="place x,y r"``); in the follower step each free
 spot is a round target (``data-action="deploy ..."``) and a button passes. Every part of a
 feature shares its ``data-feature`` key and a title saying what it is, who holds it and
-what it would score now (``svg_features``).
+what it would score now (the view's ``features``, summarised by the engine; the words are
+``svg_features``').
 
 >>> import tavola
 >>> state = tavola.load("carcassonne", tiles=["U"]).new_game(seed=1)
@@ -42,7 +43,7 @@ from tavola.core.svg import (
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES, Variant
-from tavola.games.carcassonne.words import gettext, ngettext
+from tavola.games.carcassonne.translations import gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 BIG: Final = 168  # the drawn tile in the status panel

@@ -1,15 +1,9 @@
-"""The features of a Carcassonne view for its picture: what each road, city, field, cloister
-and the river is, who holds it and what it would score now, computed from the view alone.
+"""The features of a Carcassonne view for its picture: each road, city, field, cloister and
+the river as the engine summarises it in the view (``features.summaries``: who holds it,
+its size, what it would score now), with the tile segments it covers and its title in words.
 
-Tile segments are joined across matching edges (as the engine does, with ``Variant.links``);
-a road or city is complete when none of its sides faces an empty cell. The scores follow
-``scoring.py``: a completed road 1 per tile, city 2 per tile and pennant (a 2-tile city
-2 + 1 per pennant with ``small_city="2"``), cloister 9; what is incomplete scores as at the
-end: road 1 per tile, city 1 per tile and pennant, cloister 1 + its neighbours; a farm 3
-per completed city it touches (4 per city with ``farm_scoring="per-city"``).
-
->>> view = {"board": [{"tile": "D", "x": 0, "y": 0, "rotation": 0}], "followers": [],
-...         "options": {}, "players": 2}
+>>> import tavola
+>>> view = tavola.load("carcassonne", tiles=["E"]).new_game(seed=1).view(None)
 >>> [(f.kind_name, f.points) for f in features(view).all]
 [('city', 1), ('road', 1), ('field', 0), ('field', 0)]
 """
@@ -17,7 +11,7 @@ per completed city it touches (4 per city with ``farm_scoring="per-city"``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from tavola.core.i18n import listed
 from tavola.core.svg import seat_letter
@@ -37,12 +31,9 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
-from tavola.games.carcassonne.words import gettext, ngettext
+from tavola.games.carcassonne.translations import gettext, ngettext
 
-Cell = tuple[int, int]
 Node = tuple[int, int, int]  # x, y and the local segment (-1: the river)
-NEIGHBOUR: Final = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N, E, S, W with y to the north
-RING: Final = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 
 def variant_of(tile: dict[str, Any]) -> Variant:
@@ -62,40 +53,25 @@ def follower_local(variant: Variant, feature: str) -> int:
 
 @dataclass
 class Feature:
-    """One road, city, field, cloister or the river, spread over tiles."""
+    """One road, city, field, cloister or the river, spread over tiles (a summary of the
+    view's ``features``)."""
 
     key: str
     kind: int
-    nodes: list[Node] = field(default_factory=list)
-    pennants: int = 0
-    open_sides: int = 0
+    nodes: list[Node]
+    tiles: int
+    pennants: int
+    complete: bool
+    points: int
+    owners: list[int]  # the seats with the most followers on it (ties: all of them)
     followers: dict[int, int] = field(default_factory=dict)  # seat -> count
     cities: list[Feature] = field(default_factory=list)  # fields: the cities they touch
     neighbours: int = 0  # cloisters: tiles around it
-    points: int = 0
     title: str = ""
 
     @property
     def kind_name(self) -> str:
         return KINDS[self.kind]
-
-    @property
-    def tiles(self) -> int:
-        return len({(x, y) for x, y, _ in self.nodes})
-
-    @property
-    def complete(self) -> bool:
-        if self.kind == CLOISTER:
-            return self.neighbours == 8
-        return self.kind in (ROAD, CITY) and not self.open_sides
-
-    @property
-    def owners(self) -> list[int]:
-        """The seats with the most followers on it (ties: all of them)."""
-        if not self.followers:
-            return []
-        best = max(self.followers.values())
-        return sorted(seat for seat, count in self.followers.items() if count == best)
 
 
 @dataclass
@@ -107,72 +83,31 @@ class Features:
 def features(view: dict[str, Any]) -> Features:
     """Every feature on the board, keyed ``road-1``, ``city-2``, ...; ``river`` for the river.
     Their titles are in the current language."""
-    tiles = {(t["x"], t["y"]): variant_of(t) for t in view["board"]}
-    parent: dict[Node, Node] = {}
-
-    def find(node: Node) -> Node:
-        while parent[node] != node:
-            parent[node] = node = parent[parent[node]]
-        return node
-
-    for (x, y), variant in sorted(tiles.items()):
-        for local in range(len(variant.kinds)):
-            parent[(x, y, local)] = (x, y, local)
-        if variant.river_sides:
-            parent[(x, y, -1)] = (x, y, -1)
-    for (x, y), variant in sorted(tiles.items()):
-        for side, (dx, dy) in enumerate(NEIGHBOUR):
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            for local, slot, _ in variant.links[side]:
-                a, b = find((x, y, local)), find((x + dx, y + dy, other.slots[slot]))
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-            if side in variant.river_sides:
-                a, b = find((x, y, -1)), find((x + dx, y + dy, -1))
-                parent[max(a, b)] = min(a, b)
-    found: dict[Node, Feature] = {}
+    every: list[Feature] = []
+    by_key: dict[str, Feature] = {}
     of_node: dict[Node, Feature] = {}
-    counts = dict.fromkeys(KINDS, 0)
-    for node in sorted(parent, key=lambda n: (-n[1], n[0], n[2])):  # reading order
-        root = find(node)
-        feature = found.get(root)
-        x, y, local = node
-        variant = tiles[(x, y)]
-        kind = RIVER if local < 0 else variant.kinds[local]
-        if feature is None:
-            name = KINDS[kind]
-            counts[name] += 1
-            key = "river" if kind == RIVER else f"{name}-{counts[name]}"
-            feature = found[root] = Feature(key, kind)
-        feature.nodes.append(node)
-        of_node[node] = feature
-        if local >= 0:
-            feature.pennants += variant.pennants[local]
-            if kind in (ROAD, CITY):
-                sides = [s for s in range(4) if variant.slots[s] == local]
-                feature.open_sides += sum(
-                    (x + NEIGHBOUR[s][0], y + NEIGHBOUR[s][1]) not in tiles for s in sides
-                )
-            elif kind == CLOISTER:
-                feature.neighbours = sum((x + dx, y + dy) in tiles for dx, dy in RING)
-    for follower in view["followers"]:
-        x, y = follower["x"], follower["y"]
-        feature = of_node[(x, y, follower_local(tiles[(x, y)], follower["feature"]))]
-        seat = follower["player"]
-        feature.followers[seat] = feature.followers.get(seat, 0) + 1
-    for (x, y), variant in tiles.items():  # the cities each field touches
-        for local, adjacent in enumerate(variant.adjacent):
-            farm = of_node[(x, y, local)]
-            for city_local in adjacent:
-                city = of_node[(x, y, city_local)]
-                if city not in farm.cities:
-                    farm.cities.append(city)
-    every = list(found.values())
+    for summary in view["features"]:
+        feature = Feature(
+            summary["key"],
+            KINDS.index(summary["kind"]),
+            [(x, y, local) for x, y, local in summary["segments"]],
+            summary["tiles"],
+            summary["pennants"],
+            summary["complete"],
+            summary["points"],
+            summary["owners"],
+            {seat: count for seat, count in enumerate(summary["followers"]) if count},
+            neighbours=summary.get("neighbours", 0),
+        )
+        every.append(feature)
+        by_key[feature.key] = feature
+        for node in feature.nodes:
+            of_node[node] = feature
+    for summary, feature in zip(view["features"], every, strict=True):
+        feature.cities = [by_key[key] for key in summary.get("cities", ())]
     options = view.get("options", {})
     for feature in every:
-        _score(feature, options)
+        _title(feature, options)
     return Features(every, of_node)
 
 
@@ -180,8 +115,8 @@ def _points(count: int) -> str:
     return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
-def _score(feature: Feature, options: dict[str, Any]) -> None:
-    """The points it would give now, and the title that says so in words."""
+def _title(feature: Feature, options: dict[str, Any]) -> None:
+    """The title that says in words what it is, who holds it and what it gives now."""
     kind, tiles, pennants = feature.kind, feature.tiles, feature.pennants
     if kind == RIVER:
         feature.title = ngettext(
@@ -191,7 +126,6 @@ def _score(feature: Feature, options: dict[str, Any]) -> None:
         ).format(count=tiles)
         return
     if kind == ROAD:
-        feature.points = tiles
         what = ngettext("Road of {count} tile", "Road of {count} tiles", tiles).format(count=tiles)
         rule = gettext("1 per tile")
     elif kind == CITY:
@@ -200,21 +134,17 @@ def _score(feature: Feature, options: dict[str, Any]) -> None:
             flags = ngettext("{count} pennant", "{count} pennants", pennants).format(count=pennants)
             what = gettext("{city} with {pennants}").format(city=what, pennants=flags)
         if not feature.complete:
-            feature.points = tiles + pennants
             rule = gettext("1 per tile and pennant")
         elif tiles == 2 and str(options.get("small_city", "2")) == "2":
-            feature.points = 2 + pennants
             rule = gettext("a small city: 2 + 1 per pennant")
         else:
-            feature.points = 2 * (tiles + pennants)
             rule = gettext("2 per tile and pennant")
     elif kind == CLOISTER:
         around = feature.neighbours
-        feature.points = 9 if around == 8 else 1 + around
         what = gettext("Cloister with {around} of 8 neighbours").format(around=around)
         rule = gettext("9 when surrounded") if around == 8 else gettext("1 + 1 per neighbour")
     else:
-        _score_field(feature, options)
+        _field_title(feature, options)
         return
     if kind == CLOISTER:
         state = gettext("surrounded") if feature.complete else gettext("not surrounded")
@@ -234,7 +164,7 @@ def _score(feature: Feature, options: dict[str, Any]) -> None:
     )
 
 
-def _score_field(feature: Feature, options: dict[str, Any]) -> None:
+def _field_title(feature: Feature, options: dict[str, Any]) -> None:
     done = [city for city in feature.cities if city.complete]
     rule = str(options.get("farm_scoring", "per-farm-once"))
     cities = ngettext("{count} completed city", "{count} completed cities", len(done)).format(
@@ -250,21 +180,19 @@ def _score_field(feature: Feature, options: dict[str, Any]) -> None:
             field=what, count=len(feature.cities) - len(done)
         )
     if rule == "per-city":
-        feature.points = 4 * len(done)
         worth = gettext(
             "fields score at the end: each completed city gives 4 to the players with most "
             "farmers in all the fields touching it"
         )
+    elif rule == "per-farm-once":
+        worth = gettext(
+            "fields score at the end: {points} (3 per completed city, a player counting "
+            "each city once)"
+        ).format(points=_points(feature.points))
     else:
-        feature.points = 3 * len(done)
-        if rule == "per-farm-once":
-            worth = gettext(
-                "fields score at the end: {points} (3 per completed city, a player counting "
-                "each city once)"
-            )
-        else:
-            worth = gettext("fields score at the end: {points} (3 per completed city)")
-        worth = worth.format(points=_points(feature.points))
+        worth = gettext("fields score at the end: {points} (3 per completed city)").format(
+            points=_points(feature.points)
+        )
     feature.title = gettext("{what}; {worth}. {holders}").format(
         what=what, worth=worth, holders=_holders(feature)
     )

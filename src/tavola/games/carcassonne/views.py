@@ -1,5 +1,8 @@
 """What a seat sees of a Carcassonne position: everything but the order of the face-down tiles.
 
+The features on the board come summarised (``features``: who holds each, its size, what it
+gives now), so that the pictures draw them without joining tiles or scoring.
+
 The candidate cells of the drawn tile are listed in reading order (north row first, then
 west to east); the terminal numbers them 1, 2, ... in that order.
 """
@@ -8,16 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tavola.games.carcassonne.actions import PASS, PLACES, cell_xy, deploy_name
+from tavola.games.carcassonne.actions import PASS, PLACES, cell_xy, deploy_name, reading_order
+from tavola.games.carcassonne.features import summaries
 from tavola.games.carcassonne.tiles import ROTATIONS, TILE_NAMES, VARIANTS
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState
-
-
-def _reading_order(key: int) -> tuple[int, int]:
-    x, y = cell_xy(key)
-    return (-y, x)
 
 
 def candidate_cells(state: CarcassonneState) -> list[int]:
@@ -26,7 +25,7 @@ def candidate_cells(state: CarcassonneState) -> list[int]:
 
     if state.phase != PLACE_PHASE:
         return []
-    return sorted({action >> 2 for action in state.legal}, key=_reading_order)
+    return sorted({action >> 2 for action in state.legal}, key=reading_order)
 
 
 def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
@@ -55,16 +54,12 @@ def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
         x, y = cell_xy(state.last)
         last = {"x": x, "y": y}
     return {
-        "game": state.game.name,
-        "options": state.game.public_options(),
-        "players": state.num_players,
-        "seat": player,
-        "current_player": state.current_player,
-        "phase": PHASES[state.phase],
+        **state.view_head(player, PHASES),
         "tile": TILE_NAMES[state.tile] if state.phase == PLACE_PHASE else None,
         "board": board,
         "last": last,
         "followers": followers,
+        "features": summaries(state),
         "candidates": candidates,
         "deploy": deploy,
         "supply": state.supply[:],

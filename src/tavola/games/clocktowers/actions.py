@@ -35,7 +35,7 @@ from tavola.games.clocktowers.components import (
     NUM_CARDS,
     NUM_FLOOR_CARDS,
 )
-from tavola.games.clocktowers.words import lazy
+from tavola.games.clocktowers.translations import lazy
 
 FLOOR_TARGETS: Final = MAX_TOWERS + 1  # "new" and towers 1..MAX_TOWERS
 PLAY_CLOCK: Final = NUM_FLOOR_CARDS * FLOOR_TARGETS  # 174

@@ -97,3 +97,11 @@ def cards_left_after_hands(num_players: int) -> list[int]:
     for card in STARTING_HAND:
         left[card] -= num_players
     return left
+
+
+# A tower's status.
+FLOORS_ONLY: Final = 0
+CLOCKED: Final = 1
+COMPLETE: Final = 2
+
+Tower = tuple[int, int, tuple[int, ...]]  # (status, floors, cards from the base up)

@@ -34,14 +34,16 @@ from tavola.games.clocktowers.components import (
     CARD_CODES,
     CLOCK_MOUSE,
     COLOURS,
+    COMPLETE,
     FIRST_HEIGHT,
+    FLOORS_ONLY,
     HAS_CAT,
     HAS_MOUSE,
     NUM_CARDS,
     NUM_COLOURS,
     NUM_FLOOR_CARDS,
 )
-from tavola.games.clocktowers.state import COMPLETE, FLOORS_ONLY, OVER, ClockTowersState
+from tavola.games.clocktowers.state import OVER, ClockTowersState
 
 PHASES = ("play", "draw", "over")
 OPEN_TOWERS = 10

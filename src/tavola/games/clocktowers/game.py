@@ -23,7 +23,7 @@ from tavola.games.clocktowers.components import (
     cards_left_after_hands,
 )
 from tavola.games.clocktowers.state import ClockTowersState
-from tavola.games.clocktowers.words import lazy
+from tavola.games.clocktowers.translations import lazy
 
 
 class ClockTowers(Game):

@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tavola.games.clocktowers import scoring
-from tavola.games.clocktowers.components import HAS_CAT, HAS_MOUSE
-from tavola.games.clocktowers.state import CLOCKED, COMPLETE
+from tavola.games.clocktowers.components import CLOCKED, COMPLETE, HAS_CAT, HAS_MOUSE
 
 if TYPE_CHECKING:
     from tavola.games.clocktowers.state import ClockTowersState

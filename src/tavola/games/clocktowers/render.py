@@ -11,7 +11,7 @@ from typing import Any
 
 from tavola.core.i18n import N_
 from tavola.games.clocktowers.components import COLOURS, DECKS
-from tavola.games.clocktowers.words import DECK_NAMES, gettext, lazy
+from tavola.games.clocktowers.translations import DECK_NAMES, gettext, lazy
 
 WIDTH = 76  # a panel around the picture takes 4 of the 80 columns
 

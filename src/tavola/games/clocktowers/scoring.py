@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from tavola.core.events import Event, Table
 from tavola.games.clocktowers.components import CARD_CODES, HAS_CAT, HAS_MOUSE
-from tavola.games.clocktowers.words import lazy
+from tavola.games.clocktowers.translations import lazy
 
 Tower = tuple[int, ...]
 

@@ -19,13 +19,12 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
-from tavola.core.game import State
-from tavola.core.i18n import Joined, Text, listed
-from tavola.games.clocktowers import knowledge, scoring
+from tavola.core.turns import TurnState
+from tavola.games.clocktowers import knowledge, scoring, views
 from tavola.games.clocktowers.actions import (
     DECODED,
     DISCARD,
@@ -39,24 +38,40 @@ from tavola.games.clocktowers.actions import (
 )
 from tavola.games.clocktowers.components import (
     CARD_CODES,
-    COLOURS,
+    CLOCKED,
+    COMPLETE,
     DECK_OF,
     DECKS,
     FIRST_HEIGHT,
     FIRST_ROOF,
     FLOORS_OF,
+    FLOORS_ONLY,
     MAX_TOWERS,
     NUM_CARDS,
     NUM_COLOURS,
     NUM_FLOOR_CARDS,
     STARTING_HAND,
+    Tower,
 )
-from tavola.games.clocktowers.words import (
+from tavola.games.clocktowers.translations import (
     EMPTY_DECKS,
     ROOFS,
     TOWERS,
     lazy,
     ordinal,
+)
+from tavola.games.clocktowers.turn_texts import (
+    RULE_CLOCK,
+    RULE_DRAW,
+    RULE_FLOOR,
+    RULE_HAND,
+    RULE_OVER,
+    RULE_ROOF,
+    RULE_TURN,
+    drew,
+    holds,
+    not_held,
+    victory,
 )
 
 if TYPE_CHECKING:
@@ -67,25 +82,6 @@ DRAW_PHASE: Final = 1
 OVER: Final = 2
 PHASES: Final = ("play", "draw", "over")
 
-# Tower status.
-FLOORS_ONLY: Final = 0
-CLOCKED: Final = 1
-COMPLETE: Final = 2
-
-Tower = tuple[int, int, tuple[int, ...]]  # (status, floors, cards from the base up)
-
-RULE_TURN: Final = lazy("a turn is: play a card or discard one face down, then draw a visible top")
-RULE_HAND: Final = lazy("play or discard one card of your own hand")
-RULE_FLOOR: Final = lazy("a floor card starts a new tower or goes on a tower made only of floors")
-RULE_CLOCK: Final = lazy(
-    "a clock goes only on one of your towers made only of floors (at least one)"
-)
-RULE_ROOF: Final = lazy(
-    "a roof goes only on floors plus a clock, and your k-th tower of a roof colour "
-    "has exactly k+1 floors (a 2-floor card counts 2)"
-)
-RULE_DRAW: Final = lazy("draw the visible top card of a deck that is not empty")
-RULE_OVER: Final = lazy("the game ends when the decks are empty and every hand is played out")
 
 _ZERO_HAND: Final = [0] * NUM_CARDS
 # The draw ids by which decks are not empty: _DRAW_IDS[floors > 0][roofs > 0][clocks > 0].
@@ -101,7 +97,7 @@ _DRAW_IDS: Final = tuple(
 )
 
 
-class ClockTowersState(State):
+class ClockTowersState(TurnState):
     """The full state; players see it through ``view``."""
 
     __slots__ = (
@@ -114,10 +110,7 @@ class ClockTowersState(State):
         "hands",
         "left",
         "log",
-        "num_players",
         "open",
-        "phase",
-        "player",
         "plays",
         "points",
         "removed",
@@ -126,6 +119,7 @@ class ClockTowersState(State):
         "vague",
     )
 
+    OVER: ClassVar[int] = OVER
     game: ClockTowers
 
     def __init__(
@@ -137,12 +131,7 @@ class ClockTowersState(State):
     ) -> None:
         """Set up from the three decks (floors, roofs, clocks; each from the bottom up)."""
         n = game.num_players
-        self.game = game
-        self.seed = seed
-        self.history = []
-        self.num_players = n
-        self.player = 0
-        self.phase = PLAY_PHASE
+        self._start(game, seed, PLAY_PHASE)
         self.hands = [sorted(STARTING_HAND) for _ in range(n)]
         self.decks = decks
         self.left = [len(deck) for deck in decks]
@@ -167,18 +156,6 @@ class ClockTowersState(State):
             self.phase = OVER
 
     # -- the protocol ----------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def scores(self) -> list[int]:
-        return self.points[:]
 
     @property
     def winners(self) -> list[int]:
@@ -279,7 +256,7 @@ class ClockTowersState(State):
         player = self.player
         hand = self.hands[player]
         if card not in hand:
-            raise IllegalAction(RULE_HAND, _not_held(card))
+            raise IllegalAction(RULE_HAND, not_held(card))
         towers = self.towers[player]
         events: list[Event] = []
         if target == 0:  # only floors name a new tower (see actions.PLAY_IDS)
@@ -311,11 +288,11 @@ class ClockTowersState(State):
             status, floors, cards = towers[target - 1]
             if card < NUM_FLOOR_CARDS:
                 if status != FLOORS_ONLY:
-                    raise IllegalAction(RULE_FLOOR, _holds(status, target))
+                    raise IllegalAction(RULE_FLOOR, holds(status, target))
                 towers[target - 1] = (FLOORS_ONLY, floors + FLOORS_OF[card], (*cards, card))
             elif card < FIRST_ROOF:
                 if status != FLOORS_ONLY:
-                    raise IllegalAction(RULE_CLOCK, _holds(status, target))
+                    raise IllegalAction(RULE_CLOCK, holds(status, target))
                 towers[target - 1] = (CLOCKED, floors, (*cards, card))
                 self.open[player].remove(target)
                 self.clocked[player].append(target)
@@ -327,7 +304,7 @@ class ClockTowersState(State):
                         raise IllegalAction(
                             RULE_ROOF, lazy("tower {target} has no clock", target=target)
                         )
-                    raise IllegalAction(RULE_ROOF, _holds(status, target))
+                    raise IllegalAction(RULE_ROOF, holds(status, target))
                 slot_done = NUM_COLOURS * player + colour
                 need = self.done[slot_done] + FIRST_HEIGHT
                 if floors != need:
@@ -392,7 +369,7 @@ class ClockTowersState(State):
         player = self.player
         hand = self.hands[player]
         if card not in hand:
-            raise IllegalAction(RULE_HAND, _not_held(card))
+            raise IllegalAction(RULE_HAND, not_held(card))
         log = self.log[player]
         if log is None:
             self.base[player] = tuple(hand)
@@ -449,7 +426,7 @@ class ClockTowersState(State):
         deck_name = DECKS[deck]
         top = CARD_CODES[cards[count - 1]] if count else None
         data = {"player": player, "deck": deck_name, "card": code, "top": top}
-        return Event("draw", lambda: _drew(name, code, deck, top), data)
+        return Event("draw", lambda: drew(name, code, deck, top), data)
 
     def _next_turn(self, events: list[Event]) -> None:
         """The next seat with cards in hand plays; with none left the game ends (its
@@ -470,7 +447,7 @@ class ClockTowersState(State):
         won = self.winners
         events.append(scoring.final_scoring(self.complete_towers(), names))
         events.append(
-            Event("game_over", lambda: _won(won, names), {"scores": self.scores, "winners": won})
+            Event("game_over", lambda: victory(won, names), {"scores": self.scores, "winners": won})
         )
 
     # -- helpers -----------------------------------------------------------------------
@@ -510,13 +487,7 @@ class ClockTowersState(State):
     # -- copies, views and determinization -----------------------------------------------
 
     def clone(self) -> ClockTowersState:
-        other = object.__new__(ClockTowersState)
-        other.game = self.game
-        other.seed = self.seed
-        other.history = self.history[:]
-        other.num_players = self.num_players
-        other.player = self.player
-        other.phase = self.phase
+        other = self._copy_turn()
         copy = list.copy
         other.hands = list(map(copy, self.hands))
         other.decks = self.decks[:]
@@ -577,47 +548,7 @@ class ClockTowersState(State):
         )
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        n = self.num_players
-        hands = []
-        for seat in range(n):
-            possible = self.possible_hands(seat)
-            known = knowledge.known_cards(possible)
-            hands.append(
-                {
-                    "size": len(self.hands[seat]),
-                    "cards": _codes(self._hand_tuple(seat)) if seat == player else None,
-                    "known": _codes(known),
-                    "unknown": len(self.hands[seat]) - len(known),
-                    "possible": [_codes(hand) for hand in possible],
-                }
-            )
-        return {
-            "game": self.game.name,
-            "options": self.game.public_options(),
-            "players": n,
-            "seat": player,
-            "current_player": self.current_player,
-            "phase": PHASES[self.phase],
-            "decks": [
-                {
-                    "name": DECKS[deck],
-                    "size": self.left[deck],
-                    "top": CARD_CODES[self.decks[deck][self.left[deck] - 1]]
-                    if self.left[deck]
-                    else None,
-                }
-                for deck in range(3)
-            ],
-            "towers": [
-                [_tower_view(number, tower) for number, tower in enumerate(towers, 1)]
-                for towers in self.towers
-            ],
-            "needs": [dict(zip(COLOURS, self.needs(seat), strict=True)) for seat in range(n)],
-            "hands": hands,
-            "discarded": self.discarded[:],
-            "scores": self.scores,
-            "winners": self.winners,
-        }
+        return views.view(self, player)
 
     def _determinize(self, player: int, rng: random.Random) -> ClockTowersState:
         """Redeal what ``player`` cannot see.
@@ -651,50 +582,3 @@ class ClockTowersState(State):
                 continue
             state.hands[seat] = list(rng.choice(self.possible_hands(seat)))
         return state
-
-
-def _codes(cards: tuple[int, ...] | list[int]) -> list[str]:
-    return [CARD_CODES[card] for card in cards]
-
-
-def _tower_view(number: int, tower: Tower) -> dict[str, Any]:
-    status, floors, cards = tower
-    complete = status == COMPLETE
-    return {
-        "number": number,
-        "cards": _codes(cards),
-        "floors": floors,
-        "clock": status != FLOORS_ONLY,
-        "complete": complete,
-        "roof": COLOURS[cards[-1] - FIRST_ROOF] if complete else None,
-        "points": scoring.tower_points(cards) if complete else None,
-    }
-
-
-def _holds(status: int, target: int) -> Text:
-    if status == CLOCKED:
-        return lazy("tower {target} already has a clock", target=target)
-    return lazy("tower {target} is complete", target=target)
-
-
-def _not_held(card: int) -> Text:
-    return lazy("you have no {card} in hand", card=CARD_CODES[card])
-
-
-def _drew(name: str, code: str, deck: int, top: str | None) -> Text:
-    """The draw in words: what was drawn, then what shows on the deck."""
-    if deck == 0:
-        drew = lazy("{name} draws {card} from the floors", name=name, card=code)
-    elif deck == 1:
-        drew = lazy("{name} draws {card} from the roofs", name=name, card=code)
-    else:
-        drew = lazy("{name} draws {card} from the clocks", name=name, card=code)
-    then = lazy("{card} is turned up", card=top) if top else EMPTY_DECKS[deck]
-    return Joined("; ", (drew, then))
-
-
-def _won(winners: list[int], names: list[str]) -> Text:
-    who = listed([names[seat] for seat in winners])
-    if len(winners) > 1:
-        return lazy("{names} share the victory", names=who)
-    return lazy("{names} wins", names=who)

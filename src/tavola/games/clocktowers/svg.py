@@ -25,39 +25,30 @@ from typing import Any, Final
 
 from tavola.core.i18n import listed
 from tavola.core.svg import INK, PAPER, clickable, document, escape, seat_colour, seat_letter
-from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
-from tavola.games.clocktowers.words import CARDS, DECK_NAMES, TOWERS, gettext, ngettext
+from tavola.games.clocktowers.components import COLOURS, DECKS
+from tavola.games.clocktowers.svg_pieces import (
+    CARD_BACK,
+    TOWER_W,
+    card_back,
+    card_face,
+    card_name,
+    roof_piece,
+    svg_text,
+    tower_height,
+    tower_picture,
+)
+from tavola.games.clocktowers.translations import DECK_NAMES, TOWERS, gettext, ngettext
 
 WIDTH: Final = 460
 PAD: Final = 10  # around the picture
 INSET: Final = 10  # inside a seat's panel
-FONT: Final = 15
-
-# The cards' colours (the roof colours are the cards', not the seats').
-WALL: Final = "#EBD9B0"
-WALL_EDGE: Final = "#7A5A30"
-WINDOW: Final = "#46586A"
-CLOCK_WALL: Final = "#D3BB8C"
-CARD_BACK: Final = "#6B3F2A"
 GROUND: Final = "#9DB58A"
 BUTTON: Final = "#FFF1A8"
 BUTTON_EDGE: Final = "#8A7400"
 DISCARD_BUTTON: Final = "#ECECEC"
-ROOF_FILLS: Final = {
-    "red": "#C8372D",
-    "blue": "#2F6DB5",
-    "green": "#3A9346",
-    "yellow": "#E9C52A",
-    "purple": "#7B4BA6",
-}
-
-# A tower: floor unit, clock and roof heights, body width and the slot it takes.
-UNIT: Final = 20
-CLOCK_H: Final = 30
-ROOF_H: Final = 30
-TOWER_W: Final = 46
 SLOT: Final = 58
 LABEL_H: Final = 40  # the tower's number and floors (or points) under its base
+
 
 CARD_W: Final = 96
 CARD_H: Final = 118
@@ -88,31 +79,13 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     )
     for line in scoring:
         y += 20
-        body.append(_text(PAD, y, line, 14, fill="#555555"))
+        body.append(svg_text(PAD, y, line, 14, fill="#555555"))
     height = y + PAD
     background = f'<rect x="0" y="0" width="{WIDTH}" height="{height:g}" fill="{PAPER}"/>'
     return document(WIDTH, height, [background, *body], _title(view))
 
 
 # -- text and words ------------------------------------------------------------------
-
-
-def _text(
-    x: float,
-    y: float,
-    content: object,
-    size: int = FONT,
-    *,
-    anchor: str = "start",
-    weight: str = "normal",
-    fill: str = INK,
-) -> str:
-    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
-    extra += f' font-weight="{weight}"' if weight != "normal" else ""
-    return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}"{extra}>'
-        f"{escape(content)}</text>"
-    )
 
 
 def _name(view: dict[str, Any], player: int) -> str:
@@ -152,11 +125,6 @@ def _title(view: dict[str, Any]) -> str:
     )
 
 
-def _card_name(code: str) -> str:
-    """A card in words, for titles and labels (an empty code: no card)."""
-    return str(CARDS[CARD_CODES.index(code)]) if code else ""
-
-
 def _deck_name(name: str) -> str:
     """A deck's name (``floors``) in words."""
     return str(DECK_NAMES[DECKS.index(name)])
@@ -169,7 +137,9 @@ def _seat_disc(x: float, y: float, player: int, r: float = 13) -> str:
     return (
         f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{seat_colour(player)}" '
         f'stroke="{INK}" stroke-width="1"/>'
-        + _text(x, y + 5.5, seat_letter(player), 16, anchor="middle", weight="bold", fill="#FFFFFF")
+        + svg_text(
+            x, y + 5.5, seat_letter(player), 16, anchor="middle", weight="bold", fill="#FFFFFF"
+        )
     )
 
 
@@ -182,7 +152,7 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
         x += 30
     if shown:
         x += 4
-    body.append(_text(x, y + 20, _status_text(view), 18, weight="bold"))
+    body.append(svg_text(x, y + 20, _status_text(view), 18, weight="bold"))
     return y + 30
 
 
@@ -212,9 +182,9 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         if won:
             top = f"{top} ★" if top else gettext("★ wins")
         if top:
-            body.append(_text(x + 40, y + 18, top, 14))
+            body.append(svg_text(x + 40, y + 18, top, 14))
         pts = gettext("{points} pts").format(points=points)
-        body.append(_text(x + 40, y + 38, pts, 16, weight="bold"))
+        body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold"))
         body.append("</g>")
     return y + height
 
@@ -233,7 +203,7 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
                 f'fill="none" stroke="#999999" stroke-dasharray="6 4"/>'
             )
             empty = gettext("empty")
-            inner.append(_text(x + CARD_W / 2, y + CARD_H / 2 + 5, empty, 14, anchor="middle"))
+            inner.append(svg_text(x + CARD_W / 2, y + CARD_H / 2 + 5, empty, 14, anchor="middle"))
         else:
             for depth in (2, 1):  # the cards below, as edges
                 if size > depth:
@@ -242,15 +212,15 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
                         f'<rect x="{x + off:g}" y="{y + off:g}" width="{CARD_W}" '
                         f'height="{CARD_H}" rx="7" fill="{CARD_BACK}" stroke="{INK}"/>'
                     )
-            inner.append(_card_face(x, y, CARD_W, CARD_H, top))
+            inner.append(card_face(x, y, CARD_W, CARD_H, top))
         counted = gettext("{deck}: {count}").format(deck=_deck_name(name), count=size)
-        inner.append(_text(x + CARD_W / 2, y + CARD_H + 24, counted, 15, anchor="middle"))
+        inner.append(svg_text(x + CARD_W / 2, y + CARD_H + 24, counted, 15, anchor="middle"))
         what = _deck_words(name, size)
         if top:
-            what = gettext("{deck}, {card} on top").format(deck=what, card=_card_name(top))
+            what = gettext("{deck}, {card} on top").format(deck=what, card=card_name(top))
         if action in pending:
             pending.remove(action)
-            label = _draw_words(name, _card_name(top or ""))
+            label = _draw_words(name, card_name(top or ""))
             body.append(f"<g{clickable(action, label)}><title>{escape(label)}</title>")
             body.append(
                 f'<rect class="hit" x="{x - 4:g}" y="{y - 4:g}" width="{CARD_W + 8 + 6:g}" '
@@ -272,14 +242,14 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
     )
     body.append(f"<g><title>{escape(discarded)}</title>")
     if total:
-        body.append(_card_back(x, y, CARD_W, CARD_H))
+        body.append(card_back(x, y, CARD_W, CARD_H))
     else:
         body.append(
             f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="7" fill="none" '
             f'stroke="#999999" stroke-dasharray="6 4"/>'
         )
     discards = gettext("discards: {count}").format(count=total)
-    body.append(_text(x + CARD_W / 2, y + CARD_H + 24, discards, 15, anchor="middle"))
+    body.append(svg_text(x + CARD_W / 2, y + CARD_H + 24, discards, 15, anchor="middle"))
     body.append("</g>")
     return y + CARD_H + 32
 
@@ -306,215 +276,6 @@ def _draw_words(name: str, card: str) -> str:
     return words.format(card=card)
 
 
-# -- the pieces of a tower, and cards ---------------------------------------------------
-
-
-def _cat(cx: float, cy: float, r: float) -> str:
-    """A black cat's head: pointed ears."""
-    ears = " ".join(
-        f"{cx + s * a * r:g},{cy + b * r:g}"
-        for s in (-1, 1)
-        for a, b in ((0.95, -0.05), (0.8, -1.2), (0.15, -0.75))
-    )
-    left, right = ears.split(" ")[:3], ears.split(" ")[3:]
-    eye = r * 0.17
-    return (
-        f'<polygon points="{" ".join(left)}" fill="#2B2B2B"/>'
-        f'<polygon points="{" ".join(right)}" fill="#2B2B2B"/>'
-        f'<circle cx="{cx:g}" cy="{cy:g}" r="{r * 0.85:g}" fill="#2B2B2B"/>'
-        f'<circle cx="{cx - r * 0.33:g}" cy="{cy - r * 0.08:g}" r="{eye:g}" fill="#F2D21B"/>'
-        f'<circle cx="{cx + r * 0.33:g}" cy="{cy - r * 0.08:g}" r="{eye:g}" fill="#F2D21B"/>'
-    )
-
-
-def _mouse(cx: float, cy: float, r: float) -> str:
-    """A grey mouse's head: big round ears."""
-    parts = []
-    for s in (-1, 1):
-        ex, ey = cx + s * r * 0.6, cy - r * 0.55
-        parts.append(f'<circle cx="{ex:g}" cy="{ey:g}" r="{r * 0.48:g}" fill="#8C8C8C"/>')
-        parts.append(f'<circle cx="{ex:g}" cy="{ey:g}" r="{r * 0.26:g}" fill="#F1AFBD"/>')
-    parts.append(
-        f'<ellipse cx="{cx:g}" cy="{cy + r * 0.15:g}" rx="{r * 0.62:g}" ry="{r * 0.6:g}" '
-        f'fill="#8C8C8C"/>'
-    )
-    for s in (-1, 1):
-        parts.append(
-            f'<circle cx="{cx + s * r * 0.25:g}" cy="{cy + r * 0.05:g}" r="{r * 0.11:g}" '
-            f'fill="#111111"/>'
-        )
-    parts.append(f'<circle cx="{cx:g}" cy="{cy + r * 0.55:g}" r="{r * 0.13:g}" fill="#E0708A"/>')
-    return "".join(parts)
-
-
-def _floor_piece(x: float, top: float, w: float, floors: int, animal: str, u: float) -> str:
-    """A floor card as part of a building: ``floors`` storeys of windows, maybe an animal."""
-    h = floors * u
-    parts = [
-        f'<rect x="{x:g}" y="{top:g}" width="{w:g}" height="{h:g}" fill="{WALL}" '
-        f'stroke="{WALL_EDGE}" stroke-width="1.5"/>'
-    ]
-    win_w, win_h = w * 0.14, u * 0.46
-    for storey in range(floors):
-        cy = top + (storey + 0.5) * u
-        for fx in (0.12, 0.34):
-            parts.append(
-                f'<rect x="{x + w * fx:g}" y="{cy - win_h / 2:g}" width="{win_w:g}" '
-                f'height="{win_h:g}" fill="{WINDOW}"/>'
-            )
-        if storey:
-            parts.append(
-                f'<line x1="{x + 2:g}" y1="{top + storey * u:g}" x2="{x + w - 2:g}" '
-                f'y2="{top + storey * u:g}" stroke="{WALL_EDGE}" stroke-width="0.8" '
-                f'stroke-dasharray="3 3"/>'
-            )
-    r = min(u * 0.42, w * 0.16) if floors == 1 else min(u * 0.6, w * 0.2)
-    cx, cy = x + w * 0.74, top + h / 2 + r * 0.15
-    if animal == "cat":
-        parts.append(_cat(cx, cy, r))
-    elif animal == "mouse":
-        parts.append(_mouse(cx, cy, r))
-    return "".join(parts)
-
-
-def _clock_piece(x: float, top: float, w: float, h: float, mouse: bool) -> str:
-    cx, cy = x + w / 2, top + h / 2
-    r = min(w, h) * 0.38
-    parts = [
-        f'<rect x="{x:g}" y="{top:g}" width="{w:g}" height="{h:g}" fill="{CLOCK_WALL}" '
-        f'stroke="{WALL_EDGE}" stroke-width="1.5"/>',
-        f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#FFFFFF" stroke="{INK}" '
-        f'stroke-width="1.2"/>',
-    ]
-    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        parts.append(
-            f'<line x1="{cx + dx * r * 0.75:g}" y1="{cy + dy * r * 0.75:g}" '
-            f'x2="{cx + dx * r:g}" y2="{cy + dy * r:g}" stroke="{INK}" stroke-width="1"/>'
-        )
-    parts.append(
-        f'<path d="M{cx:g},{cy - r * 0.7:g} L{cx:g},{cy:g} L{cx + r * 0.5:g},{cy:g}" '
-        f'fill="none" stroke="{INK}" stroke-width="1.5" stroke-linecap="round"/>'
-    )
-    if mouse:
-        m = min(w, h) * 0.28
-        parts.append(_mouse(x + w - m * 1.05, top + h - m * 0.85, m))
-    return "".join(parts)
-
-
-def _roof_piece(x: float, bottom: float, w: float, h: float, colour: str, letter: bool) -> str:
-    over = w * 0.12
-    fill = ROOF_FILLS.get(colour, "#888888")
-    points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
-    parts = [
-        f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
-        f'stroke-linejoin="round"/>'
-    ]
-    if letter:  # the colour's initial: a second cue beside the colour
-        ink = INK if colour == "yellow" else "#FFFFFF"
-        parts.append(
-            _text(
-                x + w / 2,
-                bottom - h * 0.12,
-                colour[0].upper(),
-                14,
-                anchor="middle",
-                weight="bold",
-                fill=ink,
-            )
-        )
-    return "".join(parts)
-
-
-def _card_back(x: float, y: float, w: float, h: float) -> str:
-    return (
-        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{min(w, h) * 0.08:g}" '
-        f'fill="{CARD_BACK}" stroke="{INK}"/>'
-        f'<rect x="{x + w * 0.12:g}" y="{y + w * 0.12:g}" width="{w * 0.76:g}" '
-        f'height="{h - w * 0.24:g}" rx="{min(w, h) * 0.05:g}" fill="none" stroke="#D9B25C" '
-        f'stroke-width="1.2"/>'
-    )
-
-
-def _card_picture(x: float, y: float, w: float, h: float, code: str) -> str:
-    """The picture of a card inside the box (x, y, w, h)."""
-    if code.startswith("roof-"):
-        rw, rh = w * 0.56, min(h * 0.7, w * 0.5)
-        return _roof_piece(x + (w - rw) / 2, y + (h + rh) / 2, rw, rh, code[5:], letter=True)
-    if code.startswith("clock"):
-        side = min(w * 0.7, h * 0.8)
-        return _clock_piece(x + (w - side) / 2, y + (h - side) / 2, side, side, code != "clock")
-    floors = int(code[0])
-    u = h * 0.4
-    pw = min(w * 0.8, u * 2.6)
-    top = y + (h - floors * u) / 2
-    return _floor_piece(x + (w - pw) / 2, top, pw, floors, code[1:], u)
-
-
-def _card_face(x: float, y: float, w: float, h: float, code: str, label: bool = True) -> str:
-    parts = [
-        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{min(w, h) * 0.08:g}" '
-        f'fill="#FFFFFF" stroke="#777777"/>'
-    ]
-    if label:
-        parts.append(_card_picture(x + 4, y + 6, w - 8, h - 34, code))
-        parts.append(_text(x + w / 2, y + h - 10, code, 14, anchor="middle"))
-    else:
-        parts.append(_card_picture(x + 2, y + 3, w - 4, h - 6, code))
-    return "".join(parts)
-
-
-def _tower_height(tower: dict[str, Any]) -> float:
-    height: float = tower["floors"] * UNIT
-    if tower["clock"]:
-        height += CLOCK_H
-    if tower["complete"]:
-        height += ROOF_H
-    return height
-
-
-def _tower(x: float, ground: float, player: int, tower: dict[str, Any]) -> str:
-    """One tower from the base (at ``ground``) up, its number and floors or points below."""
-    number, height = tower["number"], tower["floors"]
-    words = [
-        ngettext(
-            "tower #{number}: {count} floor", "tower #{number}: {count} floors", height
-        ).format(number=number, count=height),
-        gettext("cards from the base up: {cards}").format(
-            cards=", ".join(_card_name(c) for c in tower["cards"])
-        ),
-    ]
-    if tower["complete"]:
-        words.append(gettext("complete, {points} points").format(points=tower["points"]))
-    elif tower["clock"]:
-        words.append(gettext("has its clock, waits for a roof"))
-    parts = [
-        f'<g class="tower" id="tower-{player}-{number}" data-feature="tower-{player}-{number}">'
-        f"<title>{escape('; '.join(words))}</title>"
-    ]
-    y = ground
-    for code in tower["cards"]:
-        if code.startswith("roof-"):
-            parts.append(_roof_piece(x, y, TOWER_W, ROOF_H, code[5:], letter=True))
-            y -= ROOF_H
-        elif code.startswith("clock"):
-            y -= CLOCK_H
-            parts.append(_clock_piece(x, y, TOWER_W, CLOCK_H, code != "clock"))
-        else:
-            floors = int(code[0])
-            y -= floors * UNIT
-            parts.append(_floor_piece(x, y, TOWER_W, floors, code[1:], UNIT))
-    mid = x + TOWER_W / 2
-    parts.append(_text(mid, ground + 17, f"#{number}", 14, anchor="middle", weight="bold"))
-    if tower["complete"]:
-        pts = gettext("{points} pts").format(points=tower["points"])
-        parts.append(_text(mid, ground + 35, pts, 15, anchor="middle", weight="bold"))
-    else:
-        short = gettext("{floors} fl").format(floors=height)
-        parts.append(_text(mid, ground + 35, short, 14, anchor="middle"))
-    parts.append("</g>")
-    return "".join(parts)
-
-
 # -- a seat's area ---------------------------------------------------------------------
 
 
@@ -530,12 +291,12 @@ def _seat_panel(
     # Header: who, points, discards, whose turn.
     parts.append(_seat_disc(left + 13, cy + 15, player, 14))
     name = gettext("you") if own else gettext("seat {seat}").format(seat=seat_letter(player))
-    parts.append(_text(left + 36, cy + 21, name, 17, weight="bold"))
+    parts.append(svg_text(left + 36, cy + 21, name, 17, weight="bold"))
     points = view["scores"][player]
     pts = gettext("{points} pts").format(points=points)
     # After the name, however long the language makes it (about 0.55 em a letter).
     pts_x = left + max(100.0, 36 + 0.55 * 17 * len(name) + 6)
-    parts.append(_text(pts_x, cy + 21, pts, 17, weight="bold"))
+    parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
     extra = []
     if view["discarded"][player]:
         extra.append(gettext("discarded {count}").format(count=view["discarded"][player]))
@@ -544,11 +305,11 @@ def _seat_panel(
     if player in view["winners"]:
         extra.append(gettext("★ winner"))
     if extra:
-        parts.append(_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end"))
+        parts.append(svg_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end"))
     cy += 40
     # Roof needs: the floors the next tower of each colour must have.
     label = gettext("roofs need:")
-    parts.append(_text(left, cy + 18, label, 14))
+    parts.append(svg_text(left, cy + 18, label, 14))
     first = max(86.0, 0.5 * 14 * len(label) + 8)  # the roofs start after the label
     step = min(66.0, (inner - first - 60) / 4)  # and close up so that all five fit
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
@@ -560,8 +321,8 @@ def _seat_panel(
             need = gettext("{seat}'s next {tower} needs exactly {floors} floors")
         need = need.format(seat=seat_letter(player), tower=tower, floors=floors)
         parts.append(f"<g><title>{escape(need)}</title>")
-        parts.append(_roof_piece(rx, cy + 24, 26, 20, roof, letter=False))
-        parts.append(_text(rx + 32, cy + 20, floors, 16, weight="bold"))
+        parts.append(roof_piece(rx, cy + 24, 26, 20, roof, letter=False))
+        parts.append(svg_text(rx + 32, cy + 20, floors, 16, weight="bold"))
         parts.append("</g>")
     cy += 34
     # What is known of the hand (the own hand comes under the towers).
@@ -572,11 +333,11 @@ def _seat_panel(
     towers = view["towers"][player]
     per_row = max(1, int((inner + SLOT - TOWER_W) // SLOT))
     if not towers:
-        parts.append(_text(left, cy + 20, gettext("no towers yet"), 15, fill="#555555"))
+        parts.append(svg_text(left, cy + 20, gettext("no towers yet"), 15, fill="#555555"))
         cy += 30
     for start in range(0, len(towers), per_row):
         row = towers[start : start + per_row]
-        tallest = max(_tower_height(t) for t in row)
+        tallest = max(tower_height(t) for t in row)
         ground = cy + 10 + tallest
         parts.append(
             f'<rect x="{left - 4:g}" y="{ground:g}" width="{inner + 8:g}" height="4" '
@@ -584,7 +345,7 @@ def _seat_panel(
         )
         for i, tower in enumerate(row):
             tx = left + (SLOT - TOWER_W) / 2 + i * SLOT
-            parts.append(_tower(tx, ground, player, tower))
+            parts.append(tower_picture(tx, ground, player, tower))
         cy = ground + LABEL_H
     if own:
         cy = _own_hand(parts, view, hand, player, pending, left, inner, cy + 6)
@@ -609,11 +370,11 @@ def _known_hand(
     """Another seat's hand: the cards everyone knows it holds, then backs for the rest."""
     parts.append(f'<g class="hand" id="hand-{player}">')
     size = hand["size"]
-    parts.append(_text(left, y + 32, gettext("hand {count}:").format(count=size), 14))
+    parts.append(svg_text(left, y + 32, gettext("hand {count}:").format(count=size), 14))
     x = left + 62
     for code in hand["known"]:
-        parts.append(f'<g class="card face"><title>{escape(_card_name(code))}</title>')
-        parts.append(_card_face(x, y, SMALL_W, SMALL_H, code, label=False))
+        parts.append(f'<g class="card face"><title>{escape(card_name(code))}</title>')
+        parts.append(card_face(x, y, SMALL_W, SMALL_H, code, label=False))
         parts.append("</g>")
         x += SMALL_W + 5
     if hand["unknown"]:
@@ -632,9 +393,9 @@ def _known_hand(
         )
         for _ in range(hand["unknown"]):
             parts.append(f'<g class="card back"><title>{title}</title>')
-            parts.append(_card_back(x, y, SMALL_W, SMALL_H))
+            parts.append(card_back(x, y, SMALL_W, SMALL_H))
             parts.append(
-                _text(
+                svg_text(
                     x + SMALL_W / 2,
                     y + SMALL_H / 2 + 6,
                     "?",
@@ -647,7 +408,7 @@ def _known_hand(
             parts.append("</g>")
             x += SMALL_W + 5
     if not size:
-        parts.append(_text(x, y + 32, gettext("empty"), 14, fill="#555555"))
+        parts.append(svg_text(x, y + 32, gettext("empty"), 14, fill="#555555"))
     parts.append("</g>")
     return y + SMALL_H + 8
 
@@ -668,7 +429,7 @@ def _button(
         f"<g{clickable(action, label)}{lit}><title>{escape(label)}</title>"
         f'<rect class="hit" x="{x:g}" y="{y:g}" width="{w:g}" height="{BUTTON_H}" rx="8" '
         f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
-        + _text(x + w / 2, y + BUTTON_H / 2 + 5.5, text, 16, anchor="middle", weight="bold")
+        + svg_text(x + w / 2, y + BUTTON_H / 2 + 5.5, text, 16, anchor="middle", weight="bold")
         + "</g>"
     )
 
@@ -688,11 +449,11 @@ def _own_hand(
     known = list(hand["known"])
     parts.append(f'<g class="hand" id="hand-{player}">')
     yours = gettext("your hand ({count}):").format(count=len(cards))
-    parts.append(_text(left, y + 16, yours, 15, weight="bold"))
+    parts.append(svg_text(left, y + 16, yours, 15, weight="bold"))
     y += 26
     kinds = list(dict.fromkeys(cards))
     if not kinds:
-        parts.append(_text(left, y + 16, gettext("empty"), 15, fill="#555555"))
+        parts.append(svg_text(left, y + 16, gettext("empty"), 15, fill="#555555"))
         parts.append("</g>")
         return y + 26
     columns = max(3, len(kinds))
@@ -706,7 +467,7 @@ def _own_hand(
         while code in known and seen < count:
             known.remove(code)
             seen += 1
-        words = _card_name(code)
+        words = card_name(code)
         if count > 1:
             words = f"{count} \u00d7 {words}"
         if seen == 1:
@@ -717,11 +478,11 @@ def _own_hand(
             )
         cx = x + (width - CARD_W) / 2
         parts.append(f'<g class="card face"><title>{escape(words)}</title>')
-        parts.append(_card_face(cx, y, CARD_W, CARD_H, code))
+        parts.append(card_face(cx, y, CARD_W, CARD_H, code))
         if count > 1:
             parts.append(
                 f'<circle cx="{cx + CARD_W - 4:g}" cy="{y + 4:g}" r="14" fill="{INK}"/>'
-                + _text(
+                + svg_text(
                     cx + CARD_W - 4,
                     y + 9,
                     f"\u00d7{count}",
@@ -737,7 +498,7 @@ def _own_hand(
         new = f"play {code} new"
         if new in plays:
             plays.remove(new)
-            label = gettext("Play the {card} to start a new tower").format(card=_card_name(code))
+            label = gettext("Play the {card} to start a new tower").format(card=card_name(code))
             parts.append(_button(x, by, width, new, gettext("new tower"), label, BUTTON))
             pending.remove(new)
             by += BUTTON_H + GAP
@@ -745,7 +506,7 @@ def _own_hand(
         for i, action in enumerate(plays):
             target = action.rsplit(" ", 1)[1]
             label = gettext("Play the {card} on your tower #{number}").format(
-                card=_card_name(code), number=target
+                card=card_name(code), number=target
             )
             feature = f"tower-{player}-{target}"
             if len(plays) == 1:
@@ -762,7 +523,7 @@ def _own_hand(
         discard = f"discard {code}"
         if discard in pending:
             pending.remove(discard)
-            label = gettext("Discard the {card} face down").format(card=_card_name(code))
+            label = gettext("Discard the {card} face down").format(card=card_name(code))
             discards.append((x, discard, label))
         bottom = max(bottom, by)
     for x, discard, label in discards:  # in one row, under all the plays
