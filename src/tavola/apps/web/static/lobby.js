@@ -69,31 +69,72 @@ function renderSeats() {
 function showOptions() {
   const game = chosenGame();
   for (const box of form.querySelectorAll("fieldset.options")) box.hidden = box.dataset.game !== game;
+  showApplying(game);
   renderSeats();
 }
 
-/** The options as the API takes them, read from the generated inputs. */
+const optionField = (game, name) => optionBox(game).querySelector(`.option[data-option="${CSS.escape(name)}"]`);
+
+/** An option's value as the API takes it, read from its field. */
+function readValue(spec, box) {
+  if (spec.kind === "bool") return box.querySelector("input").checked;
+  if (spec.order) return [...box.querySelectorAll("li[data-item]")].map((li) => li.dataset.item);
+  if (spec.item_choices) return [...box.querySelectorAll("input:checked")].map((i) => i.value);
+  const text = box.querySelector("select, input").value.trim();
+  if (text === "" && spec.default === null) return spec.default;
+  const value = spec.kind === "int" ? Number(text) : text;
+  return spec.choices ? spec.choices.find((c) => String(c) === text) ?? value : value;
+}
+
+/** Whether ``spec`` applies with what the form says now (its ``applies_when``). */
+function applies(game, spec) {
+  return Object.entries(spec.applies_when || {}).every(([name, wanted]) => {
+    const other = specOf(game).options.find((o) => o.name === name);
+    const field = other && optionField(game, name);
+    const value = field ? readValue(other, field) : other ? other.default : undefined;
+    return wanted.some((w) => String(w) === String(value));
+  });
+}
+
+/** Only the options that apply with the others' values are shown (and sent). */
+function showApplying(game) {
+  for (const spec of specOf(game).options) {
+    const field = optionField(game, spec.name);
+    if (field) field.hidden = !applies(game, spec);
+  }
+}
+
+/** The options as the API takes them, read from the shown fields (a hidden one keeps its
+ *  default). */
 function readOptions(game) {
   const options = {};
   for (const spec of specOf(game).options) {
-    const box = optionBox(game).querySelector(`.option[data-option="${CSS.escape(spec.name)}"]`);
-    if (!box) continue;
-    let value;
-    if (spec.kind === "bool") {
-      value = box.querySelector("input").checked;
-    } else if (spec.item_choices) {
-      value = [...box.querySelectorAll("input:checked")].map((i) => i.value);
-    } else {
-      const input = box.querySelector("select, input");
-      const text = input.value.trim();
-      if (text === "" && spec.default === null) continue;
-      value = spec.kind === "int" ? Number(text) : text;
-      if (spec.choices) value = spec.choices.find((c) => String(c) === text) ?? value;
-    }
+    const box = optionField(game, spec.name);
+    if (!box || box.hidden) continue;
+    const value = readValue(spec, box);
     if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
   }
   return options;
 }
+
+/** The ordered lists (an order of items): ↑ and ↓ move an item, the focus stays with it. */
+function moveItem(button) {
+  const item = button.closest("li");
+  const list = item.parentElement;
+  if (button.classList.contains("up") && item.previousElementSibling) list.insertBefore(item, item.previousElementSibling);
+  if (button.classList.contains("down") && item.nextElementSibling) list.insertBefore(item.nextElementSibling, item);
+  const items = [...list.children];
+  items.forEach((li, i) => {
+    li.querySelector(".up").disabled = i === 0;
+    li.querySelector(".down").disabled = i === items.length - 1;
+  });
+  (button.disabled ? item.querySelector("button:not(:disabled)") : button).focus();
+}
+
+form.addEventListener("click", (e) => {
+  const button = e.target.closest("ol.order button");
+  if (button) moveItem(button);
+});
 
 /** The time control as the API takes it, read from the Time fieldset. */
 function readTime() {
@@ -116,7 +157,8 @@ function showTime() {
 form.addEventListener("change", (e) => {
   if (e.target.id === "tv-clock") showTime();
   if (e.target.name === "game") showOptions();
-  else if (e.target.closest('.option[data-option="players"]')) renderSeats();
+  else if (e.target.closest(".option")) showApplying(chosenGame());
+  if (e.target.closest('.option[data-option="players"]')) renderSeats();
 });
 
 form.addEventListener("submit", async (e) => {
