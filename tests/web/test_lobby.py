@@ -8,12 +8,14 @@ from __future__ import annotations
 import itertools
 import json
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.live_server import ServerProcess
+from tests.web.helpers import Seat, create_in_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +47,7 @@ def create_with_friends(page: Page) -> dict[str, Any]:
     """Every seat a friend's (nobody plays, no bot works), then create: the options sent."""
     for kind in page.locator("#tv-seats select.kind").all():
         kind.select_option("friend")
-    with page.expect_request("**/api/matches") as sent:
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/matches")) as sent:
         page.get_by_role("button", name="Create match").click()
     expect(page.locator("#tv-create-error")).to_be_hidden()
     expect(page.locator("#tv-created")).to_be_visible()
@@ -136,3 +138,54 @@ def test_the_towers_are_an_order_to_arrange(page: Page, server: ServerProcess) -
     spectate = page.locator("#tv-created a[href^='/m/']").last.get_attribute("href") or ""
     summary = httpx.get(f"{server.url}/api{spectate.replace('/m/', '/matches/')}").json()
     assert summary["options"]["towers"] == after
+
+
+def token_of(link: str) -> str:
+    return parse_qs(urlparse(link).query)["token"][0]
+
+
+def test_your_matches_say_who_plays_whose_turn_and_how_it_ended(
+    page: Page, server: ServerProcess
+) -> None:
+    create_in_lobby(page, server.url, "dudo", [Seat("you", "Ada"), Seat("friend", "Bob")])
+    ada = token_of(page.locator("#tv-open-seat").get_attribute("href") or "")
+    bob = token_of(page.locator("#tv-created input.invite-url").input_value())
+    spectate = page.locator("#tv-created a[href^='/m/']").last.get_attribute("href") or ""
+    match = spectate.removeprefix("/m/")
+    api = f"{server.url}/api/matches/{match}"
+
+    page.goto(server.url + "/")
+    row = page.locator(f"#tv-mine li[data-match='{match}']")
+    expect(row).to_contain_text("against Bob")
+    expect(row).to_contain_text("your turn")
+    expect(row).to_contain_text("created ")
+    expect(row.get_by_role("link", name="replay")).to_have_count(0)
+
+    seen = httpx.get(api, headers={"authorization": f"Bearer {ada}"}).json()
+    played = httpx.post(
+        f"{api}/actions",
+        json={"seq": seen["seq"], "action": seen["legal"][0]},
+        headers={"authorization": f"Bearer {ada}"},
+    )
+    assert played.status_code == 200, played.text
+    last_move = played.json()["log"][-1]["at"]
+    page.goto(server.url + "/?lang=it")
+    expect(row).to_contain_text("tocca a Bob")
+    expect(row).to_contain_text("ultima mossa ")
+    when = row.locator("time")
+    assert when.get_attribute("datetime") == last_move
+    written = page.evaluate(
+        "iso => new Intl.DateTimeFormat('it', {dateStyle: 'medium', timeStyle: 'short'})"
+        ".format(new Date(iso))",
+        last_move,
+    )
+    expect(when).to_have_text(written)
+    expect(page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))).to_have_count(1)
+
+    resigned = httpx.post(f"{api}/resign", headers={"authorization": f"Bearer {bob}"})
+    assert resigned.status_code == 200, resigned.text
+    page.goto(server.url + "/?lang=en")
+    expect(row).to_contain_text("you won")
+    expect(row.get_by_role("link", name="replay")).to_have_attribute("href", f"{spectate}/replay")
+    # "Playing now" lists matches being played: not this one any more
+    expect(page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))).to_have_count(0)

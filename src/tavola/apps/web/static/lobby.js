@@ -2,7 +2,7 @@
 // the links a created match gives, your matches (kept in this browser) and the matches
 // playing now. No game is named here: a new game needs no lobby code.
 
-import { createMatch, listedMatches, seatsToMove } from "./api.js";
+import { createMatch, listedMatches, matchSummary, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
@@ -247,36 +247,92 @@ function showCreated(game, answer, kinds, names) {
     seats: kinds.map((k, seat) => ({ seat, kind: k, name: names[seat] })),
   });
   renderMine();
+  refreshMine();
   refreshTurns();
 }
+
+/** The seats of a kept match that this browser plays: those it took (``mine``, kept by the
+ *  match page), else those the lobby's form gave to "you" or "hotseat". */
+function mySeats(m) {
+  if (Array.isArray(m.mine)) return m.mine;
+  return (m.seats || []).filter((s) => s.kind === "you" || s.kind === "hotseat").map((s) => s.seat);
+}
+
+/** Words around an element: ``text`` holds "{time}", replaced by ``node``. */
+function around(text, node) {
+  const [before, after] = text.split("{time}");
+  return [before, node, after];
+}
+
+/** What a match's state (GET /api/matches/ID) says of it, for "Your matches": who plays
+ *  against you, whose turn it is or how it ended, when its last move was. */
+function matchFacts(m, state) {
+  const mine = mySeats(m);
+  const name = (seat) => seatName(pal, state.seats, seat);
+  const names = (seats) => seats.map(name).join(", ");
+  const others = state.seats.map((s) => s.seat).filter((seat) => !mine.includes(seat));
+  const players = mine.length ? _("against {names}", { names: names(others) }) : names(others);
+  let status;
+  if (state.is_over) {
+    const winners = (state.result && state.result.winners) || state.winners || [];
+    if (!winners.length) status = _("no winner");
+    else if (mine.length && winners.every((w) => mine.includes(w)) && mine.length === 1) status = _("you won");
+    else status = _("won by {names}", { names: names(winners) });
+  } else if (state.current_player === null) {
+    status = _("waiting for every seat to accept");
+  } else if (mine.includes(state.current_player)) {
+    status = _("your turn");
+  } else {
+    status = _("{name} to move", { name: name(state.current_player) });
+  }
+  const last = state.log.length ? state.log[state.log.length - 1].at : null;
+  return { players, status, last, over: state.is_over };
+}
+
+const details = new Map(); // match id -> its facts, once its state came
 
 function renderMine() {
   const list = myMatches();
   const box = $("tv-mine");
   $("tv-mine-empty").hidden = list.length > 0;
   box.replaceChildren(...list.map((m) => {
-    const when = new Date(m.created);
+    const facts = details.get(m.id);
     const forget = el("button", { type: "button", class: "linkish", text: _("forget"), "aria-label": _("Forget {title} {id}", { title: m.title, id: m.id }) });
     forget.addEventListener("click", () => {
       saveMyMatches(myMatches().filter((x) => x.id !== m.id));
       renderMine();
     });
-    return el("li", {},
+    const iso = (facts && facts.last) || m.created;
+    const time = el("time", { datetime: iso, text: dateTimeText(new Date(iso)) });
+    const when = facts && facts.last ? _("last move {time}") : _("created {time}");
+    return el("li", { "data-match": m.id, class: facts && facts.over ? "over" : null },
       el("a", { href: m.play || `/m/${m.id}`, text: m.title }),
+      facts ? [" ", el("span", { class: "who", text: facts.players })] : null,
+      facts ? [" ", el("span", { class: "status", text: facts.status })] : null,
       " ",
-      el("time", { class: "muted", datetime: m.created, text: dateTimeText(when) }),
-      " ",
-      el("a", { href: `/m/${m.id}/replay`, text: _("replay") }),
-      " · ",
-      forget,
+      el("span", { class: "meta" },
+        el("span", { class: "muted" }, ...around(when, time)),
+        facts && facts.over ? [" · ", el("a", { href: `/m/${m.id}/replay`, text: _("replay") })] : null,
+        " · ",
+        forget),
     );
   }));
+}
+
+/** Ask the server how each kept match stands (the newest 20), then show it. */
+async function refreshMine() {
+  const list = myMatches().slice(0, 20);
+  await Promise.all(list.map(async (m) => {
+    const answer = await matchSummary(m.id);
+    if (answer.ok) details.set(m.id, matchFacts(m, answer.body));
+  }));
+  renderMine();
 }
 
 async function refreshPlaying() {
   const answer = await listedMatches();
   if (!answer.ok) return; // offline: keep the list as it is
-  const { matches } = answer.body;
+  const matches = answer.body.matches.filter((m) => !m.is_over);
   const box = $("tv-playing");
   if (!matches.length) {
     box.replaceChildren(el("li", { class: "muted", text: _("No match is being played right now.") }));
@@ -293,9 +349,9 @@ async function refreshPlaying() {
     ])),
     " ",
     el("span", { class: "meta" },
-      el("span", { class: "muted", text: m.is_over ? _("finished") : moves(m.seq) }),
+      el("span", { class: "muted", text: moves(m.seq) }),
       " · ",
-      m.is_over ? el("a", { href: `${m.spectate}/replay`, text: _("replay") }) : el("a", { href: m.spectate, text: _("watch") })),
+      el("a", { href: m.spectate, text: _("watch") })),
   )));
 }
 
@@ -327,6 +383,8 @@ async function refreshTurns() {
 showOptions();
 showTime();
 renderMine();
+refreshMine();
 refreshTurns();
+setInterval(refreshMine, 60000);
 setInterval(refreshPlaying, 15000);
 setInterval(refreshTurns, 15000);
