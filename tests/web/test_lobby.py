@@ -189,3 +189,28 @@ def test_your_matches_say_who_plays_whose_turn_and_how_it_ended(
     expect(row.get_by_role("link", name="replay")).to_have_attribute("href", f"{spectate}/replay")
     # "Playing now" lists matches being played: not this one any more
     expect(page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))).to_have_count(0)
+
+
+def test_a_plugin_without_translations_says_its_texts_are_in_english(
+    page: Page, server: ServerProcess
+) -> None:
+    page.goto(server.url + "/?lang=it")
+    dudo = page.locator("label.game-choice", has=page.locator("input[value='dudo']"))
+    expect(dudo).to_have_attribute("lang", "en")
+    expect(dudo.locator(".in-language")).to_have_text("(in inglese)")
+    expect(dudo.locator(".in-language")).to_have_attribute("lang", "it")
+    ours = page.locator("label.game-choice", has=page.locator("input[value='campanile']"))
+    assert ours.get_attribute("lang") is None
+    expect(ours.locator(".in-language")).to_have_count(0)
+    page.locator("input[value='dudo']").check()
+    box = options_box(page, "dudo")
+    expect(box).to_have_attribute("lang", "en")
+    expect(box.locator("legend")).to_have_attribute("lang", "it")  # the page's words
+    expect(box.locator("legend .in-language")).to_have_text("(in inglese)")
+    games = httpx.get(f"{server.url}/api/games", params={"lang": "it"}).json()
+    assert {g["name"]: g["lang"] for g in games} == {
+        "campanile": "it",
+        "carcassonne": "it",
+        "clocktowers": "it",
+        "dudo": "en",
+    }
