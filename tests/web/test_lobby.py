@@ -47,7 +47,8 @@ def create_with_friends(page: Page) -> dict[str, Any]:
     """Every seat a friend's (nobody plays, no bot works), then create: the options sent."""
     for kind in page.locator("#tv-seats select.kind").all():
         kind.select_option("friend")
-    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/matches")) as sent:
+    created = lambda r: r.method == "POST" and r.url.endswith("/api/matches")  # noqa: E731
+    with page.expect_request(created) as sent:
         page.get_by_role("button", name="Create match").click()
     expect(page.locator("#tv-create-error")).to_be_hidden()
     expect(page.locator("#tv-created")).to_be_visible()
@@ -101,7 +102,8 @@ def test_the_campanile_options_follow_the_edition_and_the_players(
     expect(markers).to_be_hidden()  # a 2009 rule: gone, and not sent
     expect(bet).to_be_visible()
     set_field(page, "campanile", "bet_on_built_tower", True)
-    assert create_with_friends(page) == {"edition": "1996", "bet_on_built_tower": True, "players": 2}
+    sent = create_with_friends(page)
+    assert sent == {"edition": "1996", "bet_on_built_tower": True, "players": 2}
     set_field(page, "campanile", "edition", "2009")
     expect(markers).to_be_visible()
     set_field(page, "campanile", "players", 3)
@@ -109,7 +111,8 @@ def test_the_campanile_options_follow_the_edition_and_the_players(
     assert create_with_friends(page) == {"players": 3}
 
     games = httpx.get(f"{server.url}/api/games").json()
-    campanile = {o["name"]: o for o in next(g for g in games if g["name"] == "campanile")["options"]}
+    specs = next(g for g in games if g["name"] == "campanile")["options"]
+    campanile = {spec["name"]: spec for spec in specs}
     assert campanile["bet_on_built_tower"]["applies_when"] == {"edition": ["1996"]}
     assert campanile["move_markers"]["applies_when"] == {"edition": ["2009"], "players": [2]}
     assert campanile["players"]["applies_when"] is None
@@ -132,7 +135,8 @@ def test_the_towers_are_an_order_to_arrange(page: Page, server: ServerProcess) -
     expect(items.nth(2)).to_have_attribute("data-item", "beige")
     items.last.locator("button.up").click()
     after = [item.get_attribute("data-item") for item in items.all()]
-    assert sorted(after) == sorted(before) and after != before
+    assert sorted(after) == sorted(before)
+    assert after != before
     options = create_with_friends(page)
     assert options["towers"] == after
     spectate = page.locator("#tv-created a[href^='/m/']").last.get_attribute("href") or ""
@@ -180,7 +184,8 @@ def test_your_matches_say_who_plays_whose_turn_and_how_it_ended(
         last_move,
     )
     expect(when).to_have_text(written)
-    expect(page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))).to_have_count(1)
+    listed = page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))
+    expect(listed).to_have_count(1)
 
     resigned = httpx.post(f"{api}/resign", headers={"authorization": f"Bearer {bob}"})
     assert resigned.status_code == 200, resigned.text
@@ -188,7 +193,7 @@ def test_your_matches_say_who_plays_whose_turn_and_how_it_ended(
     expect(row).to_contain_text("you won")
     expect(row.get_by_role("link", name="replay")).to_have_attribute("href", f"{spectate}/replay")
     # "Playing now" lists matches being played: not this one any more
-    expect(page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))).to_have_count(0)
+    expect(listed).to_have_count(0)
 
 
 def test_a_plugin_without_translations_says_its_texts_are_in_english(

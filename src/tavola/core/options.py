@@ -100,7 +100,7 @@ class Option:
         if kind is tuple:
             items = ", ".join(self.item_choices or ())
             if self.order:
-                return f"each of {items} once, in any order"
+                return f"a comma-separated list of each of {items} once, in any order"
             return f"a comma-separated list of: {items}" if items else "a comma-separated list"
         return kind.__name__
 

@@ -34,6 +34,7 @@ from tavola.games.campanile.edition2009 import CampanileState
 from tavola.games.campanile.towers import TowersState
 from tavola.games.campanile.words import STYLE_NAMES, lazy
 
+
 def _edition_of(spec: Option) -> str | None:
     """The edition an option belongs to alone (``applies_when``), or None: such options are
     refused with the other edition and left out of its records and views (so 2009 records
