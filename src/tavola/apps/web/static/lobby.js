@@ -308,7 +308,7 @@ function renderMine() {
     return el("li", { "data-match": m.id, class: facts && facts.over ? "over" : null },
       el("a", { href: m.play || `/m/${m.id}`, text: m.title }),
       facts ? [" ", el("span", { class: "who", text: facts.players })] : null,
-      facts ? [" ", el("span", { class: "status", text: facts.status })] : null,
+      facts ? [" ", el("span", { class: "standing", text: facts.status })] : null,
       " ",
       el("span", { class: "meta" },
         el("span", { class: "muted" }, ...around(when, time)),
