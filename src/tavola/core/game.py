@@ -34,7 +34,7 @@ from tavola.core.checks import (
 from tavola.core.errors import ArgumentTypeError, InvalidArgument, InvalidOption
 from tavola.core.events import Event
 from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text
-from tavola.core.options import Option, OptionValue, resolve_options
+from tavola.core.options import Option, OptionValue, check_applicable, resolve_options
 from tavola.core.pages import Figure, read_page
 from tavola.core.points import ALL_POINTS, Award, Source
 from tavola.core.review_budget import Budget
@@ -70,6 +70,7 @@ class Game(ABC):
     def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, OptionValue] = resolve_options(self.option_specs, options)
         self.check_options()
+        check_applicable(self.option_specs, self.options)
         self.view_options = self.public_options()  # what each view says, to check views by
 
     def check_options(self) -> None:

@@ -36,6 +36,12 @@ class Option:
     ``label`` names the option for people (a form's label, translated; by default the
     name with spaces; its first letter a capital either way), and ``value_labels`` names
     its choices or items where their names are not words for people.
+
+    ``order``: the value is an order of every item of ``item_choices``, each once (the
+    form offers a list to reorder, never a choice of items). ``applies_when`` says when
+    the option applies: each named option must have one of the values listed; otherwise
+    the option keeps its default (a form hides it, and ``check_applicable`` refuses any
+    other value).
     """
 
     name: str
@@ -47,6 +53,8 @@ class Option:
     secret: bool = False  # hidden from views (e.g. a stacked deck)
     label: Text | None = None
     value_labels: Mapping[str, Text] | None = field(default=None, hash=False)  # by value
+    order: bool = False
+    applies_when: Mapping[str, tuple[Any, ...]] | None = field(default=None, hash=False)
 
     def shown_label(self) -> str:
         """The label in the language of the moment, its first letter a capital.
@@ -66,6 +74,16 @@ class Option:
             for text in (str(v).lower() if isinstance(v, bool) else str(v) for v in values)
         }
 
+    def applies(self, values: Mapping[str, OptionValue]) -> bool:
+        """Whether this option applies with the other options' ``values``.
+
+        >>> markers = Option("markers", False, "help", applies_when={"players": (2,)})
+        >>> markers.applies({"players": 2}), markers.applies({"players": 3})
+        (True, False)
+        """
+        conditions = self.applies_when or {}
+        return all(values.get(name) in wanted for name, wanted in conditions.items())
+
     @property
     def value_kind(self) -> type:
         return self.kind or type(self.default)
@@ -81,6 +99,8 @@ class Option:
             return "true, false"
         if kind is tuple:
             items = ", ".join(self.item_choices or ())
+            if self.order:
+                return f"a comma-separated list of each of {items} once, in any order"
             return f"a comma-separated list of: {items}" if items else "a comma-separated list"
         return kind.__name__
 
@@ -101,6 +121,8 @@ class Option:
                 if item not in self.item_choices:
                     valid = ", ".join(self.item_choices)
                     raise InvalidOption(f"option {self.name}: {shown(item)} is not one of {valid}")
+            if self.order and sorted(parsed) != sorted(self.item_choices):
+                raise self._bad(value)
         return parsed
 
     @staticmethod
@@ -159,6 +181,26 @@ def resolve_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[s
         spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default
         for spec in specs
     }
+
+
+def check_applicable(specs: Sequence[Option], values: Mapping[str, OptionValue]) -> None:
+    """Refuse an option given a value other than its default where it does not apply.
+
+    >>> specs = (Option("players", 2, "seats"), Option("markers", False, "help",
+    ...     applies_when={"players": (2,)}))
+    >>> check_applicable(specs, {"players": 3, "markers": True})
+    Traceback (most recent call last):
+    tavola.core.errors.InvalidOption: option markers applies only with players=2 (here players=3)
+    """
+    for spec in specs:
+        if values[spec.name] == spec.default or spec.applies(values):
+            continue
+        conditions = spec.applies_when or {}
+        wanted = " and ".join(
+            f"{name}={' or '.join(map(str, choices))}" for name, choices in conditions.items()
+        )
+        here = ", ".join(f"{name}={values.get(name)}" for name in conditions)
+        raise InvalidOption(f"option {spec.name} applies only with {wanted} (here {here})")
 
 
 def parse_assignments(texts: Sequence[str]) -> dict[str, str]:

@@ -34,9 +34,13 @@ from tavola.games.campanile.edition2009 import CampanileState
 from tavola.games.campanile.towers import TowersState
 from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
-# Options that belong to one edition only: refused with the other, and left out of its
-# records and views (so 2009 records read as they always did).
-EDITION_ONLY_OPTIONS = {"move_markers": "2009", "bet_on_built_tower": "1996"}
+
+def _edition_of(spec: Option) -> str | None:
+    """The edition an option belongs to alone (``applies_when``), or None: such options are
+    refused with the other edition and left out of its records and views (so 2009 records
+    read as they always did)."""
+    editions = (spec.applies_when or {}).get("edition")
+    return None if editions is None else str(editions[0])
 
 
 class _EditionHelp:
@@ -84,12 +88,14 @@ class Campanile(Game):
             False,
             lazy("2009, 2-player optional rule: after building 2 floors, move a placed 2-marker"),
             label=lazy("move markers"),
+            applies_when={"edition": ("2009",), "players": (2,)},
         ),
         Option(
             "bet_on_built_tower",
             False,
             lazy("1996 variant: a bet may also go under the tower just built on"),
             label=lazy("bet on the tower just built"),
+            applies_when={"edition": ("1996",)},
         ),
         Option(
             "towers",
@@ -98,6 +104,7 @@ class Campanile(Game):
             item_choices=STYLES,
             label=lazy("towers"),
             value_labels=dict(zip(STYLES, STYLE_NAMES, strict=True)),
+            order=True,
         ),
         Option(
             "deck",
@@ -126,19 +133,16 @@ class Campanile(Game):
         edition = self.options["edition"]
         assert isinstance(edition, str)
         self.edition = edition
-        for name, only in EDITION_ONLY_OPTIONS.items():
-            if self.options[name] and edition != only:
+        for spec in self.option_specs:
+            only = _edition_of(spec)
+            if only is not None and self.options[spec.name] and edition != only:
                 raise self.invalid(
-                    f"{name} is an option of the {only} edition only; "
+                    f"{spec.name} is an option of the {only} edition only; "
                     f"it needs edition={only} (this game is edition={edition})"
                 )
         self.bet_on_built_tower = bool(self.options["bet_on_built_tower"])
-        if self.options["move_markers"] and self.num_players != 2:
-            raise self.invalid("move_markers is a 2-player rule; it needs players=2")
         towers = self.options["towers"]
-        assert isinstance(towers, tuple)
-        if sorted(towers) != sorted(STYLES):
-            raise self.invalid(f"towers must name each of {', '.join(STYLES)} once")
+        assert isinstance(towers, tuple)  # an order of the five styles (Option.order)
         self.positions = [towers.index(style) for style in STYLES]
         self.seat_names = [f"P{seat}" for seat in range(self.num_players)]
         deck = self.options["deck"]
@@ -153,7 +157,7 @@ class Campanile(Game):
     def _options_json(self, keep: Callable[[Option], bool]) -> dict[str, Any]:
         edition = self.options["edition"]
         return super()._options_json(
-            lambda spec: EDITION_ONLY_OPTIONS.get(spec.name, edition) == edition and keep(spec)
+            lambda spec: _edition_of(spec) in (None, edition) and keep(spec)
         )
 
     def _check_deck(self, cards: list[int]) -> list[int]:

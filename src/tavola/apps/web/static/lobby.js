@@ -2,7 +2,7 @@
 // the links a created match gives, your matches (kept in this browser) and the matches
 // playing now. No game is named here: a new game needs no lobby code.
 
-import { createMatch, listedMatches, seatsToMove } from "./api.js";
+import { createMatch, listedMatches, matchSummary, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
@@ -69,31 +69,72 @@ function renderSeats() {
 function showOptions() {
   const game = chosenGame();
   for (const box of form.querySelectorAll("fieldset.options")) box.hidden = box.dataset.game !== game;
+  showApplying(game);
   renderSeats();
 }
 
-/** The options as the API takes them, read from the generated inputs. */
+const optionField = (game, name) => optionBox(game).querySelector(`.option[data-option="${CSS.escape(name)}"]`);
+
+/** An option's value as the API takes it, read from its field. */
+function readValue(spec, box) {
+  if (spec.kind === "bool") return box.querySelector("input").checked;
+  if (spec.order) return [...box.querySelectorAll("li[data-item]")].map((li) => li.dataset.item);
+  if (spec.item_choices) return [...box.querySelectorAll("input:checked")].map((i) => i.value);
+  const text = box.querySelector("select, input").value.trim();
+  if (text === "" && spec.default === null) return spec.default;
+  const value = spec.kind === "int" ? Number(text) : text;
+  return spec.choices ? spec.choices.find((c) => String(c) === text) ?? value : value;
+}
+
+/** Whether ``spec`` applies with what the form says now (its ``applies_when``). */
+function applies(game, spec) {
+  return Object.entries(spec.applies_when || {}).every(([name, wanted]) => {
+    const other = specOf(game).options.find((o) => o.name === name);
+    const field = other && optionField(game, name);
+    const value = field ? readValue(other, field) : other ? other.default : undefined;
+    return wanted.some((w) => String(w) === String(value));
+  });
+}
+
+/** Only the options that apply with the others' values are shown (and sent). */
+function showApplying(game) {
+  for (const spec of specOf(game).options) {
+    const field = optionField(game, spec.name);
+    if (field) field.hidden = !applies(game, spec);
+  }
+}
+
+/** The options as the API takes them, read from the shown fields (a hidden one keeps its
+ *  default). */
 function readOptions(game) {
   const options = {};
   for (const spec of specOf(game).options) {
-    const box = optionBox(game).querySelector(`.option[data-option="${CSS.escape(spec.name)}"]`);
-    if (!box) continue;
-    let value;
-    if (spec.kind === "bool") {
-      value = box.querySelector("input").checked;
-    } else if (spec.item_choices) {
-      value = [...box.querySelectorAll("input:checked")].map((i) => i.value);
-    } else {
-      const input = box.querySelector("select, input");
-      const text = input.value.trim();
-      if (text === "" && spec.default === null) continue;
-      value = spec.kind === "int" ? Number(text) : text;
-      if (spec.choices) value = spec.choices.find((c) => String(c) === text) ?? value;
-    }
+    const box = optionField(game, spec.name);
+    if (!box || box.hidden) continue;
+    const value = readValue(spec, box);
     if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
   }
   return options;
 }
+
+/** The ordered lists (an order of items): ↑ and ↓ move an item, the focus stays with it. */
+function moveItem(button) {
+  const item = button.closest("li");
+  const list = item.parentElement;
+  if (button.classList.contains("up") && item.previousElementSibling) list.insertBefore(item, item.previousElementSibling);
+  if (button.classList.contains("down") && item.nextElementSibling) list.insertBefore(item.nextElementSibling, item);
+  const items = [...list.children];
+  items.forEach((li, i) => {
+    li.querySelector(".up").disabled = i === 0;
+    li.querySelector(".down").disabled = i === items.length - 1;
+  });
+  (button.disabled ? item.querySelector("button:not(:disabled)") : button).focus();
+}
+
+form.addEventListener("click", (e) => {
+  const button = e.target.closest("ol.order button");
+  if (button) moveItem(button);
+});
 
 /** The time control as the API takes it, read from the Time fieldset. */
 function readTime() {
@@ -116,7 +157,8 @@ function showTime() {
 form.addEventListener("change", (e) => {
   if (e.target.id === "tv-clock") showTime();
   if (e.target.name === "game") showOptions();
-  else if (e.target.closest('.option[data-option="players"]')) renderSeats();
+  else if (e.target.closest(".option")) showApplying(chosenGame());
+  if (e.target.closest('.option[data-option="players"]')) renderSeats();
 });
 
 form.addEventListener("submit", async (e) => {
@@ -205,36 +247,92 @@ function showCreated(game, answer, kinds, names) {
     seats: kinds.map((k, seat) => ({ seat, kind: k, name: names[seat] })),
   });
   renderMine();
+  refreshMine();
   refreshTurns();
 }
+
+/** The seats of a kept match that this browser plays: those it took (``mine``, kept by the
+ *  match page), else those the lobby's form gave to "you" or "hotseat". */
+function mySeats(m) {
+  if (Array.isArray(m.mine)) return m.mine;
+  return (m.seats || []).filter((s) => s.kind === "you" || s.kind === "hotseat").map((s) => s.seat);
+}
+
+/** Words around an element: ``text`` holds "{time}", replaced by ``node``. */
+function around(text, node) {
+  const [before, after] = text.split("{time}");
+  return [before, node, after];
+}
+
+/** What a match's state (GET /api/matches/ID) says of it, for "Your matches": who plays
+ *  against you, whose turn it is or how it ended, when its last move was. */
+function matchFacts(m, state) {
+  const mine = mySeats(m);
+  const name = (seat) => seatName(pal, state.seats, seat);
+  const names = (seats) => seats.map(name).join(", ");
+  const others = state.seats.map((s) => s.seat).filter((seat) => !mine.includes(seat));
+  const players = mine.length ? _("against {names}", { names: names(others) }) : names(others);
+  let status;
+  if (state.is_over) {
+    const winners = (state.result && state.result.winners) || state.winners || [];
+    if (!winners.length) status = _("no winner");
+    else if (mine.length && winners.every((w) => mine.includes(w)) && mine.length === 1) status = _("you won");
+    else status = _("won by {names}", { names: names(winners) });
+  } else if (state.current_player === null) {
+    status = _("waiting for every seat to accept");
+  } else if (mine.includes(state.current_player)) {
+    status = _("your turn");
+  } else {
+    status = _("{name} to move", { name: name(state.current_player) });
+  }
+  const last = state.log.length ? state.log[state.log.length - 1].at : null;
+  return { players, status, last, over: state.is_over };
+}
+
+const details = new Map(); // match id -> its facts, once its state came
 
 function renderMine() {
   const list = myMatches();
   const box = $("tv-mine");
   $("tv-mine-empty").hidden = list.length > 0;
   box.replaceChildren(...list.map((m) => {
-    const when = new Date(m.created);
+    const facts = details.get(m.id);
     const forget = el("button", { type: "button", class: "linkish", text: _("forget"), "aria-label": _("Forget {title} {id}", { title: m.title, id: m.id }) });
     forget.addEventListener("click", () => {
       saveMyMatches(myMatches().filter((x) => x.id !== m.id));
       renderMine();
     });
-    return el("li", {},
+    const iso = (facts && facts.last) || m.created;
+    const time = el("time", { datetime: iso, text: dateTimeText(new Date(iso)) });
+    const when = facts && facts.last ? _("last move {time}") : _("created {time}");
+    return el("li", { "data-match": m.id, class: facts && facts.over ? "over" : null },
       el("a", { href: m.play || `/m/${m.id}`, text: m.title }),
+      facts ? [" ", el("span", { class: "who", text: facts.players })] : null,
+      facts ? [" ", el("span", { class: "standing", text: facts.status })] : null,
       " ",
-      el("time", { class: "muted", datetime: m.created, text: dateTimeText(when) }),
-      " ",
-      el("a", { href: `/m/${m.id}/replay`, text: _("replay") }),
-      " · ",
-      forget,
+      el("span", { class: "meta" },
+        el("span", { class: "muted" }, ...around(when, time)),
+        facts && facts.over ? [" · ", el("a", { href: `/m/${m.id}/replay`, text: _("replay") })] : null,
+        " · ",
+        forget),
     );
   }));
+}
+
+/** Ask the server how each kept match stands (the newest 20), then show it. */
+async function refreshMine() {
+  const list = myMatches().slice(0, 20);
+  await Promise.all(list.map(async (m) => {
+    const answer = await matchSummary(m.id);
+    if (answer.ok) details.set(m.id, matchFacts(m, answer.body));
+  }));
+  renderMine();
 }
 
 async function refreshPlaying() {
   const answer = await listedMatches();
   if (!answer.ok) return; // offline: keep the list as it is
-  const { matches } = answer.body;
+  const matches = answer.body.matches.filter((m) => !m.is_over);
   const box = $("tv-playing");
   if (!matches.length) {
     box.replaceChildren(el("li", { class: "muted", text: _("No match is being played right now.") }));
@@ -251,9 +349,9 @@ async function refreshPlaying() {
     ])),
     " ",
     el("span", { class: "meta" },
-      el("span", { class: "muted", text: m.is_over ? _("finished") : moves(m.seq) }),
+      el("span", { class: "muted", text: moves(m.seq) }),
       " · ",
-      m.is_over ? el("a", { href: `${m.spectate}/replay`, text: _("replay") }) : el("a", { href: m.spectate, text: _("watch") })),
+      el("a", { href: m.spectate, text: _("watch") })),
   )));
 }
 
@@ -285,6 +383,8 @@ async function refreshTurns() {
 showOptions();
 showTime();
 renderMine();
+refreshMine();
 refreshTurns();
+setInterval(refreshMine, 60000);
 setInterval(refreshPlaying, 15000);
 setInterval(refreshTurns, 15000);

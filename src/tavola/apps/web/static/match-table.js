@@ -22,7 +22,11 @@ export function noteTable(match, conn, message) {
   match.chat.add(message.chat);
   if (!match.remembered && conn.token && message.seat !== null) {
     match.remembered = true; // a friend's invite link joins this browser's matches too
-    rememberMatch({ id: match.id, game: root.dataset.game, title: root.dataset.title, play: location.pathname + location.search });
+    const play = location.pathname + location.search;
+    const kept = myMatches().find((m) => m.id === match.id);
+    const known = kept && (kept.mine || (kept.seats || []).some((s) => s.kind === "you" || s.kind === "hotseat"));
+    const mine = known ? {} : { mine: [message.seat] }; // the lobby's "Your matches" says who plays against whom
+    rememberMatch({ id: match.id, game: root.dataset.game, title: root.dataset.title, play, ...mine });
   }
 }
 
