@@ -55,18 +55,18 @@ system:  ## Debian's chromium and postgresql, for the browser and database tests
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-# What the browser tests inject into the pages (axe-core), pinned in tests/web/package-lock.json:
+# What the browser tests inject into the pages (axe-core), pinned in tests/apps/web/package-lock.json:
 # installed again only when the lock changes; npm itself is a Debian package.
-NPM_STAMP := tests/web/node_modules/.installed
-$(NPM_STAMP): tests/web/package.json tests/web/package-lock.json
+NPM_STAMP := tests/apps/web/node_modules/.installed
+$(NPM_STAMP): tests/apps/web/package.json tests/apps/web/package-lock.json
 	@command -v npm >/dev/null || { \
 		echo "installing Debian packages: npm nodejs"; \
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null; }
-	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
+	cd tests/apps/web && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-browser-checks: $(NPM_STAMP)  ## axe-core for the browser tests (npm ci in tests/web)
+browser-checks: $(NPM_STAMP)  ## axe-core for the browser tests (npm ci in tests/apps/web)
 
 unit: $(CATALOGS) system $(NPM_STAMP)
 	$(BIN)/pytest

@@ -1,5 +1,5 @@
 """Recording what people read, to hold the engine's English texts to a fixture recorded
-before they became translatable (tests/carcassonne and tests/clocktowers test_texts):
+before they became translatable (tests/games/carcassonne and tests/games/clocktowers test_texts):
 ``record_game`` records a game, ``check_as_recorded`` plays it again and compares."""
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ environment.install_gettext_callables(  # type: ignore[attr-defined]
 )
 
 # The texts the scripts mark with _("..."), found as Babel's JavaScript extractor finds
-# them (tests/web/test_languages.py checks that both find the same).
+# them (tests/apps/web/test_languages.py checks that both find the same).
 JS_TEXT = re.compile(r"""(?<![\w$.])_\(\s*("(?:[^"\\\n]|\\.)*")""")
 
 

@@ -1,0 +1,41 @@
+"""The picture's words: the description shown for what is under the pointer (or tapped)
+goes when the picture is redrawn, since what it described may be gone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.apps.web.helpers import seq, take_turn, wait_shown, wait_turn_or_end
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_tapped_description_goes_with_the_picture_it_described(
+    new_context: Any, server: ServerProcess
+) -> None:
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "carcassonne", "seats": ["human", "random"], "seed": 7},
+    ).json()
+    link = f"{server.url}{created['seats'][0]['url']}"
+    phone = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    page.goto(link)
+    wait_turn_or_end(page)
+    page.locator("#tv-board [data-feature]").last.tap(force=True)
+    info = page.locator("#tv-info")
+    expect(info).not_to_have_text("")
+    before = seq(page)
+    desk = new_context().new_page()  # the same seat on another screen plays the move
+    desk.goto(link)
+    wait_shown(desk)
+    take_turn(desk, 1)
+    page.wait_for_function(
+        "before => Number(document.querySelector('#main').dataset.seq) > before", arg=before
+    )
+    expect(info).to_have_text("")

@@ -1,0 +1,52 @@
+"""Dates and times are written in the page's language, not the browser's: a browser set to
+American English shows a German page's times as Germans write them (no AM/PM)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.apps.web.helpers import Seat, create_in_lobby, wait_shown
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+AM_PM = re.compile(r"\b(AM|PM)\b")
+
+
+def in_language(page: Page, iso: str, lang: str, options: dict[str, str]) -> str:
+    return str(
+        page.evaluate(
+            "([iso, lang, how]) => new Intl.DateTimeFormat(lang, how).format(new Date(iso))",
+            [iso, lang, options],
+        )
+    )
+
+
+def test_the_lobby_and_the_chat_write_times_in_the_page_language(
+    new_context: Any, server: ServerProcess
+) -> None:
+    american = new_context(locale="en-US", timezone_id="America/New_York")
+    page = american.new_page()
+    create_in_lobby(page, server.url, "clocktowers", [Seat("you", "Ada"), Seat("random")])
+    play = page.locator("#tv-open-seat").get_attribute("href")
+    page.goto(f"{server.url}/?lang=de")
+    when = page.locator("#tv-mine time").first
+    expect(when).not_to_have_text("")
+    text = when.inner_text()
+    assert not AM_PM.search(text), text
+    iso = when.get_attribute("datetime") or ""
+    assert text == in_language(page, iso, "de", {"dateStyle": "medium", "timeStyle": "short"})
+
+    page.goto(f"{server.url}{play}&lang=de")
+    wait_shown(page)
+    page.locator("#tv-chat-input").fill("Hallo")
+    page.locator("#tv-chat-input").press("Enter")
+    said = page.locator("#tv-chat li.chat-message time").first
+    expect(said).not_to_have_text("")
+    text = said.inner_text()
+    assert not AM_PM.search(text), text
+    iso = said.get_attribute("datetime") or ""
+    assert text == in_language(page, iso, "de", {"hour": "2-digit", "minute": "2-digit"})

@@ -1,0 +1,70 @@
+"""Hotseat: two seats at one screen. The curtain hides one seat's secrets from the other,
+and a reload, a second tab or a reconnect lands on it again whenever the seat to move is not
+the seat whose secrets were last shown."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.apps.web.helpers import Seat, create_in_lobby, take_turn, wait_shown
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+CURTAIN = "#main[data-curtain='true']"
+MY_TURN = "#main[data-waiting='false'][data-turn='you']"
+
+
+def assert_behind_the_curtain(page: Page, name: str) -> None:
+    """The curtain asks for ``name``, and nothing of a hand is in the page behind it."""
+    page.wait_for_selector(CURTAIN)
+    expect(page.locator("#tv-curtain")).to_be_visible()
+    expect(page.locator("#tv-curtain-text")).to_contain_text(f"Pass the screen to {name}")
+    assert page.locator("#tv-board svg").count() == 0
+    assert page.locator("#tv-actions button").count() == 0
+    assert page.locator("#tv-notations option").count() == 0
+    expect(page.locator("#tv-play")).to_be_hidden()
+    assert "in your hand" not in page.content()
+
+
+def play_until_the_curtain(page: Page) -> None:
+    """Take this seat's turn (one or more actions) until the curtain comes down."""
+    for turn in range(20):
+        page.wait_for_selector(f"{MY_TURN}, {CURTAIN}")
+        if page.locator(CURTAIN).count():
+            return
+        take_turn(page, turn)
+    raise AssertionError("no curtain after 20 actions")
+
+
+def pass_to(page: Page, name: str) -> None:
+    assert_behind_the_curtain(page, name)
+    page.get_by_role("button", name=f"I am {name}").click()
+    page.wait_for_selector(MY_TURN)
+    expect(page.locator("#tv-status")).to_contain_text(f"{name}: your turn")
+
+
+def test_the_curtain_survives_a_reload_and_a_second_tab(page: Page, server: ServerProcess) -> None:
+    seats = [Seat("you", "Ada"), Seat("hotseat", "Bob"), Seat("random")]
+    create_in_lobby(page, server.url, "campanile", seats)
+    page.locator("#tv-open-seat").click()
+    wait_shown(page)
+    page.wait_for_selector(MY_TURN)
+    expect(page.locator("#tv-status")).to_contain_text("Ada: your turn")
+    play_until_the_curtain(page)
+    pass_to(page, "Bob")
+    play_until_the_curtain(page)
+    assert_behind_the_curtain(page, "Ada")  # the bot has played: Ada's turn
+
+    page.reload()  # Bob's hand was the last shown: a reload must not show Ada's
+    assert_behind_the_curtain(page, "Ada")
+    second = page.context.new_page()
+    second.goto(page.url)
+    assert_behind_the_curtain(second, "Ada")
+    second.close()
+
+    pass_to(page, "Ada")
+    page.reload()  # Ada's own turn, her hand the last shown: no curtain
+    page.wait_for_selector(MY_TURN)
+    expect(page.locator("#tv-curtain")).to_be_hidden()
+    expect(page.locator("#tv-status")).to_contain_text("Ada: your turn")

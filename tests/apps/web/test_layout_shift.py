@@ -1,0 +1,52 @@
+"""The match page does not jump when the first state arrives: its cumulative layout shift
+(the browser's own layout-shift entries, as Lighthouse sums them) stays under 0.1 for
+every game, since the page reserves the picture's and the panel's space beforehand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tavola.core.registry import game_classes
+from tests.apps.web.helpers import wait_shown
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+OBSERVE = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shifts.push({
+      value: entry.value,
+      nodes: (entry.sources || []).map((s) => (s.node ? s.node.id || s.node.nodeName : "?")),
+    });
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+SCREENS = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("game", sorted(game_classes()))
+def test_the_match_page_does_not_jump(
+    new_context: Any, server: ServerProcess, game: str, screen: str
+) -> None:
+    context = new_context(viewport=SCREENS[screen])
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": game, "seats": ["human", "random"], "names": ["Ada", "Bob"], "seed": 3},
+    ).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}")
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    page.wait_for_timeout(500)
+    shifts: list[dict[str, Any]] = page.evaluate("window.__shifts")
+    total = sum(shift["value"] for shift in shifts)
+    assert total < 0.1, shifts

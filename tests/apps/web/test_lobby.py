@@ -1,0 +1,221 @@
+"""The lobby as a new player meets it: the form offers only options that apply and every
+combination it offers creates a match; the Campanile towers are an order to arrange;
+"Your matches" says who plays, whose turn or the result and when the last move was; a
+plugin's untranslated texts say which language they are in."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.apps.web.helpers import Seat, create_in_lobby
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def options_box(page: Page, game: str) -> Any:
+    return page.locator(f'fieldset.options[data-game="{game}"]')
+
+
+def field(page: Page, game: str, option: str) -> Any:
+    return options_box(page, game).locator(f'.option[data-option="{option}"]')
+
+
+def choose_game(page: Page, server: ServerProcess, game: str) -> None:
+    page.goto(server.url + "/")
+    page.locator(f'input[name="game"][value="{game}"]').check()
+    expect(options_box(page, game)).to_be_visible()
+
+
+def set_field(page: Page, game: str, option: str, value: Any) -> None:
+    """Set a shown field as a person would: tick a box or choose in a list."""
+    control = field(page, game, option).locator("select, input").first
+    if isinstance(value, bool):
+        control.set_checked(value)
+    else:
+        control.select_option(str(value))
+
+
+def create_with_friends(page: Page) -> dict[str, Any]:
+    """Every seat a friend's (nobody plays, no bot works), then create: the options sent."""
+    for kind in page.locator("#tv-seats select.kind").all():
+        kind.select_option("friend")
+    created = lambda r: r.method == "POST" and r.url.endswith("/api/matches")  # noqa: E731
+    with page.expect_request(created) as sent:
+        page.get_by_role("button", name="Create match").click()
+    expect(page.locator("#tv-create-error")).to_be_hidden()
+    expect(page.locator("#tv-created")).to_be_visible()
+    body = json.loads(sent.value.post_data or "{}")
+    assert body["game"]
+    return dict(body["options"])
+
+
+def choice_fields(game: dict[str, Any]) -> list[tuple[str, list[Any]]]:
+    """The options the form offers as a choice (a list or a box), with their values."""
+    fields = []
+    for spec in game["options"]:
+        if spec["secret"]:
+            continue
+        if spec["kind"] == "bool":
+            fields.append((spec["name"], [False, True]))
+        elif spec["choices"]:
+            fields.append((spec["name"], spec["choices"]))
+    return fields
+
+
+@pytest.mark.parametrize("game", ["campanile", "carcassonne", "clocktowers", "dudo"])
+def test_every_combination_the_form_offers_creates_a_match(
+    page: Page, server: ServerProcess, game: str
+) -> None:
+    spec = next(g for g in httpx.get(f"{server.url}/api/games").json() if g["name"] == game)
+    fields = choice_fields(spec)
+    choose_game(page, server, game)
+    sent: list[dict[str, Any]] = []
+    for values in itertools.product(*(choices for _name, choices in fields)):
+        for (name, _choices), value in zip(fields, values, strict=True):
+            if field(page, game, name).is_visible():
+                set_field(page, game, name, value)
+        options = create_with_friends(page)
+        if options not in sent:
+            sent.append(options)
+    assert len(sent) > 1
+
+
+def test_the_campanile_options_follow_the_edition_and_the_players(
+    page: Page, server: ServerProcess
+) -> None:
+    choose_game(page, server, "campanile")
+    markers = field(page, "campanile", "move_markers")
+    bet = field(page, "campanile", "bet_on_built_tower")
+    set_field(page, "campanile", "players", 2)
+    expect(markers).to_be_visible()
+    expect(bet).to_be_hidden()
+    set_field(page, "campanile", "move_markers", True)
+    set_field(page, "campanile", "edition", "1996")
+    expect(markers).to_be_hidden()  # a 2009 rule: gone, and not sent
+    expect(bet).to_be_visible()
+    set_field(page, "campanile", "bet_on_built_tower", True)
+    sent = create_with_friends(page)
+    assert sent == {"edition": "1996", "bet_on_built_tower": True, "players": 2}
+    set_field(page, "campanile", "edition", "2009")
+    expect(markers).to_be_visible()
+    set_field(page, "campanile", "players", 3)
+    expect(markers).to_be_hidden()  # a 2-player rule
+    assert create_with_friends(page) == {"players": 3}
+
+    games = httpx.get(f"{server.url}/api/games").json()
+    specs = next(g for g in games if g["name"] == "campanile")["options"]
+    campanile = {spec["name"]: spec for spec in specs}
+    assert campanile["bet_on_built_tower"]["applies_when"] == {"edition": ["1996"]}
+    assert campanile["move_markers"]["applies_when"] == {"edition": ["2009"], "players": [2]}
+    assert campanile["players"]["applies_when"] is None
+
+
+def test_the_towers_are_an_order_to_arrange(page: Page, server: ServerProcess) -> None:
+    choose_game(page, server, "campanile")
+    towers = field(page, "campanile", "towers")
+    expect(towers.locator("input")).to_have_count(0)  # no boxes to untick into an error
+    items = towers.locator("li")
+    expect(items).to_have_count(5)
+    before = [item.get_attribute("data-item") for item in items.all()]
+    assert before == ["beige", "blue", "brown", "yellow", "red"]  # the default order
+    expect(items.first.get_by_role("button", name="Move beige up")).to_be_disabled()
+    expect(items.last.get_by_role("button", name="Move red down")).to_be_disabled()
+    items.nth(0).get_by_role("button", name="Move beige down").click()
+    expect(items.nth(1)).to_have_attribute("data-item", "beige")
+    # the focus stays on the item moved: pressing on moves it further
+    page.keyboard.press("Enter")
+    expect(items.nth(2)).to_have_attribute("data-item", "beige")
+    items.last.locator("button.up").click()
+    after = [item.get_attribute("data-item") for item in items.all()]
+    assert sorted(after) == sorted(before)
+    assert after != before
+    options = create_with_friends(page)
+    assert options["towers"] == after
+    spectate = page.locator("#tv-created a[href^='/m/']").last.get_attribute("href") or ""
+    summary = httpx.get(f"{server.url}/api{spectate.replace('/m/', '/matches/')}").json()
+    assert summary["options"]["towers"] == after
+
+
+def token_of(link: str) -> str:
+    return parse_qs(urlparse(link).query)["token"][0]
+
+
+def test_your_matches_say_who_plays_whose_turn_and_how_it_ended(
+    page: Page, server: ServerProcess
+) -> None:
+    create_in_lobby(page, server.url, "dudo", [Seat("you", "Ada"), Seat("friend", "Bob")])
+    ada = token_of(page.locator("#tv-open-seat").get_attribute("href") or "")
+    bob = token_of(page.locator("#tv-created input.invite-url").input_value())
+    spectate = page.locator("#tv-created a[href^='/m/']").last.get_attribute("href") or ""
+    match = spectate.removeprefix("/m/")
+    api = f"{server.url}/api/matches/{match}"
+
+    page.goto(server.url + "/")
+    row = page.locator(f"#tv-mine li[data-match='{match}']")
+    expect(row).to_contain_text("against Bob")
+    expect(row).to_contain_text("your turn")
+    expect(row).to_contain_text("created ")
+    expect(row.get_by_role("link", name="replay")).to_have_count(0)
+
+    seen = httpx.get(api, headers={"authorization": f"Bearer {ada}"}).json()
+    played = httpx.post(
+        f"{api}/actions",
+        json={"seq": seen["seq"], "action": seen["legal"][0]},
+        headers={"authorization": f"Bearer {ada}"},
+    )
+    assert played.status_code == 200, played.text
+    last_move = played.json()["log"][-1]["at"]
+    page.goto(server.url + "/?lang=it")
+    expect(row).to_contain_text("tocca a Bob")
+    expect(row).to_contain_text("ultima mossa ")
+    when = row.locator("time")
+    assert when.get_attribute("datetime") == last_move
+    written = page.evaluate(
+        "iso => new Intl.DateTimeFormat('it', {dateStyle: 'medium', timeStyle: 'short'})"
+        ".format(new Date(iso))",
+        last_move,
+    )
+    expect(when).to_have_text(written)
+    listed = page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))
+    expect(listed).to_have_count(1)
+
+    resigned = httpx.post(f"{api}/resign", headers={"authorization": f"Bearer {bob}"})
+    assert resigned.status_code == 200, resigned.text
+    page.goto(server.url + "/?lang=en")
+    expect(row).to_contain_text("you won")
+    expect(row.get_by_role("link", name="replay")).to_have_attribute("href", f"{spectate}/replay")
+    # "Playing now" lists matches being played: not this one any more
+    expect(listed).to_have_count(0)
+
+
+def test_a_plugin_without_translations_says_its_texts_are_in_english(
+    page: Page, server: ServerProcess
+) -> None:
+    page.goto(server.url + "/?lang=it")
+    dudo = page.locator("label.game-choice", has=page.locator("input[value='dudo']"))
+    expect(dudo).to_have_attribute("lang", "en")
+    expect(dudo.locator(".in-language")).to_have_text("(in inglese)")
+    expect(dudo.locator(".in-language")).to_have_attribute("lang", "it")
+    ours = page.locator("label.game-choice", has=page.locator("input[value='campanile']"))
+    assert ours.get_attribute("lang") is None
+    expect(ours.locator(".in-language")).to_have_count(0)
+    page.locator("input[value='dudo']").check()
+    box = options_box(page, "dudo")
+    expect(box).to_have_attribute("lang", "en")
+    expect(box.locator("legend")).to_have_attribute("lang", "it")  # the page's words
+    expect(box.locator("legend .in-language")).to_have_text("(in inglese)")
+    games = httpx.get(f"{server.url}/api/games", params={"lang": "it"}).json()
+    assert {g["name"]: g["lang"] for g in games} == {
+        "campanile": "it",
+        "carcassonne": "it",
+        "clocktowers": "it",
+        "dudo": "en",
+    }

@@ -1,0 +1,83 @@
+"""The replay viewer's review: a record file reviewed in the background with progress, its
+chart and flagged moves shown, a flagged move clicked to see the board before it; the
+review API's answers to bad records and seats, and the same job for the same question."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+import tavola
+import tavola.players
+from tests.apps.review.test_judging import CLOSING, last_tile_record
+from tests.live_server import ServerProcess, running_server
+
+pytestmark = pytest.mark.browser
+BLUNDER = "place -2,-1 90"
+
+
+def test_a_record_is_reviewed_and_its_blunder_shown(
+    page: Page, server: ServerProcess, tmp_path: Path
+) -> None:
+    record = last_tile_record(BLUNDER)
+    path = tmp_path / "stacked.json"
+    path.write_text(json.dumps(record))
+    page.goto(f"{server.url}/replay")
+    page.get_by_label("Choose a record file").set_input_files(str(path))
+    page.wait_for_selector("#main[data-step='0']")
+    page.get_by_role("button", name="Review the moves").click()
+    page.wait_for_selector("#main[data-review='done']", timeout=60_000)
+    expect(page.locator("#tv-review-progress")).to_contain_text("decisions reviewed")
+    assert page.locator("#tv-review-chart svg polyline").count() == 2
+    # a record without names: the seats are called by their letters, as on the board
+    legend = page.locator("#tv-review-chart").inner_text()
+    assert "P0" not in legend
+    assert "P1" not in legend
+    assert {"A", "B"} <= set(legend.split())
+    card = page.locator("#tv-review-flagged article.blunder", has_text=BLUNDER)
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text(f"Better: {CLOSING}")
+    step = record["actions"].index(BLUNDER)
+    card.click()
+    page.wait_for_selector(f"#main[data-step='{step}']")  # the board before the blunder
+    page.get_by_role("button", name="First step").click()
+    page.wait_for_selector("#main[data-step='0']")
+    page.locator(f'#tv-review-chart a[href="#step-{step}"] circle').click()
+    page.wait_for_selector(f"#main[data-step='{step}']")
+
+
+def test_the_review_api(server: ServerProcess) -> None:
+    record = last_tile_record(CLOSING)
+    first = httpx.post(f"{server.url}/api/review?seats=1", json=record)
+    assert first.status_code == 202
+    again = httpx.post(f"{server.url}/api/review?seats=1", json=record)
+    assert again.json()["id"] == first.json()["id"]
+    bad = {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+    answer = httpx.post(f"{server.url}/api/review", json=bad)
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "bad_record"
+    assert "action 4" in answer.json()["message"]
+    answer = httpx.post(f"{server.url}/api/review?seats=0,7", json=record)
+    assert (answer.status_code, answer.json()["error"]) == (422, "bad_seats")
+    missing = httpx.get(f"{server.url}/api/review/nothing")
+    assert missing.status_code == 404
+
+
+def test_one_running_review_per_client(tmp_path: Path) -> None:
+    # A server of its own: the long review below would hold up the other tests' reviews.
+    final = tavola.players.play_match(
+        tavola.load("campanile", players=2), ["random", "random"], seed=3
+    )
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}") as server:
+        url = f"{server.url}/api/review"
+        first = httpx.post(f"{url}?seats=0", json=final.record())
+        assert first.status_code == 202
+        second = httpx.post(f"{url}?seats=1", json=final.record())
+        assert (second.status_code, second.json()["error"]) == (429, "reviewing")
+        assert "still running" in second.json()["message"]
+        again = httpx.post(f"{url}?seats=0", json=final.record())  # the same one: no refusal
+        assert again.json()["id"] == first.json()["id"]

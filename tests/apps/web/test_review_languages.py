@@ -1,0 +1,128 @@
+"""The replay viewer's review and its refusals in the reader's language.
+
+A record file reviewed on the replay page in Italian shows no English (the check of
+``test_languages``: the page's text and, apart, the words next to the notation, against
+the catalogs), the review's chart included; a bad record file is refused in Italian with
+the engine's reason. The review's job keeps data only: the same review read in German and
+in English comes in each reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.apps.review.test_judging import CLOSING, last_tile_record
+from tests.apps.web.test_languages import (
+    PAGE_TEXT,
+    english_fragments,
+    english_in,
+    not_notation,
+    notation_words,
+)
+from tests.live_server import ServerProcess
+
+BLUNDER = "place -2,-1 90"
+# the review's chart is an SVG too: its words (axis, markers' titles, its label)
+CHART_TEXT = """() => {
+  const svg = document.querySelector("#tv-review-chart svg");
+  const words = [...svg.querySelectorAll("text, title")].map((n) => n.textContent);
+  return [...words, svg.getAttribute("aria-label")].join("\\n");
+}"""
+
+
+@pytest.mark.browser
+def test_a_review_and_a_refusal_in_italian_show_no_english(
+    server: ServerProcess, new_context: Any, tmp_path: Path
+) -> None:
+    record = last_tile_record(BLUNDER)
+    good = tmp_path / "record.json"
+    good.write_text(json.dumps(record))
+    broken = {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken))
+    page = new_context(locale="it-IT").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/replay")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    fragments = english_fragments("it")
+
+    page.locator("#tv-file").set_input_files(str(bad))
+    refusal = page.locator("#tv-refusal")
+    expect(refusal).to_contain_text("Questo file non si può rivedere")
+    expect(refusal).to_contain_text("la registrazione non si può rigiocare all'azione 4")
+    seen = [page.evaluate(PAGE_TEXT)]
+
+    page.locator("#tv-file").set_input_files(str(good))
+    page.wait_for_selector("#main[data-step='0']")
+    page.locator("#tv-review").click()
+    page.wait_for_selector("#main[data-review='done']", timeout=120_000)
+    card = page.locator("#tv-review-flagged article.blunder", has_text=BLUNDER)
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text(f"Meglio: {CLOSING}")
+    expect(card.locator(".verdict")).to_have_text("svista")
+    seen.append(page.evaluate(PAGE_TEXT))
+    seen.append({"page": "", "game": page.evaluate(CHART_TEXT)})
+    assert not errors, errors
+    assert "la registrazione non si può rigiocare" in seen[0]["page"]  # the check reads it
+    assert "probabilità di vittoria" in seen[1]["page"]
+    assert "azione" in seen[2]["game"]
+
+    looked_for = {"page": fragments, "game": not_notation(fragments, notation_words(record))}
+    for part in ("page", "game"):
+        found = {fragment for text in seen for fragment in english_in(text[part], looked_for[part])}
+        assert not found, f"English in the Italian {part}: {sorted(found)}"
+
+
+def test_one_review_is_read_in_each_readers_language(server: ServerProcess) -> None:
+    record = last_tile_record(BLUNDER)
+    started = httpx.post(f"{server.url}/api/review", json=record, headers={"Accept-Language": "it"})
+    assert started.status_code == 202, started.text
+    job = f"{server.url}/api/review/{started.json()['id']}"
+    deadline = time.monotonic() + 180
+    while (answer := httpx.get(job).json())["status"] == "running":
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.5)
+    assert answer["status"] == "done", answer
+
+    def read(lang: str) -> dict[str, Any]:
+        body: dict[str, Any] = httpx.get(job, headers={"Accept-Language": lang}).json()
+        return body
+
+    german, english, italian = read("de"), read("en"), read("it")
+    assert german["review"] == english["review"] == italian["review"]  # the data, as it is
+    assert "grober Fehler" in german["flagged"]
+    assert f"Besser: <b><code>{CLOSING}</code></b>" in german["flagged"]
+    assert f"Better: <b><code>{CLOSING}</code></b>" in english["flagged"]
+    assert "Meglio:" in italian["flagged"]
+    assert "Aktion" in german["chart"]
+    assert "Better" not in german["flagged"] + italian["flagged"]
+
+
+def test_a_bad_record_is_refused_in_the_language_of_the_request(server: ServerProcess) -> None:
+    record = last_tile_record(CLOSING)
+    broken = {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+    for path in ("/api/replay", "/api/review"):
+        answers = {
+            lang: httpx.post(server.url + path, json=broken, headers={"Accept-Language": lang})
+            for lang in ("en", "it", "fr")
+        }
+        assert {answer.status_code for answer in answers.values()} == {422}
+        assert {answer.json()["error"] for answer in answers.values()} == {"bad_record"}
+        words = {lang: answer.json()["message"] for lang, answer in answers.items()}
+        assert words["en"].startswith("the record does not replay at action 4: ")
+        assert words["it"].startswith("la registrazione non si può rigiocare all'azione 4: ")
+        assert words["fr"].startswith("l'enregistrement ne se rejoue pas à l'action 4 : ")
+    not_json = httpx.post(
+        f"{server.url}/api/replay",
+        content=b"not json",
+        headers={"content-type": "application/json", "Accept-Language": "de"},
+    )
+    assert not_json.json()["message"] == "der Inhalt der Anfrage ist kein JSON"

@@ -1,0 +1,324 @@
+"""The SVG picture: well-formed, clickable exactly where the seat may act, nothing hidden
+shown, and the features' words and points as the engine scores them."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import pytest
+
+import tavola
+from tavola.core.svg import seat_colour
+from tavola.games.carcassonne import CarcassonneState, scoring
+from tavola.games.carcassonne.actions import cell_xy
+from tavola.games.carcassonne.svg import draw
+from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
+from tavola.games.carcassonne.tiles import CITY, CLOISTER, FIELD, KINDS, ROAD, TILE_NAMES
+from tavola.testing import checks
+from tests.games.carcassonne.helpers import play
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def random_positions(
+    seed: int, players: int, river: bool, every: int = 5, **options: object
+) -> Iterator[CarcassonneState]:
+    """Every ``every``-th position of a random game, the end included."""
+    game = tavola.load("carcassonne", players=players, river=river, **options)
+    for state in checks.random_positions(game, seed, every):
+        assert isinstance(state, CarcassonneState)
+        yield state
+
+
+def picture(state: CarcassonneState, seat: int | None) -> ET.Element:
+    acts = state.legal_notations() if seat == state.current_player else []
+    return ET.fromstring(draw(state.view(seat), acts))
+
+
+def actions_in(root: ET.Element) -> set[str]:
+    return {e.attrib["data-action"] for e in root.iter() if "data-action" in e.attrib}
+
+
+GAMES = [(1, 2, False), (2, 3, True), (3, 5, False), (4, 4, True)]
+
+
+@pytest.mark.parametrize(("seed", "players", "river"), GAMES)
+def test_every_picture_parses_and_clicks_exactly_the_legal_actions(
+    seed: int, players: int, river: bool
+) -> None:
+    for state in random_positions(seed, players, river, every=7):
+        mover = state.current_player
+        for seat in [None, *range(players)]:
+            root = picture(state, seat)
+            assert root.tag == f"{NS}svg"
+            found = actions_in(root)
+            if seat is not None and seat == mover:
+                assert found == set(state.legal_notations())
+            else:
+                assert found == set()
+                assert not [e for e in root.iter() if "data-choose" in e.attrib]
+            for element in root.iter():
+                if "data-action" in element.attrib or "data-choose" in element.attrib:
+                    assert element.attrib.get("aria-label")
+                    assert element.find(f"{NS}title") is not None
+                    assert any("hit" in child.attrib.get("class", "").split() for child in element)
+
+
+def test_the_place_step_offers_each_cell_with_a_ghost_per_rotation() -> None:
+    state = next(s for s in random_positions(5, 2, False) if s.phase == 0 and s.history)
+    root = picture(state, state.current_player)
+    choose = {e.attrib["data-choose"] for e in root.iter() if "data-choose" in e.attrib}
+    assert choose == {f"{c['x']},{c['y']}" for c in state.view(0)["candidates"]}
+    for element in root.iter():
+        if "data-option-of" in element.attrib:
+            key = element.attrib["data-option-of"]
+            assert key in choose
+            assert element.attrib["data-action"].startswith(f"place {key} ")
+    options = [e.attrib["data-action"] for e in root.iter() if "data-option-of" in e.attrib]
+    assert sorted(options) == sorted(state.legal_notations())
+
+
+def test_the_picture_shows_nothing_the_seat_may_not_know() -> None:
+    rng = random.Random(0)
+    for seed, players, river in GAMES:
+        for state in random_positions(seed, players, river, every=20):
+            for seat in range(players):
+                other = state.determinize(seat, rng)
+                acts = state.legal_notations() if seat == state.current_player else []
+                assert draw(other.view(seat), acts) == draw(state.view(seat), acts)
+
+
+@pytest.mark.parametrize(("seed", "players", "river"), GAMES)
+def test_the_bag_holds_the_tiles_left(seed: int, players: int, river: bool) -> None:
+    for state in random_positions(seed, players, river, every=9):
+        left = bag(state.view(None))
+        assert sum(left.values()) == state.tiles_left
+        assert all(count >= 0 for count in left.values())
+        face_down = sorted(TILE_NAMES[t] for t in state.pile[state.drawn :])
+        assert sorted(name for name, n in left.items() for _ in range(n)) == face_down
+
+
+def test_the_bag_panel_opens_from_a_button() -> None:
+    state = tavola.load("carcassonne", river=True).new_game(3)
+    assert isinstance(state, CarcassonneState)
+    root = picture(state, 0)
+    panel = next(e for e in root.iter() if e.attrib.get("id") == "bag")
+    assert "panel" in panel.attrib["class"].split()
+    assert [e for e in root.iter() if e.attrib.get("data-toggle") == "bag"]
+    words = " ".join(t.text or "" for t in panel.iter(f"{NS}text"))
+    assert "Tiles in the bag: 82" in words  # 84 less the spring and the drawn tile
+    assert "River" in words
+
+
+# -- the features' points against the engine ------------------------------------------------
+
+
+def follower_feature(state: CarcassonneState, key: int) -> Feature:
+    """The picture's feature of the follower standing on cell ``key``."""
+    view = state.view(None)
+    x, y = cell_xy(key)
+    follower = next(f for f in view["followers"] if (f["x"], f["y"]) == (x, y))
+    placed = next(t for t in view["board"] if (t["x"], t["y"]) == (x, y))
+    local = follower_local(variant_of(placed), follower["feature"])
+    return features(view).of_node[(x, y, local)]
+
+
+def test_feature_points_are_the_engines() -> None:
+    """Every award the final scoring would give now, for the feature a follower holds."""
+    checked = {ROAD: 0, CITY: 0, CLOISTER: 0, FIELD: 0}
+    games = [(14, 2, False, "per-farm"), (12, 3, True, "per-farm"), (13, 4, False, "per-farm-once")]
+    for seed, players, river, farms in games:
+        for state in random_positions(seed, players, river, every=3, farm_scoring=farms):
+            check_awards(state, farms, checked)
+    assert all(checked.values()), checked
+
+
+def check_awards(state: CarcassonneState, farms: str, checked: dict[int, int]) -> None:
+    for award in scoring.final_awards(state):
+        feature = follower_feature(state, award.cell)
+        assert feature.kind == award.kind
+        if award.kind == FIELD:
+            if farms == "per-farm":
+                assert feature.points == award.points
+                assert award.owners[0] in feature.owners
+            assert "fields score at the end" in feature.title
+        else:
+            assert feature.points == award.points, feature.title
+            assert tuple(feature.owners) == award.owners
+            assert f"worth {feature.points} point" in feature.title
+        checked[award.kind] += 1
+
+
+def test_completed_features_score_as_the_engine_scored_them() -> None:
+    seen = 0
+    for seed in (21, 22, 23, 24, 25):
+        state = tavola.load("carcassonne", players=2, small_city="2").new_game(seed)
+        assert isinstance(state, CarcassonneState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            events = state.apply(rng.choice(state.legal_actions()))
+            if state.is_over:
+                break
+            found = features(state.view(None))
+            for event in events:
+                if event.kind != "scoring":
+                    continue
+                kind = KINDS.index(event.data["feature"])
+                at = (event.data["x"], event.data["y"])
+                done = [
+                    f
+                    for f in found.all
+                    if f.kind == kind and f.complete and any(n[:2] == at for n in f.nodes)
+                ]
+                assert event.data["points"] in [f.points for f in done], event.text
+                seen += 1
+    assert seen > 5
+
+
+# -- scenarios ------------------------------------------------------------------------------
+
+
+def test_a_small_city_a_knight_and_the_scores() -> None:
+    # G at (0,1) turned 90 joins the start tile's city; P0 deploys a knight on it.
+    state, _ = play(["G", "U", "E"], [("place 0,1 90", "deploy city N"), ("place 1,0 0", "pass")])
+    view = state.view(0)
+    text = draw(view, state.legal_notations())
+    root = ET.fromstring(text)
+    found = features(view)
+    city = found.of_node[(0, 1, 0)]
+    assert city is found.of_node[(0, 0, 0)]  # one city over both tiles
+    assert city.followers == {0: 1}
+    assert city.title.startswith(
+        "City of 2 tiles, incomplete: worth 2 points (1 per tile and pennant"
+    )
+    assert "Followers: A 1 knight; A takes its points." in city.title
+    parts = [e for e in root.iter() if e.attrib.get("data-feature") == city.key]
+    assert len(parts) == 3  # the city on two tiles and the knight
+    knight = next(e for e in parts if e.attrib.get("class") == "follower")
+    assert seat_colour(0) in ET.tostring(knight, encoding="unicode")
+    assert seat_colour(1) not in ET.tostring(knight, encoding="unicode")
+    # Closed by E: a city of 3 tiles, 2 points each.
+    closed, _ = play(["G", "E"], [("place 0,1 90", "pass"), ("place 0,2 180", "pass")])
+    city = features(closed.view(0)).of_node[(0, 0, 0)]
+    assert city.complete
+    assert (city.tiles, city.points) == (3, 6)
+    # The scores and whose turn.
+    words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    assert "Your turn: place the tile" in words
+    assert "A (you)" in words
+
+
+def test_a_two_tile_city_is_small_with_the_option() -> None:
+    for option, points in (("2", 2), ("4", 4)):
+        state, _ = play(["E"], [("place 0,1 180", "pass")], small_city=option)
+        city = features(state.view(0)).of_node[(0, 0, 0)]
+        assert city.complete
+        assert (city.tiles, city.points) == (2, points)
+        assert f"complete: worth {points} points" in city.title
+
+
+def test_a_farmer_lies_on_its_field_in_its_seats_colour() -> None:
+    state, _ = play(
+        ["V", "U", "E"], [("place 1,0 0", "deploy road S"), ("place 0,-1 0", "deploy field Er")]
+    )
+    root = ET.fromstring(draw(state.view(None)))
+    followers = [e for e in root.iter() if e.attrib.get("class") == "follower"]
+    assert len(followers) == 2
+    farmer = next(e for e in followers if "farmer" in (e.findtext(f"{NS}title") or ""))
+    text = ET.tostring(farmer, encoding="unicode")
+    assert seat_colour(1) in text
+    assert "rotate(-90)" in text
+    field = features(state.view(None)).of_node[(0, -1, 2)]  # U: field Er Sl Sr Wl
+    assert farmer.attrib["data-feature"] == field.key
+    assert "fields score at the end" in field.title
+
+
+def test_the_deploy_step_targets_the_free_spots_and_a_pass_button() -> None:
+    state, _ = play(["V"], [])
+    state.apply("place 1,0 0")
+    acts = state.legal_notations()
+    assert acts == ["deploy road S", "deploy field Nl", "deploy field Sr", "pass"]
+    root = ET.fromstring(draw(state.view(0), acts))
+    assert actions_in(root) == set(acts)
+    words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    assert "Your turn: deploy a follower or pass" in words
+    assert "Pass" in words
+    assert actions_in(ET.fromstring(draw(state.view(1)))) == set()
+
+
+def test_the_end_names_the_winner() -> None:
+    state, _ = play(["E"], [("place 0,1 180", "deploy city S")])
+    assert state.is_over
+    root = ET.fromstring(draw(state.view(0)))
+    words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    assert "Game over: you win with 2" in words
+    assert actions_in(root) == set()
+
+
+def test_the_river_is_one_feature() -> None:
+    state = next(s for s in random_positions(8, 2, True) if len(s.board) >= 6)
+    found = features(state.view(None))
+    rivers = [f for f in found.all if f.key == "river"]
+    assert len(rivers) == 1
+    assert rivers[0].tiles == len(state.board)
+    assert f"The river, {len(state.board)} tiles" in rivers[0].title
+
+
+@pytest.mark.parametrize("seed", [6, 7, 8, 9])
+def test_follower_targets_never_cover_one_another(seed: int) -> None:
+    # A road ending at a city has its two fields close beside it: the targets shrink to fit.
+    shrunk = 0
+    for state in random_positions(seed, 2, seed % 2 == 0, every=1):
+        if not any(a.startswith("deploy ") for a in state.legal_notations()):
+            continue
+        root = picture(state, state.current_player)
+        for parent in root.iter():  # the big tile of the status panel, and the board's tile
+            circles = [
+                next(c for c in target if c.tag == f"{NS}circle")
+                for target in parent
+                if target.attrib.get("data-action", "").startswith("deploy ")
+            ]
+            spots = [
+                (float(c.attrib["cx"]), float(c.attrib["cy"]), float(c.attrib["r"]))
+                for c in circles
+            ]
+            for *_, r in spots:
+                assert r >= 7
+                shrunk += r < 11
+            for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(spots, 2):
+                assert math.dist((x1, y1), (x2, y2)) >= r1 + r2
+    assert shrunk  # the close case came up
+
+
+def test_follower_targets_say_where_in_words() -> None:
+    # "field Nl" means nothing to a newcomer: the label says the side and half, then the code.
+    seen: set[str] = set()
+    for state in random_positions(3, 2, False, every=1):
+        root = picture(state, state.current_player)
+        for element in root.iter():
+            action = element.attrib.get("data-action", "")
+            if not action.startswith("deploy "):
+                continue
+            kind, _, where = action.removeprefix("deploy ").partition(" ")
+            label = element.attrib["aria-label"]
+            if where:
+                assert label.endswith(f"({where})"), label
+                assert "side" in label, label
+            else:
+                assert label == "Deploy a monk in the cloister"
+            seen.add(kind)
+    assert {"road", "city", "field"} <= seen
+    labels = {element.attrib.get("aria-label") for element in picture(_deploy_nl(), 0).iter()}
+    assert "Deploy a farmer on the field by the north side, west half (Nl)" in labels
+
+
+def _deploy_nl() -> CarcassonneState:
+    """A position where the first seat may put a farmer on the field Nl."""
+    for state in random_positions(3, 2, False, every=1):
+        if state.current_player == 0 and "deploy field Nl" in state.legal_notations():
+            return state
+    raise AssertionError("no such position")
