@@ -49,6 +49,9 @@ async def match_socket(
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if not subscriber.holds_seat(live):  # its token was replaced: it acts for nobody
+                service.hub.revoke(live, subscriber)
+                break
             reply = await _answer(service, live, seat, message.get("text"))
             await tables.seen(live, seat)
             if not subscriber.send(reply):  # it sends and does not read: let it go
@@ -71,7 +74,7 @@ async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
         except (WebSocketDisconnect, RuntimeError):
             return
     if websocket.client_state == WebSocketState.CONNECTED:
-        await websocket.close()
+        await websocket.close(code=subscriber.close_code)
 
 
 async def _answer(
