@@ -24,8 +24,11 @@ def post(api: Api, match_id: str, what: str, token: str | None, **body: Any) -> 
     return api.http.post(f"/api/matches/{match_id}/{what}", json=body or None, headers=auth(token))
 
 
-def read_until_closed(connection: Any, seen: list[dict[str, Any]]) -> None:
-    """Every message until the server closes the socket (kept in ``seen``)."""
+def read_until_closed(connection: Any, seen: list[dict[str, Any]], send: str = "") -> None:
+    """Send ``send`` (if any), then every message until the server closes the socket
+    (kept in ``seen``)."""
+    if send:
+        connection.send(send)
     while True:
         seen.append(receive(connection, timeout=10))
 
@@ -80,8 +83,8 @@ def test_an_action_on_a_socket_is_checked_against_the_seats_token_of_the_moment(
         assert state["seat"] == 0
         assert state["legal"]
         post(api, match_id, "rematch", tokens[1])  # bob's token changes
-        old.send(json.dumps({"type": "action", "seq": state["seq"], "action": state["legal"][0]}))
-        with pytest.raises(ConnectionClosed):
-            read_until_closed(old, [])
+        action = {"type": "action", "seq": state["seq"], "action": state["legal"][0]}
+        with pytest.raises(ConnectionClosed):  # when sending, or else when reading
+            read_until_closed(old, [], json.dumps(action))
     time.sleep(0.2)
     assert api.get(rematch, ada["token"])["seq"] == state["seq"]  # nothing was played
