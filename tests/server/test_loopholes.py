@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.live_server import ServerProcess
+from tests.live_server import ServerProcess, running_server
 from tests.server.client import Api, auth, receive, socket, tokens_of
 
 
@@ -88,3 +90,25 @@ def test_an_action_on_a_socket_is_checked_against_the_seats_token_of_the_moment(
             read_until_closed(old, [], json.dumps(action))
     time.sleep(0.2)
     assert api.get(rematch, ada["token"])["seq"] == state["seq"]  # nothing was played
+
+
+# -- forwarded client addresses -------------------------------------------------------------------
+
+
+def create_from(server: ServerProcess, address: str) -> int:
+    """The status of a new match asked with ``X-Forwarded-For: address``."""
+    body = {"game": "campanile", "seats": ["human", "random"], "listed": False}
+    headers = {"X-Forwarded-For": address}
+    return httpx.post(f"{server.url}/api/matches", json=body, headers=headers).status_code
+
+
+def test_forwarded_addresses_count_only_from_the_proxies_allowed(tmp_path: Path) -> None:
+    with running_server(f"sqlite:///{tmp_path / 'a.sqlite3'}", "--request-limits") as server:
+        # no proxy allowed: the header is the client's own words, and changes nothing
+        made = [create_from(server, f"203.0.113.{n}") for n in range(21)]
+        assert made == [201] * 20 + [429]
+    proxy = ("--request-limits", "--forwarded-allow-ips", "127.0.0.1")
+    with running_server(f"sqlite:///{tmp_path / 'b.sqlite3'}", *proxy) as server:
+        # behind the proxy on this machine: each forwarded address counts apart
+        assert [create_from(server, f"203.0.113.{n}") for n in range(21)] == [201] * 21
+        assert [create_from(server, "198.51.100.7") for _ in range(21)] == [201] * 20 + [429]

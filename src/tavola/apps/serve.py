@@ -33,6 +33,7 @@ def serve(
     public_url: str | None = None,
     private_webhooks: bool = False,
     request_limits: bool = True,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
     """Bind the port (0: any free one), say where, and serve until Ctrl-C or SIGTERM.
 
@@ -40,7 +41,8 @@ def serve(
     e-mail; ``public_url`` (else ``$TAVOLA_PUBLIC_URL``, else the address printed): where
     the links in notifications point; ``private_webhooks``: webhooks may reach private
     addresses (a home network's machines), not only public ones; ``request_limits``: what
-    one client address may ask is limited (``RequestLimits``).
+    one client address may ask is limited (``RequestLimits``); ``forwarded_allow_ips``:
+    the proxies whose ``X-Forwarded-For`` names the client (none: it is ignored).
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -73,6 +75,9 @@ def serve(
         lifespan="on",
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,  # compressing every state costs more CPU than it saves
+        # A client's address is the peer's, unless the peer is a proxy the operator named.
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
     )
     uvicorn.Server(config).run(sockets=[sock])
 

@@ -59,6 +59,16 @@ def serve_command(
             "(new matches 20/200, hints 30/300, reviews 10 an hour); off for a trusted network.",
         ),
     ] = True,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="The proxies (comma-separated addresses or networks, '*' for any) whose "
+            "X-Forwarded-For and X-Forwarded-Proto are trusted: the client address the "
+            "request limits count. Default: none, the header is ignored.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     from tavola.apps.serve import serve  # the server's libraries load only here
 
@@ -73,6 +83,7 @@ def serve_command(
             smtp=smtp,
             private_webhooks=private_webhooks,
             request_limits=request_limits,
+            forwarded_allow_ips=forwarded_allow_ips,
         )
     except TavolaError as error:
         fail(str(error))
