@@ -112,3 +112,67 @@ def test_forwarded_addresses_count_only_from_the_proxies_allowed(tmp_path: Path)
         # behind the proxy on this machine: each forwarded address counts apart
         assert [create_from(server, f"203.0.113.{n}") for n in range(21)] == [201] * 21
         assert [create_from(server, "198.51.100.7") for _ in range(21)] == [201] * 20 + [429]
+
+
+# -- the match and bot limits ---------------------------------------------------------------------
+
+
+def test_a_rematch_counts_as_a_new_match_against_the_limit(tmp_path: Path) -> None:
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", "--request-limits") as server:
+        api = Api(server.url)
+        created = api.create("campanile", ["human", "random"], listed=False)
+        match_id, token = created["id"], tokens_of(created)[0]
+        statuses = []
+        for _ in range(20):  # resign, offer a rematch, and again in the rematch
+            assert post(api, match_id, "resign", token).status_code == 200
+            offered = post(api, match_id, "rematch", token)
+            statuses.append(offered.status_code)
+            if offered.status_code != 200:
+                break
+            match_id, token = offered.json()["id"], offered.json()["token"]
+        assert statuses == [200] * 19 + [429]
+        assert offered.json()["error"] == "rate_limited"
+        assert offered.headers["Retry-After"]
+
+
+def resigned_bots_match(api: Api, bots: list[str]) -> str:
+    """A match whose one person resigned at once: its bots play on alone."""
+    created = api.create("carcassonne", ["human", *bots], listed=False)
+    resigned = post(api, created["id"], "resign", tokens_of(created)[0])
+    assert resigned.status_code == 200, resigned.text
+    return str(created["id"])
+
+
+def play_a_turn(api: Api, match_id: str, token: str) -> float:
+    """Seat 0 plays its turn; the seconds until the other seats have played theirs."""
+    mine = api.get(match_id, token)
+    seq = mine["seq"]
+    while mine["current_player"] == 0:
+        answer = api.act(match_id, token, mine["seq"], mine["legal"][0])
+        assert answer.status_code == 200, answer.text
+        mine = answer.json()
+    started = time.monotonic()
+    api.wait(match_id, lambda state: state["current_player"] == 0 and state["seq"] > seq)
+    return time.monotonic() - started
+
+
+def test_matches_left_to_bots_are_capped_and_wait_their_turn(tmp_path: Path) -> None:
+    """Past the cap of matches no person plays, the bots of the others wait; and the bots of
+    a match a person plays are not kept waiting behind them."""
+    extra = ("--bot-workers", "2")
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", *extra) as server:
+        api = Api(server.url)
+        slow = ["ismcts:time=2"] * 2
+        left = [resigned_bots_match(api, slow) for _ in range(10)]  # a cap of 8
+        refused = api.http.post("/api/matches", json={"game": "carcassonne", "seats": slow})
+        assert refused.status_code == 429
+        assert refused.json()["error"] == "busy"
+        time.sleep(8)
+        moved = [api.get(match_id)["seq"] > 1 for match_id in left]
+        assert moved.count(True) <= 8  # two of them wait for room
+
+        people = api.create("carcassonne", ["human", "heuristic"], listed=False)
+        token = tokens_of(people)[0]
+        waits = [play_a_turn(api, people["id"], token) for _ in range(4)]
+        # its bot need not wait for the slow bots' moves (the first turn starts a worker)
+        assert max(waits[1:]) < 1.5, waits

@@ -64,7 +64,8 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     listed_matches: int = 30  # matches shown on the lobby's "playing now"
     cached_matches: int = 5_000  # matches kept in memory when idle (a miss replays the log)
-    bot_only_matches: int = 8  # matches with no human seat playing at once on one server
+    bot_only_matches: int = 8  # matches no person plays, served at once on one server
+    idle_after: float = 120.0  # seconds without a sign of a person: their seat is idle
     alerts: Alerts = field(default_factory=Alerts)
     chat: ChatLimits = field(default_factory=ChatLimits)
     requests: RequestLimits = field(default_factory=RequestLimits)

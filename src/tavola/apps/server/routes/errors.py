@@ -9,6 +9,7 @@ its body, a socket's message) raises ``ApiError`` with its status.
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -59,12 +60,25 @@ def status_of(refusal: Refused) -> int:
     return STATUS[refusal.kind]
 
 
+def headers_of(refusal: Refused) -> dict[str, str]:
+    """A refusal's headers: ``Retry-After`` (whole seconds, rounded up) when it says when
+    to try again.
+
+    >>> headers_of(Refused("too_fast", "", retry_after=2.2))
+    {'Retry-After': '3'}
+    """
+    wait = refusal.details.get("retry_after")
+    return {} if wait is None else {"Retry-After": str(max(1, math.ceil(wait)))}
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Answer refusals, invalid requests, HTTP errors and failures as JSON."""
 
     @app.exception_handler(Refused)
     async def refused(_: Request, refusal: Refused) -> JSONResponse:
-        return JSONResponse(refusal.body(), status_code=status_of(refusal))
+        return JSONResponse(
+            refusal.body(), status_code=status_of(refusal), headers=headers_of(refusal)
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

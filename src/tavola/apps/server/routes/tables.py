@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 
 from tavola.apps.server.messages import message_for
+from tavola.apps.server.rates import client_limit
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.bodies import ChatMessage, MyTokens, TakeOver
 from tavola.apps.server.routes.dependencies import SeatedMatch, TablesDep, seat_needed
 
 router = APIRouter(prefix="/api")
+count_new_match = client_limit("matches")
 Seated = Annotated[SeatedMatch, Depends(seat_needed(lazy("this needs a seat's token")))]
 
 
@@ -42,10 +44,12 @@ async def chat(seated: Seated, body: ChatMessage, tables: TablesDep) -> dict[str
 
 
 @router.post("/matches/{match_id}/rematch")
-async def rematch(seated: Seated, tables: TablesDep) -> dict[str, Any]:
+async def rematch(seated: Seated, tables: TablesDep, request: Request) -> dict[str, Any]:
     """After the end: a new match with the same seats, options and table, the seats
     rotated; offering one already offered accepts it. Gives your seat and token in it."""
     live, seat = seated.live, seated.seat
+    if live.rematch is None and live.is_over:
+        count_new_match(request)  # a new match, as far as the limits go
     return await tables.offer_rematch(live, seat)
 
 
