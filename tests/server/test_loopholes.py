@@ -176,3 +176,57 @@ def test_matches_left_to_bots_are_capped_and_wait_their_turn(tmp_path: Path) -> 
         waits = [play_a_turn(api, people["id"], token) for _ in range(4)]
         # its bot need not wait for the slow bots' moves (the first turn starts a worker)
         assert max(waits[1:]) < 1.5, waits
+
+
+# -- malformed input, refused cleanly -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.com:99999/x",
+        "http://" + "a" * 64 + ".example.com/x",
+        "http://a..b/x",
+        "http://example.com:abc/x",
+        "http://[::1/x",
+        "http://exa\x00mple.com/x",
+        "http://-a.example.com/x",
+    ],
+)
+def test_a_malformed_webhook_is_refused_with_422(api: Api, url: str) -> None:
+    body = {"game": "campanile", "seats": ["human", "human"], "webhooks": [url, None]}
+    response = api.http.post("/api/matches", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == "bad_webhooks"
+
+
+@pytest.mark.parametrize(
+    "control",
+    [
+        {"kind": "realtime", "initial": 1e-300},
+        {"kind": "realtime", "initial": 0.2},
+        {"kind": "realtime", "initial": 60, "increment": 1e-9},
+        {"kind": "correspondence", "per_move": 1e-9},
+    ],
+)
+def test_a_degenerate_time_control_is_refused(api: Api, control: dict[str, Any]) -> None:
+    body = {"game": "campanile", "seats": ["human", "human"], "time_control": control}
+    response = api.http.post("/api/matches", json=body)
+    assert response.status_code == 422, response.text
+
+
+def test_refused_hints_do_not_count_against_the_hint_limit(tmp_path: Path) -> None:
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", "--request-limits") as server:
+        api = Api(server.url)
+        created = api.create("campanile", ["human", "human"], hints=True, listed=False)
+        tokens = tokens_of(created)
+        waiting = [post(api, created["id"], "hint", tokens[1]).status_code for _ in range(31)]
+        assert waiting == [403] * 31  # not its turn
+        assert post(api, created["id"], "hint", tokens[0]).status_code == 200
+
+
+def test_the_pages_connect_only_to_their_own_host(api: Api) -> None:
+    policy = api.http.get("/").headers["Content-Security-Policy"]
+    connect = next(part for part in policy.split(";") if part.strip().startswith("connect-src"))
+    host = api.http.base_url.netloc.decode()
+    assert connect.split()[1:] == ["'self'", f"ws://{host}", f"wss://{host}"]

@@ -160,6 +160,7 @@ class BotTurns:
                     "try again later",
                     running=running,
                 ),
+                retry_after=60.0,
             )
 
     def ensure(self, live: LiveMatch) -> None:
@@ -213,10 +214,7 @@ class BotTurns:
 
     async def hint(self, live: LiveMatch, seat: int | None) -> dict[str, Any]:
         """A suggested move for the seat to move, where the match allows hints."""
-        if not live.table.hints:
-            raise Refused("no_hints", lazy("this match was created without hints"))
-        if seat is None or seat != live.state.current_player:
-            raise Refused("not_your_turn", lazy("a hint is for the seat to move"))
+        check_hint(live, seat)
         seq = live.seq
         # One hint per position, however often it is asked (it is seeded by the position, so
         # it would be the same): asking again, even dropping the request, costs the bot
@@ -240,6 +238,14 @@ class BotTurns:
             task.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def check_hint(live: LiveMatch, seat: int | None) -> None:
+    """Refuse a hint where the match allows none, or to a seat that is not to move."""
+    if not live.table.hints:
+        raise Refused("no_hints", lazy("this match was created without hints"))
+    if seat is None or seat != live.state.current_player:
+        raise Refused("not_your_turn", lazy("a hint is for the seat to move"))
 
 
 def _failed(future: asyncio.Future[Any]) -> bool:

@@ -17,6 +17,8 @@ from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.errors import ApiError
 
 MAX_SECONDS = 90 * 86400
+MIN_SECONDS = 0.5  # less runs out before a move can cross the network
+MIN_INCREMENT = 0.1  # an increment is none (0) or at least this
 MAX_SOCKET_MESSAGE = 16 * 1024
 OptionValue = bool | int | str | list[str] | None
 
@@ -68,9 +70,11 @@ class TimeControlBody(Strict):
     ``per_move`` seconds per turn; ``none``."""
 
     kind: Literal["none", "realtime", "correspondence"]
-    initial: float | None = Field(default=None, gt=0, le=MAX_SECONDS)
-    increment: float | None = Field(default=None, ge=0, le=3600)
-    per_move: float | None = Field(default=None, gt=0, le=MAX_SECONDS)
+    initial: float | None = Field(default=None, ge=MIN_SECONDS, le=MAX_SECONDS)
+    increment: float | None = Field(
+        default=None, ge=0, le=3600, description=f"0, or from {MIN_INCREMENT} seconds"
+    )
+    per_move: float | None = Field(default=None, ge=MIN_SECONDS, le=MAX_SECONDS)
 
     def control(self) -> TimeControl:
         fields = {"realtime": {"initial"}, "correspondence": {"per_move"}, "none": set()}
@@ -88,6 +92,12 @@ class TimeControlBody(Strict):
                 "none": lazy('a time control of kind "none" takes nothing else'),
             }
             raise ApiError(422, "bad_time_control", takes[self.kind])
+        if self.increment and self.increment < MIN_INCREMENT:
+            raise ApiError(
+                422,
+                "bad_time_control",
+                lazy("an increment is 0 or at least {seconds} s", seconds=MIN_INCREMENT),
+            )
         if self.kind == "realtime":
             assert self.initial is not None
             return TimeControl(REALTIME, self.initial, self.increment or 0.0)

@@ -9,8 +9,9 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 
+from tavola.apps.server.bots import check_hint
 from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
 from tavola.apps.server.live import TableRules
 from tavola.apps.server.messages import match_summary, message_for
@@ -26,7 +27,7 @@ from tavola.apps.server.routes.dependencies import (
     seat_needed,
 )
 from tavola.apps.server.routes.errors import ApiError
-from tavola.apps.server.webhooks import WebhookRefused, public_address
+from tavola.apps.server.webhooks import WebhookRefused, public_address, well_formed
 
 router = APIRouter(prefix="/api")
 
@@ -34,6 +35,7 @@ DEFAULT_ABANDON_REALTIME = 300
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 Playing = Annotated[SeatedMatch, Depends(seat_needed(lazy("playing needs a seat's token")))]
 TakingBack = Annotated[SeatedMatch, Depends(seat_needed(lazy("taking back needs a seat's token")))]
+count_hint = client_limit("hints")
 Hinted = Annotated[SeatedMatch, Depends(seat_needed(lazy("a hint needs a seat's token")))]
 
 
@@ -84,7 +86,7 @@ def _check_each(
 
 
 def _check_webhook(url: str) -> str:
-    if not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url):
+    if not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url) or not well_formed(url):
         raise ApiError(
             422, "bad_webhooks", lazy("a webhook is an http(s) URL, not {url!r}", url=url)
         )
@@ -144,10 +146,12 @@ async def take_back(taking: TakingBack, body: TakeBack, service: Service) -> dic
     return message_for(taking.live, taking.seat)
 
 
-@router.post("/matches/{match_id}/hint", dependencies=[Depends(client_limit("hints"))])
-async def ask_hint(hinted: Hinted, service: Service) -> dict[str, Any]:
+@router.post("/matches/{match_id}/hint")
+async def ask_hint(hinted: Hinted, service: Service, request: Request) -> dict[str, Any]:
     """A suggested move for the seat to move, judged from its view (matches with hints on):
     ``{"seq", "action", "win", "win_se", "margin", "samples"}``."""
+    check_hint(hinted.live, hinted.seat)  # a refused hint costs nothing: it is not counted
+    count_hint(request)
     return await service.bots.hint(hinted.live, hinted.seat)
 
 
