@@ -5,6 +5,8 @@ server process."""
 from __future__ import annotations
 
 import json
+import signal
+import socket as socket_module
 import time
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.live_server import ServerProcess, running_server
+from tests.live_server import ServerProcess, postgres_cluster, running_server
 from tests.server.client import Api, auth, receive, socket, tokens_of
 
 
@@ -230,3 +232,64 @@ def test_the_pages_connect_only_to_their_own_host(api: Api) -> None:
     connect = next(part for part in policy.split(";") if part.strip().startswith("connect-src"))
     host = api.http.base_url.netloc.decode()
     assert connect.split()[1:] == ["'self'", f"ws://{host}", f"wss://{host}"]
+
+
+# -- a lost database ------------------------------------------------------------------------------
+
+
+def test_while_the_database_is_away_the_answer_is_503_and_the_connection_stays_usable() -> None:
+    with postgres_cluster() as own, running_server(own.database()) as server:
+        client = httpx.Client(base_url=server.url, timeout=60)
+        body = {"game": "campanile", "seats": ["human", "human"], "listed": False}
+        assert client.post("/api/matches", json=body).status_code == 201
+        assert own.process is not None
+        own.process.send_signal(signal.SIGINT)  # PostgreSQL stops; the server does not
+        own.process.wait(timeout=30)
+        for _ in range(3):  # the same connection, answered each time
+            response = client.post("/api/matches", json=body)
+            assert response.status_code == 503, response.text
+            assert response.json()["error"] == "unavailable"
+            assert response.headers["Retry-After"]
+        assert client.get("/api/games").status_code == 200  # what needs no database goes on
+
+
+# -- slow clients, many sockets -------------------------------------------------------------------
+
+
+def closed_within(server: ServerProcess, sent: bytes, seconds: float) -> bool:
+    """Whether the server closes a connection that sent ``sent`` within ``seconds``."""
+    host, port = server.url.removeprefix("http://").split(":")
+    with socket_module.create_connection((host, int(port)), timeout=seconds) as connection:
+        connection.sendall(sent)
+        try:
+            while connection.recv(65536):
+                pass  # an answer, then the end
+        except TimeoutError:
+            return False
+        return True
+
+
+def test_slow_headers_and_idle_connections_are_let_go(tmp_path: Path) -> None:
+    timeouts = ("--header-timeout", "1", "--idle-timeout", "1")
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", *timeouts) as server:
+        assert closed_within(server, b"GET /api/games HTTP/1.1\r\nHost: x\r\n", 5)  # unfinished
+        assert closed_within(server, b"", 5)  # nothing at all
+        assert closed_within(server, b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n", 5)  # idle
+
+
+def test_one_address_opens_only_so_many_sockets(tmp_path: Path) -> None:
+    cap = ("--sockets-per-address", "2")
+    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", *cap) as server:
+        match_id = Api(server.url).create("campanile", ["human", "human"], listed=False)["id"]
+        with socket(server.ws_url, match_id) as one, socket(server.ws_url, match_id) as two:
+            assert receive(one)["type"] == receive(two)["type"] == "state"
+            with socket(server.ws_url, match_id) as three:
+                refused = receive(three)
+                assert refused["error"] == "too_many_sockets"
+                assert refused["retry_after"]
+                with pytest.raises(ConnectionClosed) as closed:
+                    receive(three)
+                assert closed.value.rcvd is not None
+                assert closed.value.rcvd.code == 4429
+        with socket(server.ws_url, match_id) as again:  # the others closed: room again
+            assert receive(again)["type"] == "state"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -21,7 +22,7 @@ from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
 from tavola.apps.server.request_language import LanguageMiddleware, _
 from tavola.apps.server.routes import games, match_socket, matches, pages, replay, review, tables
-from tavola.apps.server.routes.errors import install_error_handlers
+from tavola.apps.server.routes.errors import Failures, install_error_handlers
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
@@ -62,11 +63,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.rates = Rates()  # what each client address asks (settings.requests)
+    app.state.sockets = Counter[str]()  # the WebSockets open, per client address
     for routes in (games, matches, match_socket, tables, replay, review):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)
     install_error_handlers(app)
+    app.add_middleware(Failures)  # inside the others: its answers are in the language asked
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(LanguageMiddleware)  # each request answered in its language
     app.add_middleware(SecurityHeaders)

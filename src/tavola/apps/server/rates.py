@@ -22,6 +22,7 @@ from functools import cache
 
 from fastapi import Request
 from limits import RateLimitItem, RateLimitItemPerSecond, parse_many, storage, strategies
+from starlette.requests import HTTPConnection
 
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
@@ -38,9 +39,10 @@ def per_seconds(count: int, seconds: float) -> tuple[RateLimitItem, ...]:
     return (RateLimitItemPerSecond(count, max(1, round(seconds))),)
 
 
-def client_address(request: Request) -> str:
-    """The address a request came from (an allowed proxy's ``X-Forwarded-For``, if any)."""
-    return request.client.host if request.client else ""
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request or a socket came from (an allowed proxy's
+    ``X-Forwarded-For``, if any)."""
+    return connection.client.host if connection.client else ""
 
 
 def client_limit(what: str) -> Callable[[Request], None]:

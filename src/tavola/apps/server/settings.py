@@ -55,6 +55,15 @@ class RequestLimits:
 
 
 @dataclass(frozen=True)
+class Connections:
+    """How long a client may take and how many sockets one address may hold open."""
+
+    header_timeout: float = 10.0  # seconds to send a request's headers
+    idle_timeout: int = 5  # seconds a kept-alive connection may wait for its next request
+    sockets_per_address: int = 20  # WebSockets open at once from one client address
+
+
+@dataclass(frozen=True)
 class Settings:
     """``db_url``: a SQLAlchemy URL (``sqlite:///FILE`` or ``postgresql+psycopg://...``)."""
 
@@ -69,6 +78,7 @@ class Settings:
     alerts: Alerts = field(default_factory=Alerts)
     chat: ChatLimits = field(default_factory=ChatLimits)
     requests: RequestLimits = field(default_factory=RequestLimits)
+    connections: Connections = field(default_factory=Connections)
 
     @property
     def is_postgres(self) -> bool:

@@ -1,9 +1,10 @@
 """Errors at the HTTP boundary: each refusal's status, and every error answered as JSON.
 
 Every error is ``{"error": kind, "message": words, ...details}`` with a 4xx status (500
-for a failure of the server). The domain's refusals (``Refused``) get their status from
-``STATUS`` by kind; a route that refuses a request for what only HTTP knows (its header,
-its body, a socket's message) raises ``ApiError`` with its status.
+for a failure of the server, 503 while its database is away: ``Failures``). The
+domain's refusals (``Refused``) get their status from ``STATUS`` by kind; a route that
+refuses a request for what only HTTP knows (its header, its body, a socket's message)
+raises ``ApiError`` with its status.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import exc
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.apps.server.refusals import CONFLICTS, Refused
-from tavola.apps.server.request_language import _, scope_language
-from tavola.core.i18n import Text, language
+from tavola.apps.server.request_language import _
+from tavola.core.i18n import Text
 
 log = logging.getLogger("tavola.server")
 
@@ -36,7 +39,7 @@ STATUS: dict[str, int] = {
         ],
         422,
     ),
-    **dict.fromkeys(["busy", "too_fast", "rate_limited"], 429),
+    **dict.fromkeys(["busy", "too_fast", "rate_limited", "too_many_sockets"], 429),
 }
 """The status of each kind of the domain's refusals."""
 
@@ -71,6 +74,48 @@ def headers_of(refusal: Refused) -> dict[str, str]:
     return {} if wait is None else {"Retry-After": str(max(1, math.ceil(wait)))}
 
 
+DATABASE_AWAY = (exc.OperationalError, exc.InterfaceError, exc.TimeoutError)
+"""The database's failures that say it is away (stopped, restarting, unreachable, its
+connections all taken): 503, worth trying again, not a failure of the server."""
+RETRY_AFTER_DATABASE = 5  # seconds
+
+
+class Failures:
+    """Answer a request that failed with JSON: 503 ``unavailable`` while the database is
+    away, else 500 ``internal`` (logged). The failure stops here, so that the connection
+    stays open for the client's next request (past this, the server would close it)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as error:
+            if started:  # half an answer is out: nothing to mend
+                raise
+            if isinstance(error, DATABASE_AWAY):
+                log.warning("the database is away: %s", error.__class__.__name__)
+                body = {"error": "unavailable", "message": _("the database is away; try again")}
+                headers = {"Retry-After": str(RETRY_AFTER_DATABASE)}
+                response = JSONResponse(body, status_code=503, headers=headers)
+            else:
+                log.exception("unexpected error", exc_info=error)
+                message = _("the server failed on this request")
+                response = JSONResponse({"error": "internal", "message": message}, 500)
+            await response(scope, receive, send)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Answer refusals, invalid requests, HTTP errors and failures as JSON."""
 
@@ -93,14 +138,6 @@ def install_error_handlers(app: FastAPI) -> None:
         details = [{"loc": list(p.get("loc", ())), "msg": p.get("msg")} for p in problems]
         body = {"error": "invalid_request", "message": message, "details": details}
         return JSONResponse(body, status_code=422)
-
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, error: Exception) -> JSONResponse:
-        log.exception("unexpected error", exc_info=error)
-        with language(scope_language(request.scope)):  # outside LanguageMiddleware here
-            message = _("the server failed on this request")
-        body = {"error": "internal", "message": message}
-        return JSONResponse(body, status_code=500)
 
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, error: HTTPException) -> JSONResponse:
