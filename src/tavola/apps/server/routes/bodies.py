@@ -10,17 +10,44 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter, ValidationError
+from fastapi import Body
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    WithJsonSchema,
+)
 
 from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.errors import ApiError
+from tavola.apps.server.settings import ChatLimits
+from tavola.core.game import RECORD_FORMAT
 
 MAX_SECONDS = 90 * 86400
 MIN_SECONDS = 0.5  # less runs out before a move can cross the network
 MIN_INCREMENT = 0.1  # an increment is none (0) or at least this
 MAX_SOCKET_MESSAGE = 16 * 1024
 OptionValue = bool | int | str | list[str] | None
+
+
+def whole(value: Any) -> Any:
+    """A float that is a whole number (``388.0``), as the integer JSON Schema takes it for.
+
+    >>> whole(388.0), whole(388.5), whole(True)
+    (388, 388.5, True)
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Seq = Annotated[int, BeforeValidator(whole)]
 
 
 class Strict(BaseModel):
@@ -107,12 +134,12 @@ class TimeControlBody(Strict):
 
 
 class PlayAction(Strict):
-    seq: int = Field(ge=0, description="the seq of the state you saw")
+    seq: Seq = Field(ge=0, description="the seq of the state you saw")
     action: str = Field(max_length=200, examples=["place 1,0 90"])
 
 
 class TakeBack(Strict):
-    seq: int = Field(ge=0)
+    seq: Seq = Field(ge=0)
 
 
 class TakeOver(Strict):
@@ -120,11 +147,30 @@ class TakeOver(Strict):
 
 
 class ChatMessage(Strict):
-    text: str = Field(max_length=2000, examples=["good game!"])
+    text: str = Field(max_length=ChatLimits().length, examples=["good game!"])
 
 
 class MyTokens(Strict):
     tokens: list[Annotated[str, Field(max_length=200)]] = Field(max_length=100)
+
+
+RECORD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "a record, as tavola writes it (docs/api.md): it must replay",
+    "required": ["format", "game", "options", "seed", "actions"],
+    "properties": {
+        "format": {"type": "string", "enum": [RECORD_FORMAT]},
+        "game": {"type": "string", "description": "an installed game (GET /api/games)"},
+        "options": {"type": "object", "description": "the game's options, all of them"},
+        "seed": {"type": "integer", "minimum": 0},
+        "actions": {"type": "array", "items": {"type": "string"}, "description": "notations"},
+        "seats": {"type": "array", "items": {"type": "string"}},
+        "names": {"type": "array", "items": {"type": "string"}},
+    },
+}
+Record = Annotated[
+    dict[str, Any], WithJsonSchema(RECORD_SCHEMA), Body(description="a record, as tavola writes it")
+]
 
 
 # -- a match's socket ---------------------------------------------------------------------

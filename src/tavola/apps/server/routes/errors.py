@@ -16,8 +16,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy import exc
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.apps.server.refusals import CONFLICTS, Refused
@@ -116,6 +118,48 @@ class Failures:
             await response(scope, receive, send)
 
 
+METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods some route of the app takes at the request's path."""
+    routes = request.app.router.routes
+    return [
+        method
+        for method in METHODS
+        if any(
+            route.matches({**request.scope, "method": method})[0] == Match.FULL for route in routes
+        )
+    ]
+
+
+class ErrorBody(BaseModel):
+    """Every error's body: its kind for programs, its words for people, and details."""
+
+    model_config = ConfigDict(extra="allow")
+    error: str
+    message: str
+
+
+WHY = {
+    400: "the body is not UTF-8, or not JSON",
+    401: "a token that opens no seat of the match, or none where a seat's token is needed",
+    403: "not yours to do: a spectator, a seat a bot plays now, not your turn, no hints here",
+    404: "no such match (or rematch, or review)",
+    409: "the match is not where you thought (moved on, over, not started): its state is in "
+    '"state"',
+    413: "the body is over the server's limit",
+    422: "a body, parameter or value the server does not take",
+    429: "too often, or too busy: the seconds to wait are in Retry-After and retry_after",
+    503: "the database is away, or the review workers are busy: try again (Retry-After)",
+}
+
+
+def answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses``: the error statuses it answers, for its OpenAPI document."""
+    return {status: {"model": ErrorBody, "description": WHY[status]} for status in statuses}
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Answer refusals, invalid requests, HTTP errors and failures as JSON."""
 
@@ -140,9 +184,11 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(body, status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         kinds = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
         kind = kinds.get(error.status_code, "http_error")
-        return JSONResponse(
-            {"error": kind, "message": str(error.detail)}, status_code=error.status_code
-        )
+        body = {"error": kind, "message": str(error.detail)}
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # every method of the path, not only one route's
+            headers["Allow"] = ", ".join(allowed_methods(request))
+        return JSONResponse(body, status_code=error.status_code, headers=headers)
