@@ -12,9 +12,10 @@ from rich.console import Console
 from sqlalchemy.engine import make_url
 
 from tavola.apps.server import Settings, create_app
+from tavola.apps.server.connections import with_header_timeout
 from tavola.apps.server.db import make_engine
 from tavola.apps.server.db import upgrade as upgrade_schema
-from tavola.apps.server.settings import Alerts, RequestLimits, default_db_url
+from tavola.apps.server.settings import Alerts, Connections, RequestLimits, default_db_url
 from tavola.core.errors import TavolaError
 
 
@@ -33,6 +34,8 @@ def serve(
     public_url: str | None = None,
     private_webhooks: bool = False,
     request_limits: bool = True,
+    forwarded_allow_ips: str | None = None,
+    connections: Connections | None = None,
 ) -> None:
     """Bind the port (0: any free one), say where, and serve until Ctrl-C or SIGTERM.
 
@@ -40,8 +43,11 @@ def serve(
     e-mail; ``public_url`` (else ``$TAVOLA_PUBLIC_URL``, else the address printed): where
     the links in notifications point; ``private_webhooks``: webhooks may reach private
     addresses (a home network's machines), not only public ones; ``request_limits``: what
-    one client address may ask is limited (``RequestLimits``).
+    one client address may ask is limited (``RequestLimits``); ``forwarded_allow_ips``:
+    the proxies whose ``X-Forwarded-For`` names the client (none: it is ignored);
+    ``connections``: the clients' timeouts and sockets (``Connections``).
     """
+    connections = connections or Connections()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -62,6 +68,7 @@ def serve(
         bot_workers=bot_workers,
         alerts=alerts,
         requests=RequestLimits() if request_limits else RequestLimits.none(),
+        connections=connections,
     )
     console.print(f"tavola serves at {url}  (database {_safe(settings.db_url)})", highlight=False)
     console.print("Open it in a browser; Ctrl-C stops the server.", highlight=False)
@@ -73,6 +80,11 @@ def serve(
         lifespan="on",
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,  # compressing every state costs more CPU than it saves
+        # A client's address is the peer's, unless the peer is a proxy the operator named.
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
+        http=with_header_timeout(connections.header_timeout),
+        timeout_keep_alive=connections.idle_timeout,
     )
     uvicorn.Server(config).run(sockets=[sock])
 

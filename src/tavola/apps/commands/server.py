@@ -59,8 +59,28 @@ def serve_command(
             "(new matches 20/200, hints 30/300, reviews 10 an hour); off for a trusted network.",
         ),
     ] = True,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="The proxies (comma-separated addresses or networks, '*' for any) whose "
+            "X-Forwarded-For and X-Forwarded-Proto are trusted: the client address the "
+            "request limits count. Default: none, the header is ignored.",
+            show_default=False,
+        ),
+    ] = None,
+    header_timeout: Annotated[
+        float, typer.Option(min=0.1, help="Seconds a client may take to send a request's headers.")
+    ] = 10.0,
+    idle_timeout: Annotated[
+        int, typer.Option(min=1, help="Seconds a kept-alive connection may wait, asking nothing.")
+    ] = 5,
+    sockets_per_address: Annotated[
+        int, typer.Option(min=1, help="WebSockets one client address may hold open at once.")
+    ] = 20,
 ) -> None:
     from tavola.apps.serve import serve  # the server's libraries load only here
+    from tavola.apps.server.settings import Connections
 
     try:
         serve(
@@ -73,6 +93,8 @@ def serve_command(
             smtp=smtp,
             private_webhooks=private_webhooks,
             request_limits=request_limits,
+            forwarded_allow_ips=forwarded_allow_ips,
+            connections=Connections(header_timeout, idle_timeout, sockets_per_address),
         )
     except TavolaError as error:
         fail(str(error))

@@ -5,13 +5,15 @@ app (on ``app.state``: the match service, the tables, the review jobs)."""
 from __future__ import annotations
 
 import asyncio
+import re
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.apps.server import db
@@ -20,7 +22,7 @@ from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
 from tavola.apps.server.request_language import LanguageMiddleware, _
 from tavola.apps.server.routes import games, match_socket, matches, pages, replay, review, tables
-from tavola.apps.server.routes.errors import install_error_handlers
+from tavola.apps.server.routes.errors import Failures, install_error_handlers
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
@@ -61,11 +63,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.rates = Rates()  # what each client address asks (settings.requests)
+    app.state.sockets = Counter[str]()  # the WebSockets open, per client address
     for routes in (games, matches, match_socket, tables, replay, review):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)
     install_error_handlers(app)
+    app.add_middleware(Failures)  # inside the others: its answers are in the language asked
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(LanguageMiddleware)  # each request answered in its language
     app.add_middleware(SecurityHeaders)
@@ -77,9 +81,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 # own <style>, hence inline styles; sockets go back to the same server.
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; "
+    "img-src 'self' data:; connect-src 'self'{sockets}; frame-ancestors 'none'; "
     "base-uri 'none'; form-action 'self'"
 )
+HOST = re.compile(r"[A-Za-z0-9.-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
+
+
+def page_policy(host: str) -> str:
+    """The pages' policy, its sockets to the page's own host only (``'self'`` alone
+    covers them in browsers of CSP level 3, not in older ones).
+
+    >>> page_policy("localhost:8000").split("; ")[4]
+    "connect-src 'self' ws://localhost:8000 wss://localhost:8000"
+    >>> page_policy("evil; script-src *").split("; ")[4]
+    "connect-src 'self'"
+    """
+    sockets = f" ws://{host} wss://{host}" if HOST.fullmatch(host) else ""
+    return PAGE_POLICY.format(sockets=sockets)
+
+
 # FastAPI's own API pages load Swagger UI and ReDoc from a CDN: they keep the browser's default.
 API_DOCS = ("/docs", "/redoc")
 
@@ -96,6 +116,7 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         docs = str(scope.get("path", "")).startswith(API_DOCS)
+        host = Headers(scope=scope).get("host", "")
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -104,7 +125,7 @@ class SecurityHeaders:
                 headers["X-Frame-Options"] = "DENY"
                 headers["Referrer-Policy"] = "no-referrer"
                 if headers.get("content-type", "").startswith("text/html") and not docs:
-                    headers["Content-Security-Policy"] = PAGE_POLICY
+                    headers["Content-Security-Policy"] = page_policy(host)
             await send(message)
 
         await self.app(scope, receive, sending)

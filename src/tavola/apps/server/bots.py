@@ -12,12 +12,15 @@ import asyncio
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tavola.apps.review.judging import suggest
-from tavola.apps.server.live import HUMAN, LiveMatch
+from tavola.apps.server.bot_queue import WorkQueue, attended
+from tavola.apps.server.live import LiveMatch
+from tavola.apps.server.models import now
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import BotLimits
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
     from tavola.apps.server.service import MatchService
 
 log = logging.getLogger("tavola.server")
+T = TypeVar("T")
 
 
 def bound_spec(spec: str, limits: BotLimits) -> str:
@@ -132,6 +136,8 @@ class BotTurns:
         self.service = service
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._pool: Executor | None = None
+        settings = service.settings
+        self.queue = WorkQueue(settings.bot_workers, settings.bot_only_matches)
 
     def busy(self, match_id: str) -> bool:
         """Whether a bot is playing in the match."""
@@ -139,15 +145,12 @@ class BotTurns:
 
     def check_room(self) -> None:
         """429 when this server already plays its share of matches that no person plays
-        (bots in every seat, or in the seats of people who resigned or left): their bots
-        must not starve the bots that people are waiting for."""
+        (bots in every seat, or in the seats of people who resigned, left or are idle):
+        their bots must not starve the bots that people are waiting for."""
         running = sum(
             1
             for match_id in self._tasks
-            if (live := self.service.cached(match_id)) is not None
-            and all(
-                info.kind != HUMAN or seat in live.replaced for seat, info in enumerate(live.seats)
-            )
+            if (live := self.service.cached(match_id)) is not None and not self.attended(live)
         )
         if running >= self.service.settings.bot_only_matches:
             raise Refused(
@@ -157,6 +160,7 @@ class BotTurns:
                     "try again later",
                     running=running,
                 ),
+                retry_after=60.0,
             )
 
     def ensure(self, live: LiveMatch) -> None:
@@ -168,10 +172,25 @@ class BotTurns:
             return
         task = asyncio.get_running_loop().create_task(self._turns(live.id))
         self._tasks[live.id] = task
-        task.add_done_callback(lambda _: self._tasks.pop(live.id, None))
+        task.add_done_callback(lambda _: self._done(live.id))
+
+    def _done(self, match_id: str) -> None:
+        self._tasks.pop(match_id, None)
+        self.queue.leave(match_id)
+
+    def attended(self, live: LiveMatch) -> bool:
+        """Whether a person plays ``live`` (see ``bot_queue.attended``)."""
+        return attended(live, now(), self.service.settings.idle_after)
+
+    async def _in_turn(
+        self, live: LiveMatch, person: bool, work: Callable[[BotJob], T], job: BotJob
+    ) -> T:
+        """``work(job)`` in a bot worker, once the queue gives ``live`` its turn
+        (``person``: a person plays it)."""
+        async with self.queue.turn(live.id, person):
+            return await asyncio.get_running_loop().run_in_executor(self._workers(), work, job)
 
     async def _turns(self, match_id: str) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             live = await self.service.get(match_id)
             player = live.current_player
@@ -180,7 +199,8 @@ class BotTurns:
                 return
             seq = live.seq
             try:
-                notation = await loop.run_in_executor(self._workers(), choose, bot_job(live, spec))
+                job = bot_job(live, spec)
+                notation = await self._in_turn(live, self.attended(live), choose, job)
                 await self.service.move(live, player, seq, notation, as_bot=True)
             except Refused as refusal:
                 if refusal.kind == "match_over":
@@ -194,10 +214,7 @@ class BotTurns:
 
     async def hint(self, live: LiveMatch, seat: int | None) -> dict[str, Any]:
         """A suggested move for the seat to move, where the match allows hints."""
-        if not live.table.hints:
-            raise Refused("no_hints", lazy("this match was created without hints"))
-        if seat is None or seat != live.state.current_player:
-            raise Refused("not_your_turn", lazy("a hint is for the seat to move"))
+        check_hint(live, seat)
         seq = live.seq
         # One hint per position, however often it is asked (it is seeded by the position, so
         # it would be the same): asking again, even dropping the request, costs the bot
@@ -205,8 +222,8 @@ class BotTurns:
         known = live.hint
         if known is None or known[0] != seq or _failed(known[1]):
             job = bot_job(live, "")  # the review's estimates, not a bot's spec
-            loop = asyncio.get_running_loop()
-            known = live.hint = (seq, loop.run_in_executor(self._workers(), hint, job))
+            asked = asyncio.ensure_future(self._in_turn(live, True, hint, job))
+            known = live.hint = (seq, asked)
         suggestion = await asyncio.shield(known[1])
         return {"seq": seq, **suggestion}
 
@@ -221,6 +238,14 @@ class BotTurns:
             task.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def check_hint(live: LiveMatch, seat: int | None) -> None:
+    """Refuse a hint where the match allows none, or to a seat that is not to move."""
+    if not live.table.hints:
+        raise Refused("no_hints", lazy("this match was created without hints"))
+    if seat is None or seat != live.state.current_player:
+        raise Refused("not_your_turn", lazy("a hint is for the seat to move"))
 
 
 def _failed(future: asyncio.Future[Any]) -> bool:

@@ -19,11 +19,12 @@ from tavola.apps.server.request_language import lazy
 
 
 def clean_text(text: str, limit: int) -> str:
-    """A message as stored: one line of printable text, at most ``limit`` characters."""
+    """A message as stored: one line of printable text, at most ``limit`` characters (as
+    sent: the maximum the API declares)."""
     cleaned = " ".join(text.split())
     if not cleaned:
         raise Refused("empty_message", lazy("a chat message has some text"))
-    if len(cleaned) > limit:
+    if len(text) > limit:
         raise Refused("too_long", lazy("a chat message is at most {limit} characters", limit=limit))
     if any(not char.isprintable() for char in cleaned):
         raise Refused("bad_text", lazy("a chat message is printable text"))

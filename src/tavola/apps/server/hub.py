@@ -4,6 +4,10 @@ Each connection has an outbox drained by its own writer task, so the messages to
 client keep their order and a slow client delays nobody else (past ``MAX_QUEUED``
 unsent messages it is dropped; reconnecting restores everything).
 
+A seat's subscriber holds the hash of the token it opened with: once the seat's token
+changes (a rematch accepted again), it is sent one ``bad_token`` error and closed (code
+4401) instead of the seat's next state.
+
 Each subscriber is sent its messages in its own language (the language of the request
 that opened its socket, ``request_language.py``): the texts of the events and the board's words
 are made for it when its message is built, never stored translated.
@@ -19,6 +23,8 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import message_for
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
 from tavola.core.i18n import current_language, language
 
 MAX_QUEUED = 200
@@ -32,6 +38,8 @@ class Subscriber:
     seat: int | None
     svg: bool
     lang: str = "en"
+    token_hash: str | None = None  # the seat's token when the socket opened
+    close_code: int = 1000  # how its writer closes the socket
     sent: int = 0  # log entries sent so far
     greeted: bool = False  # sent the first state (with the whole log and chat)
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -46,6 +54,10 @@ class Subscriber:
     def close(self) -> None:
         self.outbox.put_nowait(None)
 
+    def holds_seat(self, live: LiveMatch) -> bool:
+        """Whether its token still opens its seat (a spectator's always does)."""
+        return self.seat is None or live.seats[self.seat].token_hash == self.token_hash
+
 
 class Hub:
     def __init__(self) -> None:
@@ -53,7 +65,8 @@ class Hub:
 
     def subscribe(self, live: LiveMatch, seat: int | None, svg: bool) -> Subscriber:
         """A new subscriber, sent the whole state and log at once."""
-        subscriber = Subscriber(seat, svg, current_language())
+        token_hash = None if seat is None else live.seats[seat].token_hash
+        subscriber = Subscriber(seat, svg, current_language(), token_hash)
         self._subscribers.setdefault(live.id, set()).add(subscriber)
         if seat is not None:
             live.connected[seat] += 1
@@ -73,7 +86,9 @@ class Hub:
         ``to`` accepts; it is not part of the log."""
         text = json.dumps(message)
         for subscriber in list(self._subscribers.get(live.id, ())):
-            if subscriber.greeted and to(subscriber.seat):
+            if not subscriber.holds_seat(live):
+                self.revoke(live, subscriber)
+            elif subscriber.greeted and to(subscriber.seat):
                 if subscriber.outbox.qsize() >= MAX_QUEUED:
                     self.unsubscribe(live.id, subscriber)
                     subscriber.close()
@@ -86,6 +101,15 @@ class Hub:
             subscribers.discard(subscriber)
             if not subscribers:
                 del self._subscribers[match_id]
+
+    def revoke(self, live: LiveMatch, subscriber: Subscriber) -> None:
+        """Its seat's token changed: one error, then the socket closes (4401)."""
+        self.unsubscribe(live.id, subscriber)
+        error = Refused("bad_token", lazy("this token no longer opens a seat of this match"))
+        with language(subscriber.lang):
+            subscriber.send({"type": "error", "status": 401, **error.body(), "seq": live.seq})
+        subscriber.close_code = 4401
+        subscriber.close()
 
     def watched(self, match_id: str) -> bool:
         return match_id in self._subscribers
@@ -110,6 +134,9 @@ class Hub:
         subscriber: Subscriber,
         built: dict[Built, dict[str, Any]],
     ) -> None:
+        if not subscriber.holds_seat(live):
+            self.revoke(live, subscriber)
+            return
         first = not subscriber.greeted
         key = (subscriber.seat, subscriber.sent, subscriber.svg, first, subscriber.lang)
         if key not in built:  # seats that saw the same entries get the same message

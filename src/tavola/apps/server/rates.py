@@ -2,8 +2,9 @@
 it most (new matches, hints, reviews).
 
 Counted in this process's memory on a moving window (the ``limits`` library); several
-server processes count apart. Behind a proxy the client address is the one uvicorn takes
-from the proxy's ``X-Forwarded-For`` (a proxy on this machine is trusted by default).
+server processes count apart. The client address is the connection's peer; behind a
+proxy named by ``tavola serve --forwarded-allow-ips``, the one uvicorn takes from that
+proxy's ``X-Forwarded-For`` (no proxy is trusted by default: any client could name itself).
 
 >>> rates = Rates()
 >>> rule = rules("2/minute")
@@ -21,6 +22,7 @@ from functools import cache
 
 from fastapi import Request
 from limits import RateLimitItem, RateLimitItemPerSecond, parse_many, storage, strategies
+from starlette.requests import HTTPConnection
 
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
@@ -37,9 +39,10 @@ def per_seconds(count: int, seconds: float) -> tuple[RateLimitItem, ...]:
     return (RateLimitItemPerSecond(count, max(1, round(seconds))),)
 
 
-def client_address(request: Request) -> str:
-    """The address a request came from (a trusted proxy's ``X-Forwarded-For``, if any)."""
-    return request.client.host if request.client else ""
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request or a socket came from (an allowed proxy's
+    ``X-Forwarded-For``, if any)."""
+    return connection.client.host if connection.client else ""
 
 
 def client_limit(what: str) -> Callable[[Request], None]:

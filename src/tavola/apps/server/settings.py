@@ -55,6 +55,15 @@ class RequestLimits:
 
 
 @dataclass(frozen=True)
+class Connections:
+    """How long a client may take and how many sockets one address may hold open."""
+
+    header_timeout: float = 10.0  # seconds to send a request's headers
+    idle_timeout: int = 5  # seconds a kept-alive connection may wait for its next request
+    sockets_per_address: int = 20  # WebSockets open at once from one client address
+
+
+@dataclass(frozen=True)
 class Settings:
     """``db_url``: a SQLAlchemy URL (``sqlite:///FILE`` or ``postgresql+psycopg://...``)."""
 
@@ -64,10 +73,12 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     listed_matches: int = 30  # matches shown on the lobby's "playing now"
     cached_matches: int = 5_000  # matches kept in memory when idle (a miss replays the log)
-    bot_only_matches: int = 8  # matches with no human seat playing at once on one server
+    bot_only_matches: int = 8  # matches no person plays, served at once on one server
+    idle_after: float = 120.0  # seconds without a sign of a person: their seat is idle
     alerts: Alerts = field(default_factory=Alerts)
     chat: ChatLimits = field(default_factory=ChatLimits)
     requests: RequestLimits = field(default_factory=RequestLimits)
+    connections: Connections = field(default_factory=Connections)
 
     @property
     def is_postgres(self) -> bool:

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import re
 import socket
 from urllib.parse import urlsplit
 
 RESOLVE_SECONDS = 5.0
+LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")  # one label of a host name (RFC 1123)
 
 
 class WebhookRefused(Exception):
@@ -33,6 +35,37 @@ class WebhookRefused(Exception):
         super().__init__(f"the host {host!r} " + ("is not public" if found else "was not found"))
         self.host = host
         self.found = found
+
+
+def well_formed(url: str) -> bool:
+    """Whether ``url`` is an http(s) URL whose host is an IP address or a host name (labels
+    of 1 to 63 letters, digits and inner hyphens; international names in IDNA) and whose
+    port, if any, is a number from 1 to 65535.
+
+    >>> [well_formed(u) for u in ("https://example.org/h", "http://[::1]:8080/", "http://ü.de")]
+    [True, True, True]
+    >>> [well_formed(u) for u in ("http://a..b/", "http://x:99999/", "http://[::1/", "ftp://x/")]
+    [False, False, False, False]
+    """
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:  # a port that is no number or out of range, a bracket unclosed
+        return False
+    host = parts.hostname
+    if parts.scheme not in ("http", "https") or not host or port == 0:
+        return False
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    try:
+        name = host.rstrip(".").encode("idna").decode("ascii")
+    except UnicodeError:  # a label over 63 characters, an empty one
+        return False
+    labels = name.split(".")
+    return len(name) <= 253 and all(LABEL.fullmatch(label) for label in labels)
 
 
 def is_public(address: str) -> bool:

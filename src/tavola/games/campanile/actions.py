@@ -8,12 +8,25 @@ notation                id                      edition    meaning
 ``pass``                ``20``                  both       place no marker this turn
 ``take yellow``         ``21 + style``          2009       take a yellow card from the display
 ``move blue red``       ``26 + 5*from + to``    2009       2-player option: move a 2-marker
+                        (``from`` ≠ ``to``)
 ``bet red 3``           ``51 + 3*style + v-1``  1996       bet the marker worth 3 under red
 ======================  ======================  =========  ===================================
 
-The 2009 ids are ``0..50``; the 1996 edition keeps the ids of the actions it shares
-(build, pass) and adds the bets, so its ids are ``0..65`` with the 2009-only ids naming
-no action. Reading is lenient: any case, a unique prefix of a word (``b bl 2``, ``i r``,
+The ids are the research API's flat action space (``Game.num_distinct_actions``), and
+not every id names an action. The 2009 ids are ``0..50``, where the five ids of a move
+from a style to itself (26, 32, 38, 44, 50) name none; the 1996 edition keeps the ids of
+the actions it shares (build, pass) and adds the bets, so its ids are ``0..65`` with the
+2009-only ids naming no action. An id that names no action is never legal, and
+``action_to_string`` refuses it:
+
+>>> [i for i in range(NUM_ACTIONS) if i >= MOVE and (i - MOVE) // 5 == (i - MOVE) % 5]
+[26, 32, 38, 44, 50]
+>>> action_to_string(32)
+Traceback (most recent call last):
+...
+tavola.core.errors.NotationError: 32 is not a Campanile action id
+
+Reading is lenient: any case, a unique prefix of a word (``b bl 2``, ``i r``,
 ``t y``; in 1996 ``bu`` and ``be`` tell build from bet).
 """
 

@@ -10,15 +10,44 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter, ValidationError
+from fastapi import Body
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    WithJsonSchema,
+)
 
 from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.errors import ApiError
+from tavola.apps.server.settings import ChatLimits
+from tavola.core.game import RECORD_FORMAT
 
 MAX_SECONDS = 90 * 86400
+MIN_SECONDS = 0.5  # less runs out before a move can cross the network
+MIN_INCREMENT = 0.1  # an increment is none (0) or at least this
 MAX_SOCKET_MESSAGE = 16 * 1024
 OptionValue = bool | int | str | list[str] | None
+
+
+def whole(value: Any) -> Any:
+    """A float that is a whole number (``388.0``), as the integer JSON Schema takes it for.
+
+    >>> whole(388.0), whole(388.5), whole(True)
+    (388, 388.5, True)
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Seq = Annotated[int, BeforeValidator(whole)]
 
 
 class Strict(BaseModel):
@@ -68,9 +97,11 @@ class TimeControlBody(Strict):
     ``per_move`` seconds per turn; ``none``."""
 
     kind: Literal["none", "realtime", "correspondence"]
-    initial: float | None = Field(default=None, gt=0, le=MAX_SECONDS)
-    increment: float | None = Field(default=None, ge=0, le=3600)
-    per_move: float | None = Field(default=None, gt=0, le=MAX_SECONDS)
+    initial: float | None = Field(default=None, ge=MIN_SECONDS, le=MAX_SECONDS)
+    increment: float | None = Field(
+        default=None, ge=0, le=3600, description=f"0, or from {MIN_INCREMENT} seconds"
+    )
+    per_move: float | None = Field(default=None, ge=MIN_SECONDS, le=MAX_SECONDS)
 
     def control(self) -> TimeControl:
         fields = {"realtime": {"initial"}, "correspondence": {"per_move"}, "none": set()}
@@ -88,6 +119,12 @@ class TimeControlBody(Strict):
                 "none": lazy('a time control of kind "none" takes nothing else'),
             }
             raise ApiError(422, "bad_time_control", takes[self.kind])
+        if self.increment and self.increment < MIN_INCREMENT:
+            raise ApiError(
+                422,
+                "bad_time_control",
+                lazy("an increment is 0 or at least {seconds} s", seconds=MIN_INCREMENT),
+            )
         if self.kind == "realtime":
             assert self.initial is not None
             return TimeControl(REALTIME, self.initial, self.increment or 0.0)
@@ -97,12 +134,12 @@ class TimeControlBody(Strict):
 
 
 class PlayAction(Strict):
-    seq: int = Field(ge=0, description="the seq of the state you saw")
+    seq: Seq = Field(ge=0, description="the seq of the state you saw")
     action: str = Field(max_length=200, examples=["place 1,0 90"])
 
 
 class TakeBack(Strict):
-    seq: int = Field(ge=0)
+    seq: Seq = Field(ge=0)
 
 
 class TakeOver(Strict):
@@ -110,11 +147,31 @@ class TakeOver(Strict):
 
 
 class ChatMessage(Strict):
-    text: str = Field(max_length=2000, examples=["good game!"])
+    # Declared here, enforced by ``chat.clean_text`` (422 ``too_long``, as it always was).
+    text: str = Field(json_schema_extra={"maxLength": ChatLimits().length}, examples=["gg!"])
 
 
 class MyTokens(Strict):
     tokens: list[Annotated[str, Field(max_length=200)]] = Field(max_length=100)
+
+
+RECORD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "a record, as tavola writes it (docs/api.md): it must replay",
+    "required": ["format", "game", "options", "seed", "actions"],
+    "properties": {
+        "format": {"type": "string", "enum": [RECORD_FORMAT]},
+        "game": {"type": "string", "description": "an installed game (GET /api/games)"},
+        "options": {"type": "object", "description": "the game's options, all of them"},
+        "seed": {"type": "integer", "minimum": 0},
+        "actions": {"type": "array", "items": {"type": "string"}, "description": "notations"},
+        "seats": {"type": "array", "items": {"type": "string"}},
+        "names": {"type": "array", "items": {"type": "string"}},
+    },
+}
+Record = Annotated[
+    dict[str, Any], WithJsonSchema(RECORD_SCHEMA), Body(description="a record, as tavola writes it")
+]
 
 
 # -- a match's socket ---------------------------------------------------------------------

@@ -7,6 +7,7 @@ error) and the socket stays open. See docs/server.md.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, WebSocket
@@ -14,7 +15,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from tavola.apps.server.hub import Subscriber
 from tavola.apps.server.live import LiveMatch
+from tavola.apps.server.rates import client_address
 from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.bodies import ActionMessage, PingMessage, read_message
 from tavola.apps.server.routes.errors import status_of
 from tavola.apps.server.service import MatchService
@@ -31,15 +34,37 @@ async def match_socket(
     svg: bool = False,
 ) -> None:
     """The state after every entry of the log; accepts actions and take-backs."""
+    await websocket.accept()
+    open_sockets: Counter[str] = websocket.app.state.sockets
+    address = client_address(websocket)
+    cap = websocket.app.state.service.settings.connections.sockets_per_address
+    if open_sockets[address] >= cap:
+        words = lazy("at most {count} sockets open at once from one address", count=cap)
+        await _refuse(websocket, Refused("too_many_sockets", words, retry_after=10.0))
+        return
+    open_sockets[address] += 1
+    try:
+        await _serve(websocket, match_id, token, svg)
+    finally:
+        open_sockets[address] -= 1
+        if not open_sockets[address]:
+            del open_sockets[address]
+
+
+async def _refuse(websocket: WebSocket, refusal: Refused) -> None:
+    """One error, then the socket closes (code 4000 + the HTTP status)."""
+    await websocket.send_json({"type": "error", "status": status_of(refusal), **refusal.body()})
+    await websocket.close(code=4000 + status_of(refusal))
+
+
+async def _serve(websocket: WebSocket, match_id: str, token: str | None, svg: bool) -> None:
     service: MatchService = websocket.app.state.service
     tables: Tables = websocket.app.state.tables
-    await websocket.accept()
     try:
         live = await service.get(match_id)
         seat = live.seat_of(token)
     except Refused as refusal:
-        await websocket.send_json({"type": "error", **refusal.body()})
-        await websocket.close(code=4000 + status_of(refusal))
+        await _refuse(websocket, refusal)
         return
     subscriber = service.hub.subscribe(live, seat, svg)
     writer = asyncio.create_task(_write(websocket, subscriber))
@@ -48,6 +73,9 @@ async def match_socket(
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
+                break
+            if not subscriber.holds_seat(live):  # its token was replaced: it acts for nobody
+                service.hub.revoke(live, subscriber)
                 break
             reply = await _answer(service, live, seat, message.get("text"))
             await tables.seen(live, seat)
@@ -71,7 +99,7 @@ async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
         except (WebSocketDisconnect, RuntimeError):
             return
     if websocket.client_state == WebSocketState.CONNECTED:
-        await websocket.close()
+        await websocket.close(code=subscriber.close_code)
 
 
 async def _answer(

@@ -9,8 +9,9 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 
+from tavola.apps.server.bots import check_hint
 from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
 from tavola.apps.server.live import TableRules
 from tavola.apps.server.messages import match_summary, message_for
@@ -25,8 +26,8 @@ from tavola.apps.server.routes.dependencies import (
     Watched,
     seat_needed,
 )
-from tavola.apps.server.routes.errors import ApiError
-from tavola.apps.server.webhooks import WebhookRefused, public_address
+from tavola.apps.server.routes.errors import ApiError, answers
+from tavola.apps.server.webhooks import WebhookRefused, public_address, well_formed
 
 router = APIRouter(prefix="/api")
 
@@ -34,6 +35,7 @@ DEFAULT_ABANDON_REALTIME = 300
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 Playing = Annotated[SeatedMatch, Depends(seat_needed(lazy("playing needs a seat's token")))]
 TakingBack = Annotated[SeatedMatch, Depends(seat_needed(lazy("taking back needs a seat's token")))]
+count_hint = client_limit("hints")
 Hinted = Annotated[SeatedMatch, Depends(seat_needed(lazy("a hint needs a seat's token")))]
 
 
@@ -46,7 +48,12 @@ def _clean_name(name: str | None) -> str | None:
     return name or None
 
 
-@router.post("/matches", status_code=201, dependencies=[Depends(client_limit("matches"))])
+@router.post(
+    "/matches",
+    status_code=201,
+    dependencies=[Depends(client_limit("matches"))],
+    responses=answers(400, 413, 422, 429, 503),
+)
 async def create_match(body: CreateMatch, service: Service) -> dict[str, Any]:
     """A new match; one secret token per human seat (in its invite link)."""
     names = None if body.names is None else [_clean_name(name) for name in body.names]
@@ -84,7 +91,7 @@ def _check_each(
 
 
 def _check_webhook(url: str) -> str:
-    if not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url):
+    if not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url) or not well_formed(url):
         raise ApiError(
             422, "bad_webhooks", lazy("a webhook is an http(s) URL, not {url!r}", url=url)
         )
@@ -113,20 +120,20 @@ def _check_email(address: str) -> str:
     return address
 
 
-@router.get("/matches")
+@router.get("/matches", responses=answers(503))
 async def list_matches(service: Service) -> dict[str, Any]:
     """The listed matches most recently created, for spectators."""
     return {"matches": [match_summary(live) for live in await service.listed()]}
 
 
-@router.get("/matches/{match_id}")
+@router.get("/matches/{match_id}", responses=answers(401, 404, 503))
 async def get_match(watched: Watched, tables: TablesDep, svg: bool = False) -> dict[str, Any]:
     """The match as the token's seat sees it (no token: as a spectator)."""
     await tables.seen(watched.live, watched.seat)
     return message_for(watched.live, watched.seat, svg=svg)
 
 
-@router.post("/matches/{match_id}/actions")
+@router.post("/matches/{match_id}/actions", responses=answers(400, 401, 403, 404, 409, 413, 503))
 async def play_action(
     playing: Playing, body: PlayAction, service: Service, tables: TablesDep, svg: bool = False
 ) -> dict[str, Any]:
@@ -137,21 +144,23 @@ async def play_action(
     return message_for(live, seat, svg=svg)
 
 
-@router.post("/matches/{match_id}/takeback")
+@router.post("/matches/{match_id}/takeback", responses=answers(400, 401, 403, 404, 409, 413, 503))
 async def take_back(taking: TakingBack, body: TakeBack, service: Service) -> dict[str, Any]:
     """Take back your own last action while you are still to move and it revealed nothing."""
     await service.take_back(taking.live, taking.seat, body.seq)
     return message_for(taking.live, taking.seat)
 
 
-@router.post("/matches/{match_id}/hint", dependencies=[Depends(client_limit("hints"))])
-async def ask_hint(hinted: Hinted, service: Service) -> dict[str, Any]:
+@router.post("/matches/{match_id}/hint", responses=answers(401, 403, 404, 429, 503))
+async def ask_hint(hinted: Hinted, service: Service, request: Request) -> dict[str, Any]:
     """A suggested move for the seat to move, judged from its view (matches with hints on):
     ``{"seq", "action", "win", "win_se", "margin", "samples"}``."""
+    check_hint(hinted.live, hinted.seat)  # a refused hint costs nothing: it is not counted
+    count_hint(request)
     return await service.bots.hint(hinted.live, hinted.seat)
 
 
-@router.get("/matches/{match_id}/record")
+@router.get("/matches/{match_id}/record", responses=answers(403, 404, 503))
 async def get_record(match_id: MatchId, service: Service) -> dict[str, Any]:
     """The engine's record (seed and private notations): only once the match is over."""
     live = await service.get(match_id)

@@ -16,18 +16,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Query
 
 from tavola.apps.server.live import event_json
 from tavola.apps.server.request_language import lazy
-from tavola.apps.server.routes.errors import ApiError
+from tavola.apps.server.routes.bodies import Record
+from tavola.apps.server.routes.errors import ApiError, answers
 from tavola.core.errors import ReplayError
 from tavola.core.game import State
 from tavola.core.registry import replay as replay_record
 
 router = APIRouter(prefix="/api/replay", tags=["replay"])
-
-Record = Annotated[dict[str, Any], Body(description="a record, as tavola writes it")]
 
 
 def checked(record: dict[str, Any]) -> State:
@@ -54,7 +53,7 @@ def _start(final: State) -> State:
     return final.game.new_game(final.seed)
 
 
-@router.post("")
+@router.post("", responses=answers(400, 413))
 def replay_steps(record: Record) -> dict[str, Any]:
     """Every step of a record, for the replay viewer's log, slider and chart."""
     final = checked(record)
@@ -94,7 +93,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
     }
 
 
-@router.post("/svg")
+@router.post("/svg", responses=answers(400, 413))
 def replay_svg(record: Record, step: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
     """The spectator's picture after ``step`` actions of the record."""
     final = checked(record)

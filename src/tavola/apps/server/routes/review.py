@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from tavola.apps.review.chart import chart_svg
@@ -45,8 +45,9 @@ from tavola.apps.review.decisions import (
 from tavola.apps.review.page import flagged_html, legend
 from tavola.apps.server.rates import client_address, client_limit
 from tavola.apps.server.request_language import lazy
+from tavola.apps.server.routes.bodies import Record
 from tavola.apps.server.routes.dependencies import jobs_of
-from tavola.apps.server.routes.errors import ApiError
+from tavola.apps.server.routes.errors import ApiError, answers
 from tavola.apps.server.routes.replay import checked
 from tavola.core.game import State
 from tavola.core.svg import seat_letter
@@ -56,8 +57,6 @@ router = APIRouter(prefix="/api/review", tags=["review"])
 RUNNING = 2  # reviews at once; each one uses one process
 KEPT = 32  # finished reviews kept for their clients, oldest dropped first
 SEED = 0  # the review's seed: the same record gets the same review, as `tavola review`
-
-Record = Annotated[dict[str, Any], Body(description="a record, as tavola writes it")]
 
 
 @dataclass
@@ -182,7 +181,12 @@ def _seats(text: str | None, players: int) -> list[int]:
     return seats
 
 
-@router.post("", status_code=202, dependencies=[Depends(client_limit("reviews"))])
+@router.post(
+    "",
+    status_code=202,
+    dependencies=[Depends(client_limit("reviews"))],
+    responses=answers(400, 413, 429, 503),
+)
 def start_review(
     record: Record,
     request: Request,
@@ -207,7 +211,7 @@ def start_review(
     return JSONResponse({"id": job.id, "total": len(job.tasks)}, status_code=202)
 
 
-@router.get("/{job_id}")
+@router.get("/{job_id}", responses=answers(404))
 def review_status(job_id: Annotated[str, Path(max_length=32)], jobs: ReviewJobs) -> dict[str, Any]:
     """A review's progress, and its chart and flagged moves once done."""
     return jobs.get(job_id).json()
