@@ -15,8 +15,8 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from tests.apps.server.client import Api, auth, receive, socket, tokens_of
 from tests.live_server import ServerProcess, postgres_cluster, running_server
-from tests.server.client import Api, auth, receive, socket, tokens_of
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.apps.server.client import Api, auth, tokens_of
 from tests.live_server import running_server
-from tests.server.client import Api, auth, tokens_of
 
 CONFIG = """
 [checks.positive_data_acceptance]
