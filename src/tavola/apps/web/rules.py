@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import re
 from functools import cache
 from html import escape
@@ -159,31 +160,26 @@ def _figures(tokens: list[Token], cls: type[Game]) -> list[Token]:
         if not alone:
             raise LookupError(f"{cls.name}: figure {name!r} is not on a line of its own")
         caption = "".join(child.content for child in images[0].children or ())
-        shown[-1] = Token(
-            "html_block", "", 0, content=_figure(figures[name].svg(cls), name, caption)
-        )
+        shown[-1] = Token("html_block", "", 0, content=_figure(figures[name].svg(cls), caption))
         index += 2  # the image's paragraph_close goes with it
     return shown
 
 
-def _figure(svg: str, name: str, caption: str) -> str:
-    """A figure's picture as HTML: an image named by its caption, its ids kept apart from
-    the page's and the other figures' (prefixed with the figure's name).
+def _figure(svg: str, caption: str) -> str:
+    """A figure's picture as HTML: an image (the SVG as a ``data:`` address) whose text is
+    its caption. An image, not inline SVG: what the game draws to be played (a toggle, a
+    described spot) is no control in a rulebook, and its ids cannot meet the page's.
 
-    >>> board = '<svg role="group" aria-label="Board" id="b"><title>Board</title></svg>'
-    >>> html = _figure(board, "t", "A&B")
-    >>> 'role="img" aria-label="A&amp;B" id="t-b"><title>A&amp;B</title>' in html
+    >>> html = _figure('<svg xmlns="http://www.w3.org/2000/svg"/>', "A&B")
+    >>> html.startswith('<figure class="rule-figure"><img src="data:image/svg+xml;base64,')
     True
-    >>> html.rstrip().endswith("</svg><figcaption>A&amp;B</figcaption></figure>")
+    >>> html.rstrip().endswith('alt="A&amp;B"><figcaption>A&amp;B</figcaption></figure>')
     True
     """
     label = escape(caption)
-    svg = re.sub(r' (id|data-toggle)="([^"]*)"', rf' \1="{name}-\2"', svg)
-    svg = re.sub(
-        r'role="group" aria-label="[^"]*"', f'role="img" aria-label="{label}"', svg, count=1
-    )
-    svg = re.sub(r"<title>[^<]*</title>", f"<title>{label}</title>", svg, count=1)
-    return f'<figure class="rule-figure">{svg}<figcaption>{label}</figcaption></figure>\n'
+    data = base64.b64encode(svg.encode()).decode("ascii")
+    picture = f'<img src="data:image/svg+xml;base64,{data}" alt="{label}">'
+    return f'<figure class="rule-figure">{picture}<figcaption>{label}</figcaption></figure>\n'
 
 
 def _english_anchors(
