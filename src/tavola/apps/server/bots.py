@@ -196,6 +196,8 @@ class BotTurns:
         """A suggested move for the seat to move, where the match allows hints."""
         if not live.table.hints:
             raise Refused("no_hints", lazy("this match was created without hints"))
+        if seat is not None and seat != live.state.current_player:
+            await self.service.refresh(live)  # a refusal is decided on the log's latest entry
         if seat is None or seat != live.state.current_player:
             raise Refused("not_your_turn", lazy("a hint is for the seat to move"))
         seq = live.seq

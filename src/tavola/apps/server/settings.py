@@ -64,6 +64,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     listed_matches: int = 30  # matches shown on the lobby's "playing now"
     cached_matches: int = 5_000  # matches kept in memory when idle (a miss replays the log)
+    log_check_every: float = 30.0  # seconds between comparing the cached matches with the log
     bot_only_matches: int = 8  # matches with no human seat playing at once on one server
     alerts: Alerts = field(default_factory=Alerts)
     chat: ChatLimits = field(default_factory=ChatLimits)
