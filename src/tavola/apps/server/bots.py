@@ -3,16 +3,15 @@
 A bot seat's spec is bounded when the match is created (``bound_spec``): a search gets a
 time limit and caps on its iterations, so a move never holds a worker for long. A worker
 rebuilds the position from the match's effective moves and lets the bot choose through a
-``Seat``, which shows it only what its seat may know.
+``Seat``, which shows it only what its seat may know. The workers are ``workers.Workers``:
+a dead worker costs a move's time, not the bots.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,7 @@ from tavola.apps.server.live import HUMAN, LiveMatch
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import BotLimits
+from tavola.apps.server.workers import JobTooLong, Workers, WorkersLost
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot
 from tavola.players.specs import BOTS
@@ -119,11 +119,6 @@ def bot_seed(match_seed: int, seq: int) -> int:
     return random.Random(match_seed * 1_000_003 + seq).randrange(2**32)
 
 
-def make_pool(workers: int) -> Executor:
-    # forkserver: a clean process, not a fork of a server with threads and sockets.
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-
-
 class BotTurns:
     """The bots' turns in this process's matches (one loop per match whose seat to move a
     bot plays), the hints, and the bot workers' processes they share."""
@@ -131,7 +126,7 @@ class BotTurns:
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._pool: Executor | None = None
+        self.workers = Workers(service.settings.bot_workers, service.settings.bots)
 
     def busy(self, match_id: str) -> bool:
         """Whether a bot is playing in the match."""
@@ -171,7 +166,6 @@ class BotTurns:
         task.add_done_callback(lambda _: self._tasks.pop(live.id, None))
 
     async def _turns(self, match_id: str) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             live = await self.service.get(match_id)
             player = live.current_player
@@ -180,7 +174,7 @@ class BotTurns:
                 return
             seq = live.seq
             try:
-                notation = await loop.run_in_executor(self._workers(), choose, bot_job(live, spec))
+                notation = await self.workers.run(choose, bot_job(live, spec))
                 await self.service.move(live, player, seq, notation, as_bot=True)
             except Refused as refusal:
                 if refusal.kind == "match_over":
@@ -207,22 +201,18 @@ class BotTurns:
         known = live.hint
         if known is None or known[0] != seq or _failed(known[1]):
             job = bot_job(live, "")  # the review's estimates, not a bot's spec
-            loop = asyncio.get_running_loop()
-            known = live.hint = (seq, loop.run_in_executor(self._workers(), hint, job))
-        suggestion = await asyncio.shield(known[1])
+            known = live.hint = (seq, asyncio.ensure_future(self.workers.run(hint, job)))
+        try:
+            suggestion = await asyncio.shield(known[1])
+        except (JobTooLong, WorkersLost):
+            words = lazy("no hint could be worked out this time; ask again")
+            raise Refused("hint_failed", words) from None
         return {"seq": seq, **suggestion}
-
-    def _workers(self) -> Executor:
-        """The bot workers' processes, started when first needed."""
-        if self._pool is None:
-            self._pool = make_pool(self.service.settings.bot_workers)
-        return self._pool
 
     def close(self) -> None:
         for task in self._tasks.values():
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()
 
 
 def _failed(future: asyncio.Future[Any]) -> bool:

@@ -19,6 +19,8 @@ class BotLimits:
     seconds: float = 5.0  # an ismcts spec without a time gets this one
     iterations: int = 20_000
     samples: int = 32
+    job_seconds: float = 60.0  # a worker's job (a move, a hint) is stopped past this
+    worker_memory_mb: int = 1024  # a worker's address space (0: none); a search takes ~130
 
 
 @dataclass(frozen=True)
