@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ log = logging.getLogger("tavola.server")
 T = TypeVar("T")
 RESUME_BOTS_WITHIN = timedelta(days=2)
 RESUME_CLOCKS_WITHIN = timedelta(days=60)  # a correspondence match may rest for weeks
+RECHECK_REFUSALS = 0.5  # seconds between two refusals that read a match's log
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -335,10 +337,15 @@ class MatchService:
         self, live: LiveMatch, plan: Callable[[], Awaitable[Planned | None]]
     ) -> Planned | None:
         """``plan`` on the cached position, which the asker saw; a refusal is decided on
-        the log's latest entry: if the log moved on meanwhile, ``plan`` again on it."""
+        the log's latest entry: if the log moved on meanwhile, ``plan`` again on it. The
+        log is read for a refusal at most every ``RECHECK_REFUSALS`` seconds a match, so
+        that a flood of refused moves does not become a flood of queries."""
         try:
             return await plan()
         except Refused:
+            if time.monotonic() - live.refusal_checked < RECHECK_REFUSALS:
+                raise
+            live.refusal_checked = time.monotonic()
             if not await self.catch_up(live):
                 raise
         return await plan()
