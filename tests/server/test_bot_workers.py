@@ -5,6 +5,7 @@
 - A worker killed mid-search (SIGKILL, as the out-of-memory killer would) costs a move's
   time, not the bots: the pool is replaced, the lost jobs run again, and every match's
   bot moves, and hints answer, however often it happens.
+- A server killed with SIGKILL leaves no worker behind.
 - Stopping the server (Ctrl-C) while bot moves are queued logs no traceback, and its
   workers end with it.
 """
@@ -117,6 +118,20 @@ def test_a_killed_bot_worker_stops_no_bot_and_no_hint(tmp_path: Path) -> None:
             hint = api.http.post(f"/api/matches/{hinted['id']}/hint", headers=auth(token))
             assert hint.status_code == 200, hint.text
             assert hint.json()["action"] in api.get(hinted["id"], token)["legal"]
+
+
+def test_a_killed_servers_workers_end_with_it(tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}").start()
+    Api(server.url).create("carcassonne", [f"ismcts:time={BUDGET:g}", "human"])
+    deadline = time.monotonic() + 30
+    while not (workers := bot_workers(server)):
+        assert time.monotonic() < deadline, "no bot worker started"
+        time.sleep(0.05)
+    server.kill()
+    deadline = time.monotonic() + 10
+    while alive := [pid for pid in workers if Path(f"/proc/{pid}").exists()]:
+        assert time.monotonic() < deadline, f"workers {alive} outlive their server"
+        time.sleep(0.1)
 
 
 def test_stopping_the_server_with_bot_moves_queued_logs_no_traceback(tmp_path: Path) -> None:

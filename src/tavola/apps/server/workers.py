@@ -7,7 +7,8 @@ each job is bounded: in memory (``BotLimits.worker_memory_mb``, its worker's add
 space: past it the job fails with ``MemoryError``, the worker lives) and in time
 (``BotLimits.job_seconds``: an alarm in the worker stops the job with ``JobTooLong``; a
 worker that does not stop even so is killed). Closing kills the workers: a job in
-progress is not worth waiting for, and its match resumes when the server starts again.
+progress is not worth waiting for, and its match resumes when the server starts again. A
+worker ends with its server however that ends: killed, a server leaves no worker behind.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import resource
+import select
 import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -40,12 +44,27 @@ class WorkersLost(Exception):
     """The workers died under a job ``ATTEMPTS`` times."""
 
 
-def start_worker(memory_bytes: int) -> None:
-    """A new worker: its address space is capped (0: not), and Ctrl-C in the server's
-    terminal is the server's to handle (it stops its workers)."""
+def start_worker(memory_bytes: int, server: int) -> None:
+    """A new worker of the server process ``server``: its address space is capped (0:
+    not), Ctrl-C in the server's terminal is the server's to handle (it stops its
+    workers), and it ends when the server ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(server,), name="end-with-server", daemon=True).start()
     if memory_bytes:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+
+
+def _end_with(server: int) -> None:
+    """End this process when ``server`` ends: a killed server's workers would otherwise
+    wait for jobs forever (and keep the forkserver alive)."""
+    try:
+        watched = os.pidfd_open(server)  # Linux: no risk of a reused process id
+    except ProcessLookupError:
+        os._exit(0)
+    except (AttributeError, OSError):
+        return  # not Linux: the pool's own shutdown must do
+    select.select([watched], [], [])
+    os._exit(0)
 
 
 def bounded(work: Callable[[J], T], job: J, seconds: float) -> T:
@@ -69,7 +88,7 @@ def make_pool(workers: int, limits: BotLimits) -> ProcessPoolExecutor:
         workers,
         mp_context=multiprocessing.get_context("forkserver"),
         initializer=start_worker,
-        initargs=(limits.worker_memory_mb * 2**20,),
+        initargs=(limits.worker_memory_mb * 2**20, os.getpid()),
     )
 
 
