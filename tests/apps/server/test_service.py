@@ -8,6 +8,9 @@ server process cannot time.
 - A spectator's move or take-back is refused without waiting for the match's lock, so a
   crowd of spectators sending moves does not slow the players.
 - A hint is worked out once per position, however often and however many ask for it.
+- A copy of a match that another server's entry left behind (its NOTIFY lost) is late,
+  never wrong: a refusal is decided on the log's latest entry, and the periodic check
+  catches up every cached match whose log moved on.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import pytest
 from tavola.apps.server import db
 from tavola.apps.server.hub import Hub
 from tavola.apps.server.live import LiveMatch, TableRules
-from tavola.apps.server.models import ABANDON, RESIGN
+from tavola.apps.server.models import ABANDON, MOVE, RESIGN
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.routes.errors import status_of
 from tavola.apps.server.service import MatchService
@@ -102,3 +105,53 @@ def test_a_hint_asked_again_is_worked_out_once(tmp_path: Path) -> None:
         assert again == answers[0]
 
     with_match(tmp_path, test, seats=("human", "random"))
+
+
+def turn_passed_elsewhere(service: MatchService, live: LiveMatch) -> int:
+    """Another server appends the seat to move's moves until the turn passes (SQLite sends
+    no NOTIFY, so this service does not hear of them); the seat whose turn it is then."""
+    state = live.game.new_game(live.seed)
+    for notation in live.effective_notations():
+        state.apply(notation)
+    mover, seq = state.current_player, live.seq
+    assert mover is not None
+    while state.current_player == mover:
+        seq += 1
+        action = state.legal_notations()[0]
+        assert service.store.append(live.id, seq, mover, MOVE, action, "elsewhere")
+        state.apply(action)
+    assert state.current_player is not None
+    return state.current_player
+
+
+def test_a_refusal_is_decided_on_the_logs_latest_entry(tmp_path: Path) -> None:
+    async def test(service: MatchService, live: LiveMatch) -> None:
+        seen = live.seq
+        mover = turn_passed_elsewhere(service, live)
+        assert live.current_player != mover  # the copy is late: the turn has not passed here
+        action = live.state.legal_notations()[0]
+        with pytest.raises(Refused) as refused:  # the mover, on the position this copy shows
+            await service.move(live, mover, seen, action)
+        assert (status_of(refused.value), refused.value.kind) == (409, "stale_seq")
+        assert refused.value.details["state"]["seq"] == live.seq > seen
+        mover = turn_passed_elsewhere(service, live)
+        hint = await service.bots.hint(live, mover)  # its turn, on the log alone
+        assert hint["seq"] == live.seq
+
+    with_match(tmp_path, test)
+
+
+def test_the_periodic_check_catches_up_a_late_copy(tmp_path: Path) -> None:
+    async def test(service: MatchService, live: LiveMatch) -> None:
+        turn_passed_elsewhere(service, live)
+        checking = asyncio.create_task(service.check_cached_every(0.05))
+        try:
+            for _ in range(100):
+                await asyncio.sleep(0.05)
+                if live.seq > 0:
+                    break
+        finally:
+            checking.cancel()
+        assert live.seq == service.store.last_seqs([live.id])[live.id]
+
+    with_match(tmp_path, test)

@@ -43,13 +43,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.jobs = review.Jobs()
         listener = None
         if settings.is_postgres:
-            listener = Listener(settings.db_url, asyncio.get_running_loop(), service.on_notify)
+            loop = asyncio.get_running_loop()
+            listener = Listener(settings.db_url, loop, service.on_notify, service.on_listening)
             await asyncio.to_thread(listener.start)
         resuming = asyncio.create_task(service.resume_bots())
+        checking = asyncio.create_task(service.check_cached_every(settings.log_check_every))
         try:
             yield
         finally:
             resuming.cancel()
+            checking.cancel()
             if listener is not None:
                 await asyncio.to_thread(listener.stop)
             app.state.jobs.close()

@@ -3,17 +3,16 @@
 A bot seat's spec is bounded when the match is created (``bound_spec``): a search gets a
 time limit and caps on its iterations, so a move never holds a worker for long. A worker
 rebuilds the position from the match's effective moves and lets the bot choose through a
-``Seat``, which shows it only what its seat may know.
+``Seat``, which shows it only what its seat may know. The workers are ``workers.Workers``:
+a dead worker costs a move's time, not the bots.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import random
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -24,6 +23,7 @@ from tavola.apps.server.models import now
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import BotLimits
+from tavola.apps.server.workers import JobTooLong, Workers, WorkersLost
 from tavola.core.registry import load
 from tavola.players import BotSpecError, Seat, make_bot
 from tavola.players.specs import BOTS
@@ -123,11 +123,6 @@ def bot_seed(match_seed: int, seq: int) -> int:
     return random.Random(match_seed * 1_000_003 + seq).randrange(2**32)
 
 
-def make_pool(workers: int) -> Executor:
-    # forkserver: a clean process, not a fork of a server with threads and sockets.
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-
-
 class BotTurns:
     """The bots' turns in this process's matches (one loop per match whose seat to move a
     bot plays), the hints, and the bot workers' processes they share."""
@@ -135,9 +130,9 @@ class BotTurns:
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._pool: Executor | None = None
         settings = service.settings
         self.queue = WorkQueue(settings.bot_workers, settings.bot_only_matches)
+        self.workers = Workers(settings.bot_workers, settings.bots)
 
     def busy(self, match_id: str) -> bool:
         """Whether a bot is playing in the match."""
@@ -188,7 +183,7 @@ class BotTurns:
         """``work(job)`` in a bot worker, once the queue gives ``live`` its turn
         (``person``: a person plays it)."""
         async with self.queue.turn(live.id, person):
-            return await asyncio.get_running_loop().run_in_executor(self._workers(), work, job)
+            return await self.workers.run(work, job)
 
     async def _turns(self, match_id: str) -> None:
         while True:
@@ -214,6 +209,10 @@ class BotTurns:
 
     async def hint(self, live: LiveMatch, seat: int | None) -> dict[str, Any]:
         """A suggested move for the seat to move, where the match allows hints."""
+        if not live.table.hints:
+            raise Refused("no_hints", lazy("this match was created without hints"))
+        if seat is not None and seat != live.state.current_player:
+            await self.service.refresh(live)  # a refusal is decided on the log's latest entry
         check_hint(live, seat)
         seq = live.seq
         # One hint per position, however often it is asked (it is seeded by the position, so
@@ -224,20 +223,17 @@ class BotTurns:
             job = bot_job(live, "")  # the review's estimates, not a bot's spec
             asked = asyncio.ensure_future(self._in_turn(live, True, hint, job))
             known = live.hint = (seq, asked)
-        suggestion = await asyncio.shield(known[1])
+        try:
+            suggestion = await asyncio.shield(known[1])
+        except (JobTooLong, WorkersLost):
+            words = lazy("no hint could be worked out this time; ask again")
+            raise Refused("hint_failed", words) from None
         return {"seq": seq, **suggestion}
-
-    def _workers(self) -> Executor:
-        """The bot workers' processes, started when first needed."""
-        if self._pool is None:
-            self._pool = make_pool(self.service.settings.bot_workers)
-        return self._pool
 
     def close(self) -> None:
         for task in self._tasks.values():
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()
 
 
 def check_hint(live: LiveMatch, seat: int | None) -> None:

@@ -154,6 +154,7 @@ class LiveMatch:
     # The hint at a position (seq -> the bot workers' answer, done or coming): asked again,
     # it is shared, not worked out again (service.hint).
     hint: tuple[int, asyncio.Future[dict[str, Any]]] | None = None
+    refusal_checked: float = -1e9  # when a refusal last read the log (time.monotonic())
 
     def __post_init__(self) -> None:
         self.state = self.game.new_game(self.seed)

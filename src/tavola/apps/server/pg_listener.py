@@ -1,7 +1,9 @@
 """PostgreSQL LISTEN: other servers' new log entries reach this one at once.
 
 A thread holds one autocommit connection that listens on the log's channel and hands each
-payload (``"match seq server"``) to the event loop. It reconnects after a lost connection.
+payload (``"match seq server"``) to the event loop. It reconnects after a lost connection,
+and each time its LISTEN is in place it says so (``listening``, on the event loop): the
+notices sent while it was away are lost, so the service compares its matches with the log.
 """
 
 from __future__ import annotations
@@ -27,11 +29,16 @@ def conninfo(url: str) -> str:
 
 class Listener:
     def __init__(
-        self, url: str, loop: asyncio.AbstractEventLoop, deliver: Callable[[str], None]
+        self,
+        url: str,
+        loop: asyncio.AbstractEventLoop,
+        deliver: Callable[[str], None],
+        listening: Callable[[], None],
     ) -> None:
         self._conninfo = conninfo(url)
         self._loop = loop
         self._deliver = deliver
+        self._listening = listening
         self._stop = threading.Event()
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tavola-listen", daemon=True)
@@ -50,6 +57,7 @@ class Listener:
             try:
                 with psycopg.connect(self._conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self._loop.call_soon_threadsafe(self._listening)
                     self._ready.set()
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=0.5):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ log = logging.getLogger("tavola.server")
 T = TypeVar("T")
 RESUME_BOTS_WITHIN = timedelta(days=2)
 RESUME_CLOCKS_WITHIN = timedelta(days=60)  # a correspondence match may rest for weeks
+RECHECK_REFUSALS = 0.5  # seconds between two refusals that read a match's log
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -72,7 +74,7 @@ class MatchService:
         self.bots = BotTurns(self)
         self.alarms = ClockAlarms(self)
         self.alerts = TurnAlerts(settings.alerts)
-        self._refreshing: set[asyncio.Task[None]] = set()  # held, or the loop may drop them
+        self._refreshing: set[asyncio.Task[Any]] = set()  # held, or the loop may drop them
         # What to do when another server signals a change beside the log (see ``tables``).
         self.signals: dict[str, Callable[[LiveMatch], Coroutine[Any, Any, None]]] = {}
 
@@ -175,9 +177,11 @@ class MatchService:
         if live is None:
             live = self._build(loaded)
             self._cache[match_id] = live
+            self._forget_idle()
+            # Another server's NOTIFY during the read found no match here: catch up now.
+            await self.refresh(live)
             self.bots.ensure(live)
             self.alarms.schedule(live)
-            self._forget_idle()
         return live
 
     def _forget_idle(self) -> None:
@@ -221,14 +225,21 @@ class MatchService:
             live.rematch = rematch_info(*loaded.rematch)
         return live
 
-    async def catch_up(self, live: LiveMatch) -> None:
-        """Apply what other servers appended to the log (the caller holds ``live.lock``)."""
+    async def catch_up(self, live: LiveMatch) -> bool:
+        """Apply what other servers appended to the log (the caller holds ``live.lock``);
+        whether there was any."""
         rows = await self._db(self.store.entries_after, live.id, live.seq)
         for row in rows:
             if row.seq == live.seq + 1:
                 live.apply_row(row.seq, row.seat, row.kind, row.notation, as_utc(row.at))
         if rows:
             self.after_entry(live, local=False)
+        return bool(rows)
+
+    async def refresh(self, live: LiveMatch) -> bool:
+        """``catch_up`` under the match's lock; whether the log had moved on."""
+        async with live.lock:
+            return await self.catch_up(live)
 
     # -- writing the log -------------------------------------------------------------------
 
@@ -299,7 +310,9 @@ class MatchService:
             try:
                 if seen is None or seen != live.seq:
                     await self.catch_up(live)
-                planned = await plan()
+                    planned = await plan()
+                else:
+                    planned = await self._plan_on_latest(live, plan)
                 if planned is None:
                     return
                 seq = live.seq + 1
@@ -319,6 +332,23 @@ class MatchService:
                     refusal.details["state"] = message_for(live, asker)
                 raise
         self.after_entry(live)
+
+    async def _plan_on_latest(
+        self, live: LiveMatch, plan: Callable[[], Awaitable[Planned | None]]
+    ) -> Planned | None:
+        """``plan`` on the cached position, which the asker saw; a refusal is decided on
+        the log's latest entry: if the log moved on meanwhile, ``plan`` again on it. The
+        log is read for a refusal at most every ``RECHECK_REFUSALS`` seconds a match, so
+        that a flood of refused moves does not become a flood of queries."""
+        try:
+            return await plan()
+        except Refused:
+            if time.monotonic() - live.refusal_checked < RECHECK_REFUSALS:
+                raise
+            live.refusal_checked = time.monotonic()
+            if not await self.catch_up(live):
+                raise
+        return await plan()
 
     async def append(
         self, live: LiveMatch, seat: int, kind: str, detail: str | None
@@ -372,18 +402,39 @@ class MatchService:
             return
         if what.isdecimal():
             if live.seq < int(what):
-                self._spawn(self._refresh(live))
+                self._spawn(self.refresh(live))
         elif what in self.signals:
             self._spawn(self.signals[what](live))
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def on_listening(self) -> None:
+        """The LISTEN connection is (back) in place: what other servers appended while it
+        was away reached no one here, so compare the cached matches with the log."""
+        self._spawn(self.check_cached())
+
+    async def check_cached(self) -> None:
+        """Catch up each cached match whose log has moved on (one cheap query for all)."""
+        held = list(self._cache)
+        if not held:
+            return
+        last = await self._db(self.store.last_seqs, held)
+        for match_id, seq in last.items():
+            live = self._cache.get(match_id)
+            if live is not None and live.seq < seq:
+                self._spawn(self.refresh(live))
+
+    async def check_cached_every(self, seconds: float) -> None:
+        """A net under NOTIFY: ``check_cached`` every ``seconds``, until cancelled."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.check_cached()
+            except Exception:
+                log.exception("cannot compare the cached matches with the log")
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._refreshing.add(task)
         task.add_done_callback(self._refreshing.discard)
-
-    async def _refresh(self, live: LiveMatch) -> None:
-        async with live.lock:
-            await self.catch_up(live)
 
     async def resume_bots(self) -> None:
         """After a start: the matches whose bot may be due to move play on, and the clocks

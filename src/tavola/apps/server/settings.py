@@ -19,6 +19,8 @@ class BotLimits:
     seconds: float = 5.0  # an ismcts spec without a time gets this one
     iterations: int = 20_000
     samples: int = 32
+    job_seconds: float = 60.0  # a worker's job (a move, a hint) is stopped past this
+    worker_memory_mb: int = 1024  # a worker's address space (0: none); a search takes ~130
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     listed_matches: int = 30  # matches shown on the lobby's "playing now"
     cached_matches: int = 5_000  # matches kept in memory when idle (a miss replays the log)
+    log_check_every: float = 30.0  # seconds between comparing the cached matches with the log
     bot_only_matches: int = 8  # matches no person plays, served at once on one server
     idle_after: float = 120.0  # seconds without a sign of a person: their seat is idle
     alerts: Alerts = field(default_factory=Alerts)

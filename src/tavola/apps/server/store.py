@@ -177,6 +177,21 @@ class Store:
             session.expunge_all()
             return list(rows)
 
+    def last_seqs(self, match_ids: list[str]) -> dict[str, int]:
+        """The seq of each match's last log entry (matches with none are left out)."""
+        last: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(match_ids), 500):
+                chunk = match_ids[start : start + 500]
+                rows = connection.execute(
+                    select(ActionRow.match_id, func.max(ActionRow.seq))
+                    .where(ActionRow.match_id.in_(chunk))
+                    .group_by(ActionRow.match_id)
+                )
+                for match_id, seq in rows:
+                    last[match_id] = seq
+        return last
+
     def append(
         self,
         match_id: str,

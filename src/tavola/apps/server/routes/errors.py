@@ -42,6 +42,7 @@ STATUS: dict[str, int] = {
         422,
     ),
     **dict.fromkeys(["busy", "too_fast", "rate_limited", "too_many_sockets"], 429),
+    "hint_failed": 503,
 }
 """The status of each kind of the domain's refusals."""
 
