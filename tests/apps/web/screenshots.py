@@ -123,9 +123,32 @@ def _lobby(server: ServerProcess) -> Callable[[Page, str], None]:
     return shoot
 
 
+RULEBOOKS = {"rules-campanile": ("campanile", "en"), "rules-carcassonne-it": ("carcassonne", "it")}
+"""name: (game, language) of a rulebook's page, shot from its top (not full page: long)."""
+
+
+def _rulebook(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    game, lang = RULEBOOKS[name]
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        def shoot(page: Page, size: str) -> None:
+            page.goto(f"{server.url}/rules/{game}?lang={lang}")
+            page.locator("figure.rule-figure").first.scroll_into_view_if_needed()
+            page.screenshot(path=OUT / f"{name}-{size}.png")
+
+        return shoot
+
+    return maker
+
+
 def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    wanted = names or [*GAMES, "table", "lobby"]  # the lobby last: it lists those playing
+    wanted = names or [
+        *GAMES,
+        "table",
+        *RULEBOOKS,
+        "lobby",
+    ]  # the lobby last: it lists those playing
     with (
         tempfile.TemporaryDirectory() as folder,
         running_server(f"sqlite:///{folder}/tavola.sqlite3") as server,
@@ -133,7 +156,7 @@ def main(names: list[str]) -> None:
     ):
         browser = p.chromium.launch(executable_path="/usr/bin/chromium")
         for name in wanted:
-            makers = {"lobby": _lobby, "table": _table}
+            makers = {"lobby": _lobby, "table": _table, **{r: _rulebook(r) for r in RULEBOOKS}}
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():
                 context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
