@@ -29,7 +29,10 @@ class ActionsModule(Protocol):
 
 
 class EncodingModule(Protocol):
-    """A seat's view as a flat tensor (the state is one of the game's own class)."""
+    """A seat's view as a flat tensor: ``encode(view)`` builds the list;
+    ``encode_view_into(view, out)`` and ``encode_state_into(state, seat, out)`` write the
+    same numbers into a zeroed ``out`` (a list or a NumPy array), the latter straight from
+    the state (one of the game's own class), without building the view."""
 
     def observation_size(self, num_players: int, /) -> int: ...
 
