@@ -110,16 +110,19 @@ DECISION_COLUMNS = (
 
 environment = page_environment(PackageLoader("tavola.apps.review"))
 environment.filters["base64"] = lambda text: base64.b64encode(text.encode()).decode()
+TEMPLATE_FUNCTIONS = (
+    percent,
+    error,
+    capitalized,
+    verdict_name,
+    seat_colour,
+    seat_letter,
+    notes,
+    moves_shown,
+    result_line,
+)
 environment.globals.update(
-    percent=percent,
-    error=error,
-    capitalized=capitalized,
-    verdict_name=verdict_name,
-    seat_colour=seat_colour,
-    seat_letter=seat_letter,
-    notes=notes,
-    moves_shown=moves_shown,
-    result_line=result_line,
+    {function.__name__: function for function in TEMPLATE_FUNCTIONS},
     verdict_colours=VERDICT_COLOURS,
     move_columns=MOVE_COLUMNS,
     summary_columns=SUMMARY_COLUMNS,
