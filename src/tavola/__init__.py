@@ -6,36 +6,6 @@
 True
 """
 
-from tavola.core import (
-    ArgumentTypeError,
-    Event,
-    Game,
-    IllegalAction,
-    InvalidArgument,
-    InvalidOption,
-    NotationError,
-    ReplayError,
-    State,
-    TavolaError,
-    UnknownGame,
-    game_classes,
-    load,
-    replay,
-)
-
-__all__ = [
-    "ArgumentTypeError",
-    "Event",
-    "Game",
-    "IllegalAction",
-    "InvalidArgument",
-    "InvalidOption",
-    "NotationError",
-    "ReplayError",
-    "State",
-    "TavolaError",
-    "UnknownGame",
-    "game_classes",
-    "load",
-    "replay",
-]
+# The package's API is the core's: one list of names, in ``tavola.core``.
+from tavola.core import *  # noqa: F403
+from tavola.core import __all__ as __all__

@@ -83,43 +83,56 @@ def language_option(lang: Annotated[str | None, LangOpt] = None) -> None:
     """``tavola --lang LANG``: the option every command also takes (``terminal_language.py``)."""
 
 
-app.command(
-    "games",
-    help=N_(
-        "List the games with their options, defaults and valid values, and the package "
-        "each comes from; broken game plugins last, with the reason."
+# Each command's name and help, in the order ``tavola --help`` lists them.
+COMMANDS: tuple[tuple[str, str, Callable[..., None]], ...] = (
+    (
+        "games",
+        N_(
+            "List the games with their options, defaults and valid values, and the package "
+            "each comes from; broken game plugins last, with the reason."
+        ),
+        games_command,
     ),
-)(games_command)
-app.command("play", help=N_("Play a game in the terminal against bots or friends."))(play_command)
-app.command(
-    "resume", help=N_("Play on a saved game from where its record stops, with the same players.")
-)(resume_command)
-app.command(
-    "simulate",
-    help=N_("Play many games between random bots; show wins, scores and game length per seat."),
-)(simulate_command)
-app.command(
-    "tournament",
-    help=N_("Bots against each other, seats rotated: wins with intervals at 95%, scores, ratings."),
-)(tournament_command)
-app.command("replay", help=N_("Rebuild a game from its record and show where it stands."))(
-    replay_command
+    ("play", N_("Play a game in the terminal against bots or friends."), play_command),
+    (
+        "resume",
+        N_("Play on a saved game from where its record stops, with the same players."),
+        resume_command,
+    ),
+    (
+        "simulate",
+        N_("Play many games between random bots; show wins, scores and game length per seat."),
+        simulate_command,
+    ),
+    (
+        "tournament",
+        N_("Bots against each other, seats rotated: wins with intervals at 95%, scores, ratings."),
+        tournament_command,
+    ),
+    ("replay", N_("Rebuild a game from its record and show where it stands."), replay_command),
+    (  # docs/review.md
+        "review",
+        N_("Review a recorded game: each move's win chance and loss, from its seat's view."),
+        review_command,
+    ),
+    (  # docs/balance.md
+        "report",
+        N_("A balance report: seat advantage, scores, sources of points, skill, branching."),
+        report_command,
+    ),
+    (
+        "bench",
+        N_("Random-playout throughput on one core: complete games and actions per second."),
+        bench_command,
+    ),
+    (
+        "serve",
+        N_("Run the game server: the lobby and matches in the browser, and the API."),
+        serve_command,
+    ),
 )
-app.command(  # docs/review.md
-    "review",
-    help=N_("Review a recorded game: each move's win chance and loss, from its seat's view."),
-)(review_command)
-app.command(  # docs/balance.md
-    "report",
-    help=N_("A balance report: seat advantage, scores, sources of points, skill, branching."),
-)(report_command)
-app.command(
-    "bench",
-    help=N_("Random-playout throughput on one core: complete games and actions per second."),
-)(bench_command)
-app.command(
-    "serve", help=N_("Run the game server: the lobby and matches in the browser, and the API.")
-)(serve_command)
+for command_name, command_help, command in COMMANDS:
+    app.command(command_name, help=command_help)(command)
 
 db_app = typer.Typer(help=N_("The server's database."), no_args_is_help=True)
 app.add_typer(db_app, name="db")

@@ -64,6 +64,19 @@ def case_id(name: str, options: dict[str, Any]) -> str:
     return f"{name}-" + "-".join(f"{key}={value}" for key, value in options.items())
 
 
+# The checks every game passes on ``GameConformance.n`` random games, one test each.
+WHOLE_GAME_CHECKS: tuple[Callable[[Game, int], None], ...] = (
+    checks.game_ends,
+    checks.records_replay,
+    checks.clones_are_independent,
+    checks.illegal_actions_change_nothing,
+    checks.notation_round_trips,
+    checks.views_say_what_they_must,
+    checks.determinize_depends_only_on_the_view,
+    checks.information_keys_follow_the_views,
+)
+
+
 class GameConformance:
     """The kit's whole-game checks, one test each, for every game in ``games`` at each of
     its ``configurations``. ``examples``: random games per test (default: a fifth of the
@@ -99,33 +112,11 @@ class GameConformance:
         profile = settings.default
         return self.examples or max(5, (profile.max_examples if profile else 100) // 5)
 
-    def test_every_game_ends_with_consistent_results(
-        self, name: str, options: dict[str, Any]
+    @pytest.mark.parametrize("check", WHOLE_GAME_CHECKS, ids=lambda check: check.__name__)
+    def test_whole_games(
+        self, check: Callable[[Game, int], None], name: str, options: dict[str, Any]
     ) -> None:
-        self.run(checks.game_ends, name, options, self.n)
-
-    def test_records_replay_to_the_same_state(self, name: str, options: dict[str, Any]) -> None:
-        self.run(checks.records_replay, name, options, self.n)
-
-    def test_clones_are_independent(self, name: str, options: dict[str, Any]) -> None:
-        self.run(checks.clones_are_independent, name, options, self.n)
-
-    def test_illegal_actions_change_nothing(self, name: str, options: dict[str, Any]) -> None:
-        self.run(checks.illegal_actions_change_nothing, name, options, self.n)
-
-    def test_notation_names_each_legal_action_once(
-        self, name: str, options: dict[str, Any]
-    ) -> None:
-        self.run(checks.notation_round_trips, name, options, self.n)
-
-    def test_views_say_what_they_must(self, name: str, options: dict[str, Any]) -> None:
-        self.run(checks.views_say_what_they_must, name, options, self.n)
-
-    def test_determinize_depends_only_on_the_view(self, name: str, options: dict[str, Any]) -> None:
-        self.run(checks.determinize_depends_only_on_the_view, name, options, self.n)
-
-    def test_information_keys_follow_the_views(self, name: str, options: dict[str, Any]) -> None:
-        self.run(checks.information_keys_follow_the_views, name, options, self.n)
+        self.run(check, name, options, self.n)
 
     def test_something_is_hidden(self, name: str, options: dict[str, Any]) -> None:
         if not self.hidden_information:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import tavola
+from tavola import State
 from tavola.apps.cli import app
 from tavola.apps.play import play
 
@@ -138,6 +140,17 @@ def test_bench_prints_throughput() -> None:
     assert "actions/s" in out
 
 
+def play_against_random(
+    tmp_path: Path, seed: int, read: Callable[[str], str]
+) -> tuple[State, Path | None, str | None, str]:
+    """A 2-player Campanile game, P0 a person answering ``read`` at the prompt, P1 the
+    random bot: the state, the record's path, why play stopped early, and the screen."""
+    console = Console(record=True, width=80)
+    state = tavola.load("campanile", players=2).new_game(seed)
+    path, stopped = play(state, ["human", "random"], console, save=tmp_path / "r.json", read=read)
+    return state, path, stopped, console.export_text()
+
+
 def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
     """Bad input gets a message and a new prompt; numbers and notation both work."""
     prompts: list[str] = []
@@ -149,16 +162,7 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
             return bad.pop(0)
         return "1"  # the first legal action, from here to the end
 
-    console = Console(record=True, width=80)
-    state = tavola.load("campanile", players=2).new_game(11)
-    path, stopped = play(
-        state,
-        ["human", "random"],
-        console,
-        save=tmp_path / "r.json",
-        read=read,
-    )
-    out = console.export_text()
+    state, path, stopped, out = play_against_random(tmp_path, 11, read)
     assert stopped is None
     assert state.is_over
     assert "no style 'purple'" in out
@@ -175,15 +179,7 @@ def test_a_person_plays_through_the_prompt(tmp_path: Path) -> None:
 
 def test_leaving_the_prompt_saves_the_game_so_far(tmp_path: Path) -> None:
     answers = ["1", "1", "quit"]
-    console = Console(record=True, width=80)
-    state = tavola.load("campanile", players=2).new_game(3)
-    path, stopped = play(
-        state,
-        ["human", "random"],
-        console,
-        save=tmp_path / "r.json",
-        read=lambda _: answers.pop(0),
-    )
+    state, path, stopped, _ = play_against_random(tmp_path, 3, lambda _: answers.pop(0))
     assert stopped == "quit"
     assert not state.is_over
     assert path is not None

@@ -8,7 +8,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
 from playwright.sync_api import Page, WebSocket, expect
+
+import tavola
+from tavola import State
 
 MATCH = "#main"
 
@@ -160,3 +164,15 @@ def match_id(page: Page) -> str:
     found = re.search(r"/m/([A-Za-z0-9_-]+)", page.url)
     assert found, page.url
     return found.group(1)
+
+
+def check_the_end(page: Page, base: str) -> tuple[dict[str, Any], State]:
+    """The page shows a match over: its record from the server, which replays to a game
+    over with the scores the page shows, and whose every action is in the page's log."""
+    expect(page.locator("#tv-over")).to_be_visible()
+    record: dict[str, Any] = httpx.get(f"{base}/api/matches/{match_id(page)}/record").json()
+    final = tavola.replay(record)
+    assert final.is_over
+    assert table_scores(page) == list(final.scores)
+    expect(page.locator("#tv-log > li")).to_have_count(len(record["actions"]))
+    return record, final

@@ -8,18 +8,15 @@ replays (``tavola.replay``) to the same scores and winners.
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-import tavola
 from tests.apps.web.helpers import (
     Seat,
+    check_the_end,
     create_in_lobby,
-    match_id,
     open_my_seat,
     play_to_the_end,
-    table_scores,
 )
 from tests.live_server import ServerProcess
 
@@ -51,17 +48,11 @@ def test_a_whole_game_against_bots(
     turns = play_to_the_end(page)
     assert turns > 3
 
-    expect(page.locator("#tv-over")).to_be_visible()
+    _, final = check_the_end(page, server.url)
     # the final picture, however tall, is not squeezed into a strip of small print
     drawn = page.locator("#tv-board svg").evaluate(DRAWN_WIDTH)
     assert drawn >= 400
     expect(page.locator("#tv-status")).to_contain_text("Game over")
     expect(page.locator("#tv-over-text")).to_contain_text("Final scores")
-    record = httpx.get(f"{server.url}/api/matches/{match_id(page)}/record").json()
-    final = tavola.replay(record)
-    assert final.is_over
-    assert table_scores(page) == list(final.scores)
     winners = page.locator("#tv-scores .tag.won")
     expect(winners).to_have_count(len(final.winners))
-    # the log holds every action, in words and notation
-    expect(page.locator("#tv-log > li")).to_have_count(len(record["actions"]))

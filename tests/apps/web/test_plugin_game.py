@@ -8,14 +8,12 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-import tavola
 from tests.apps.web.helpers import (
     Seat,
+    check_the_end,
     create_in_lobby,
-    match_id,
     open_my_seat,
     play_to_the_end,
-    table_scores,
 )
 from tests.live_server import ServerProcess
 
@@ -34,14 +32,9 @@ def test_a_whole_game_of_a_plugin_against_bots(page: Page, server: ServerProcess
     turns = play_to_the_end(page)
     assert turns >= 1
 
-    expect(page.locator("#tv-over")).to_be_visible()
-    record = httpx.get(f"{server.url}/api/matches/{match_id(page)}/record").json()
+    record, _ = check_the_end(page, server.url)
     assert record["game"] == "dudo"
     assert record["options"]["dice"] == 2
-    final = tavola.replay(record)
-    assert final.is_over
-    assert table_scores(page) == list(final.scores)
-    expect(page.locator("#tv-log > li")).to_have_count(len(record["actions"]))
 
 
 def test_its_rules_page_shows_the_rules_summary(page: Page, server: ServerProcess) -> None:

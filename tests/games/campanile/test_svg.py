@@ -33,6 +33,15 @@ def actions_in(root: ET.Element) -> set[str]:
     return {el.attrib["data-action"] for el in root.iter() if "data-action" in el.attrib}
 
 
+def action_labels(root: ET.Element) -> dict[str, str]:
+    """Each clickable action's spoken label, by its notation."""
+    return {
+        el.attrib["data-action"]: el.attrib["aria-label"]
+        for el in root.iter()
+        if "data-action" in el.attrib
+    }
+
+
 def texts(root: ET.Element) -> list[str]:
     return ["".join(el.itertext()) for el in root.iter(f"{NS}text")]
 
@@ -190,11 +199,7 @@ def test_the_influence_step_offers_the_display_styles_and_a_pass_in_words() -> N
     state = scenario_2009()
     root = picture(state, 0)
     assert "Your turn: influence" in texts(root)
-    buttons = {
-        el.attrib["data-action"]: el.attrib["aria-label"]
-        for el in root.iter()
-        if "data-action" in el.attrib
-    }
+    buttons = action_labels(root)
     assert buttons["influence beige"] == "Place your 1-marker under the beige tower"
     assert buttons["pass"].startswith("Pass")
     assert "Seat A's turn: influence" in texts(picture(state, 1))
@@ -273,11 +278,7 @@ def test_the_1996_piles_bets_and_flags() -> None:
     blue = tower_group(root, "blue")
     assert "#1" in texts(blue)
     assert "8/4" in texts(blue)
-    labels = {
-        el.attrib["data-action"]: el.attrib["aria-label"]
-        for el in root.iter()
-        if "data-action" in el.attrib
-    }
+    labels = action_labels(root)
     assert labels["bet red 3"] == "Bet your 3-marker under the red tower"
     state.apply("bet red 3")
     root = picture(state, 1)

@@ -9,6 +9,7 @@ import pytest
 
 import tavola
 from tavola.core.errors import IllegalAction, NotationError
+from tavola.core.game import Game
 from tavola.games.carcassonne import CarcassonneState
 from tavola.games.carcassonne.render_tiles import CODES, tile_block
 from tests.games.carcassonne.helpers import play
@@ -181,13 +182,19 @@ def test_every_picture_fits_its_screen(
             assert f"{count}: " in text or "Off-screen" in text
 
 
-def test_a_late_board_on_24_rows_is_a_window_around_the_candidates() -> None:
+def late_board() -> tuple[Game, CarcassonneState]:
+    """A River game of seed 5 played at random (seed 2) to P0's tile after 90 actions."""
     game = tavola.load("carcassonne", players=2, river=True)
     state = game.new_game(5)
     assert isinstance(state, CarcassonneState)
     rng = random.Random(2)
     while len(state.history) < 90 or state.phase != 0 or state.current_player != 0:
         state.apply(rng.choice(state.legal_actions()))
+    return game, state
+
+
+def test_a_late_board_on_24_rows_is_a_window_around_the_candidates() -> None:
+    game, state = late_board()
     view = state.view(0)
     whole = game.render(view, width=76)
     assert len(whole.splitlines()) > 40  # the whole board, for the 'board' command
@@ -229,12 +236,7 @@ def test_the_final_scoring_is_summed_per_feature_kind() -> None:
 
 
 def test_a_wide_short_screen_has_the_status_beside_the_board() -> None:
-    game = tavola.load("carcassonne", players=2, river=True)
-    state = game.new_game(5)
-    assert isinstance(state, CarcassonneState)
-    rng = random.Random(2)
-    while len(state.history) < 90 or state.phase != 0 or state.current_player != 0:
-        state.apply(rng.choice(state.legal_actions()))
+    game, state = late_board()
     # 15 rows of tiles, 32 lines with shared borders: no room for the status under them.
     lines = game.render(state.view(0), width=156, height=34).splitlines()
     assert len(lines) <= 34

@@ -12,14 +12,21 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from tavola.apps.bench import random_playouts
-from tavola.apps.commands.arguments import GameArg, OptionsArg, PlayersOpt, make_game
+from tavola.apps.commands.arguments import (
+    BackendOpt,
+    ForceOpt,
+    GameArg,
+    OptionsArg,
+    PlayersOpt,
+    check_backend,
+    check_out,
+    make_game,
+)
 from tavola.apps.input_errors import fail
-from tavola.apps.records import check_writable
 from tavola.apps.signals import stopping_signals
 from tavola.apps.simulate import simulate, spread
 from tavola.apps.tournament import run_tournament
 from tavola.core.checks import plural, shown
-from tavola.core.errors import TavolaError
 from tavola.core.registry import game_classes
 from tavola.players import BotSpecError, make_bot, split_specs
 
@@ -98,12 +105,8 @@ def tournament_command(
     out: Annotated[
         Path | None, typer.Option(help="Save standings and every game's record as JSON.")
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace the --out file if it exists.")
-    ] = False,
-    backend: Annotated[
-        str, typer.Option(help="'local' processes, or 'ray' (needs the cluster extra).")
-    ] = "local",
+    force: ForceOpt = False,
+    backend: BackendOpt = "local",
 ) -> None:
     specs = split_specs(bots)
     if players is None and not any(a.startswith("players=") for a in options or []):
@@ -119,13 +122,8 @@ def tournament_command(
             f"{plural(len(specs), 'bot')} for {game.num_players}-player games: "
             "give at least as many specs as seats (repeat a spec to seat it twice)"
         )
-    if backend not in ("local", "ray"):
-        fail(f"unknown backend {shown(backend)}; backends are: local, ray")
-    if out is not None:
-        try:
-            check_writable(out, force=force)
-        except TavolaError as error:
-            fail(str(error))
+    check_backend(backend)
+    check_out(out, force)
     with stopping_signals() as caught:
         outcome = run_tournament(
             console, game, specs, games, seed, workers or os.cpu_count() or 1, backend, out

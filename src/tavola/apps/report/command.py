@@ -23,6 +23,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from tavola.apps.commands.arguments import BackendOpt, JobsOpt, check_backend
 from tavola.apps.input_errors import fail
 from tavola.apps.records import check_writable, write_file
 from tavola.apps.report.analysis import analyse
@@ -91,16 +92,6 @@ def check_files(paths: Paths, force: bool) -> None:
             check_writable(path, force=True)
         except TavolaError as error:
             fail(str(error))
-
-
-def check_backend(backend: str) -> None:
-    if backend not in ("local", "ray"):
-        fail(f"unknown backend {shown(backend)}; backends are: local, ray")
-    if backend == "ray":
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            fail("the ray backend needs Ray: pip install 'tavola[cluster]'")
 
 
 def check_matplotlib() -> None:
@@ -233,13 +224,8 @@ def report_command(
             help="Games per option set against each weaker bot (default: as --games; 0: none)."
         ),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option("--jobs", "-j", min=1, help="Parallel processes (default: all cores)."),
-    ] = None,
-    backend: Annotated[
-        str, typer.Option(help="'local' processes, or 'ray' (needs the cluster extra).")
-    ] = "local",
+    jobs: JobsOpt = None,
+    backend: BackendOpt = "local",
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     close: Annotated[
         int | None,

@@ -7,7 +7,6 @@ table, the JSON and the HTML page (``page``).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
@@ -20,8 +19,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tavola.apps.commands.arguments import BackendOpt, ForceOpt, JobsOpt, check_backend, check_out
 from tavola.apps.input_errors import fail, read_record, replay_record
-from tavola.apps.records import check_writable, write_file
+from tavola.apps.records import write_file
 from tavola.apps.review.decisions import ReviewOutcome, plan, review_json, run
 from tavola.apps.review.judging import with_overrides
 from tavola.apps.review.page import page
@@ -29,7 +29,6 @@ from tavola.apps.signals import stopping_signals
 from tavola.apps.terminal_display import work_progress
 from tavola.apps.terminal_language import _, ngettext
 from tavola.core.checks import shown
-from tavola.core.errors import TavolaError
 from tavola.core.game import State
 from tavola.core.i18n import N_
 from tavola.core.review_budget import Budget
@@ -75,20 +74,13 @@ def review_command(
             min=1, help="Moves examined per decision besides the one played (default: the game's)."
         ),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option("--jobs", "-j", min=1, help="Parallel processes (default: all cores)."),
-    ] = None,
-    backend: Annotated[
-        str, typer.Option(help="'local' processes, or 'ray' (needs the cluster extra).")
-    ] = "local",
+    jobs: JobsOpt = None,
+    backend: BackendOpt = "local",
     seed: Annotated[int, typer.Option(min=0, help="Seed of the review.")] = 0,
     out: Annotated[
         Path | None, typer.Option(help="Save the review as a self-contained HTML page.")
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace the --out file if it exists.")
-    ] = False,
+    force: ForceOpt = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the review as JSON instead of tables.")
     ] = False,
@@ -107,15 +99,8 @@ def review_command(
         )
     except (BotSpecError, ValueError) as error:
         fail(str(error))
-    if backend not in ("local", "ray"):
-        fail(f"unknown backend {shown(backend)}; backends are: local, ray")
-    if backend == "ray" and importlib.util.find_spec("ray") is None:
-        fail("the ray backend needs Ray: pip install 'tavola[cluster]'")
-    if out is not None:
-        try:
-            check_writable(out, force=force)
-        except TavolaError as error:
-            fail(str(error))
+    check_backend(backend)
+    check_out(out, force)
     workers = jobs or os.cpu_count() or 1
     tasks = plan(record, final, chosen, budget, seed)
     with (

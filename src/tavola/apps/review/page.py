@@ -19,8 +19,8 @@ import base64
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup, escape
+from jinja2 import PackageLoader
+from markupsafe import Markup
 
 from tavola.apps.review.chart import (
     VERDICT_COLOURS,
@@ -29,19 +29,9 @@ from tavola.apps.review.chart import (
     percent,
     verdict_name,
 )
-from tavola.apps.web import CATALOG
+from tavola.apps.web.templating import page_environment
 from tavola.core.i18n import N_, current_language
 from tavola.core.svg import seat_colour, seat_letter
-
-
-def fill(text: str, **fields: object) -> Markup:
-    """A translated ``text``, escaped, with its ``{name}`` fields filled: ready HTML
-    (``Markup``) as it is, anything else escaped.
-
-    >>> fill("{a} < {b}", a=Markup("<b>1</b>"), b="<2>")
-    Markup('<b>1</b> &lt; &lt;2&gt;')
-    """
-    return escape(text).format(**fields)
 
 
 def error(value: float) -> str:
@@ -51,18 +41,6 @@ def error(value: float) -> str:
     ('0.4%', '5%')
     """
     return f"{100 * value:.1f}%" if value < 0.01 else percent(value)
-
-
-def ink(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour`` (``#RRGGBB``).
-
-    >>> ink("#0072B2"), ink("#E69F00")
-    ('#fff', '#111')
-    """
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-    return "#111" if luminance > 0.18 else "#fff"
 
 
 def capitalized(text: str) -> str:
@@ -130,30 +108,21 @@ DECISION_COLUMNS = (
     N_("flag"),
 )
 
-environment = Environment(
-    loader=PackageLoader("tavola.apps.review"),
-    autoescape=select_autoescape(["html"], default=True, default_for_string=True),
-    trim_blocks=True,
-    lstrip_blocks=True,
-    extensions=["jinja2.ext.i18n"],
-)
-# gettext in the language of the moment: one environment serves every language
-environment.install_gettext_callables(  # type: ignore[attr-defined]
-    CATALOG.gettext, CATALOG.ngettext, newstyle=False
-)
+environment = page_environment(PackageLoader("tavola.apps.review"))
 environment.filters["base64"] = lambda text: base64.b64encode(text.encode()).decode()
+TEMPLATE_FUNCTIONS = (
+    percent,
+    error,
+    capitalized,
+    verdict_name,
+    seat_colour,
+    seat_letter,
+    notes,
+    moves_shown,
+    result_line,
+)
 environment.globals.update(
-    fill=fill,
-    percent=percent,
-    error=error,
-    ink=ink,
-    capitalized=capitalized,
-    verdict_name=verdict_name,
-    seat_colour=seat_colour,
-    seat_letter=seat_letter,
-    notes=notes,
-    moves_shown=moves_shown,
-    result_line=result_line,
+    {function.__name__: function for function in TEMPLATE_FUNCTIONS},
     verdict_colours=VERDICT_COLOURS,
     move_columns=MOVE_COLUMNS,
     summary_columns=SUMMARY_COLUMNS,

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import FileSystemLoader
 from markupsafe import Markup
 
 from tavola.apps.web import CATALOG, COOKIE, PARAMETER
+from tavola.apps.web.templating import page_environment
 from tavola.core.i18n import LANGUAGES, NAMES, current_language
 from tavola.core.svg import SEAT_COLOURS, SEAT_LETTERS
 
@@ -31,17 +32,7 @@ HERE = Path(__file__).parent
 STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 
-environment = Environment(
-    loader=FileSystemLoader(TEMPLATES),
-    autoescape=select_autoescape(["html"], default=True, default_for_string=True),
-    trim_blocks=True,
-    lstrip_blocks=True,
-    extensions=["jinja2.ext.i18n"],
-)
-# gettext in the language of the moment (the request's): one environment serves them all
-environment.install_gettext_callables(  # type: ignore[attr-defined]
-    CATALOG.gettext, CATALOG.ngettext, newstyle=False
-)
+environment = page_environment(FileSystemLoader(TEMPLATES))
 
 # The texts the scripts mark with _("..."), found as Babel's JavaScript extractor finds
 # them (tests/apps/web/test_languages.py checks that both find the same).
@@ -71,37 +62,13 @@ def _palette() -> str:
     return json.dumps({"colours": list(SEAT_COLOURS), "letters": SEAT_LETTERS})
 
 
-def ink_for(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour`` (``#RRGGBB``).
-
-    >>> ink_for("#0072B2"), ink_for("#E69F00")
-    ('#fff', '#111')
-    """
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-    return "#111" if luminance > 0.18 else "#fff"
-
-
-def fill(text: str, **fields: Any) -> Markup:
-    """A translated text with its ``{name}`` fields filled, escaped unless they are markup
-    (a link made in the template).
-
-    >>> str(fill("{a} & {b}", a="<i>", b=Markup("<b>x</b>")))
-    '&lt;i&gt; &amp; <b>x</b>'
-    """
-    return Markup.escape(text).format(**fields)
-
-
 def kbd(key: str) -> Markup:
     """A key's name as the keyboard help shows it."""
     return Markup("<kbd>{}</kbd>").format(key)
 
 
-environment.globals["fill"] = fill
 environment.globals["kbd"] = kbd
 environment.globals["palette"] = _palette
-environment.globals["ink_for"] = ink_for
 environment.globals["seat_colours"] = SEAT_COLOURS
 environment.globals["seat_letters"] = SEAT_LETTERS
 

@@ -89,9 +89,7 @@ def parse_action(text: str) -> int:
     >>> parse_action("Build BL 3") == parse_action("build blue 3")
     True
     """
-    words = text.replace(",", " ").lower().split()
-    if not words:
-        raise NotationError(_expected(lazy("an empty text")))
+    words = _words(text, _FORMS)
     verb = _match(words[0], _VERBS, "action", text)
     args = words[1:]
     arity = {"build": 2, "influence": 1, "pass": 0, "take": 1, "move": 2}[verb]
@@ -148,9 +146,7 @@ def parse_action_1996(text: str) -> int:
     >>> parse_action_1996("Bet R 2") == parse_action_1996("bet red 2")
     True
     """
-    words = text.replace(",", " ").lower().split()
-    if not words:
-        raise NotationError(_expected(lazy("an empty text"), _FORMS_1996))
+    words = _words(text, _FORMS_1996)
     if words[0] in _NOT_IN_1996:
         raise NotationError(lazy(_NOT_IN_1996[words[0]], text=repr(text)))
     verb = _match(words[0], _VERBS_1996, "action", text)
@@ -201,6 +197,14 @@ def _match(word: str, choices: tuple[str, ...], what: str, text: str) -> str:
 def _floors(text: str) -> Text:
     """The refusal of a build by other than 1, 2 or 3 floors."""
     return lazy("{text}: a tower is raised by 1, 2 or 3 floors", text=repr(text))
+
+
+def _words(text: str, forms: tuple[str, ...]) -> list[str]:
+    """A notation's words, in lower case (commas count as spaces); none: the ``forms``."""
+    words = text.replace(",", " ").lower().split()
+    if not words:
+        raise NotationError(_expected(lazy("an empty text"), forms))
+    return words
 
 
 def _expected(got: Text, forms: tuple[str, ...] = _FORMS) -> Text:

@@ -1,4 +1,5 @@
-"""Campanile's tensor observation: a seat's view as a flat list of numbers.
+"""Campanile's tensor observation: a seat's view as a flat list of numbers
+(the functions of ``tavola.core.package_game.EncodingModule``).
 
 Layout (``n`` seats, 5 styles in the order of ``STYLES``), all counts as plain numbers.
 Edition 2009:
@@ -19,10 +20,6 @@ Edition 1996, the same blocks with the display, stack and Intermezzo replaced by
 - the step just built: style one-hot (5), floors one-hot (3);
 - per seat: markers in supply by value (3), hand size, known cards per style (5), points;
 - own hand cards per style (5).
-
-``encode(view)`` builds the list; ``encode_view_into(view, out)`` and
-``encode_state_into(state, seat, out)`` write the same numbers into a zeroed ``out`` (a list
-or a NumPy array), the latter straight from the state, without building the view.
 
 >>> import tavola
 >>> game = tavola.load("campanile", players=2)

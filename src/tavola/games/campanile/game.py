@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, cast
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-from tavola.core.events import Event
-from tavola.core.game import Game, State, Tensor, check_players
+from tavola.core.game import check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
-from tavola.core.pages import Figure
-from tavola.core.points import Award, Source
+from tavola.core.package_game import GameModules, PackageGame
+from tavola.core.points import Source
 from tavola.core.review_budget import Budget
 from tavola.games.campanile import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.campanile.components import (
@@ -51,7 +50,7 @@ class _EditionHelp:
         return render.input_help(None if game is None else str(game.options["edition"]))
 
 
-class Campanile(Game):
+class Campanile(PackageGame):
     """Campanile (Hanno & Wilfried Kuhn): build five towers, bet on the tallest.
 
     >>> state = Campanile(players=2).new_game(seed=3)
@@ -120,6 +119,8 @@ class Campanile(Game):
         ),
     )
     review_budget = Budget(samples=64, depth=10, scale=3.0)
+    state_class = TowersState
+    modules = GameModules(actions, encoding, svg, figures, sources, heuristic)
 
     edition: str
     bet_on_built_tower: bool
@@ -225,33 +226,9 @@ class Campanile(Game):
     ) -> str:
         return render.render(view)  # plain text whatever the screen
 
-    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
-        return svg.draw(view, actions)
-
     @property
     def observation_shape(self) -> tuple[int, ...]:
         return (encoding.observation_size(self.num_players, self.edition),)
 
-    def _encode_view(self, view: dict[str, Any]) -> list[float]:
-        return encoding.encode(view)
-
-    def _encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
-        encoding.encode_view_into(view, out)
-
-    def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
-        # encode_state_into checked that it is a state of this game
-        encoding.encode_state_into(cast("CampanileState | Campanile1996State", state), player, out)
-
-    @classmethod
-    def figures(cls) -> Mapping[str, Figure]:
-        return figures.FIGURES
-
     def point_sources(self) -> list[Source]:
         return sources.point_sources(self.edition, self.num_players)
-
-    def event_points(self, event: Event) -> list[Award]:
-        return sources.event_points(event)
-
-    def _evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, TowersState)
-        return heuristic.evaluate(state, player)

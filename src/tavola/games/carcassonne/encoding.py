@@ -1,4 +1,5 @@
-"""Carcassonne's tensor observation: a seat's view as a flat list of numbers.
+"""Carcassonne's tensor observation: a seat's view as a flat list of numbers
+(the functions of ``tavola.core.package_game.EncodingModule``).
 
 The board is seen through a window of ``WINDOW x WINDOW`` cells centred on the middle of
 the placed tiles' bounding box (row 0 is the northern row, column 0 the western one);
@@ -11,10 +12,6 @@ tiles outside it are only counted. Layout, ``n`` seats:
 - the drawn tile one-hot (one per tile name, 34); the deploy offsets open now (17:
   road N E S W, city N E S W, field Nl .. Wr, cloister);
 - per seat: followers in supply, points; then tiles left and tiles outside the window.
-
-``encode(view)`` builds the list; ``encode_view_into(view, out)`` and
-``encode_state_into(state, seat, out)`` write the same numbers into a zeroed ``out`` (a list
-or a NumPy array), the latter straight from the state, without building the view.
 
 >>> import tavola
 >>> game = tavola.load("carcassonne", players=3)

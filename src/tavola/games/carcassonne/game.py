@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
-from tavola.core.events import Event
-from tavola.core.game import Game, State, Tensor, check_players
+from tavola.core.game import check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
-from tavola.core.pages import Figure
-from tavola.core.points import Award, Source
+from tavola.core.package_game import GameModules, PackageGame
+from tavola.core.points import Source
 from tavola.core.review_budget import Budget
 from tavola.games.carcassonne import (
     actions,
@@ -40,7 +38,7 @@ SMALL_CITY = ("2", "4")
 FARM_SCORING = ("per-farm-once", "per-farm", "per-city")
 
 
-class Carcassonne(Game):
+class Carcassonne(PackageGame):
     """Carcassonne (Klaus-Juergen Wrede) with the River expansion as an option.
 
     >>> state = Carcassonne(tiles="U,V").new_game(seed=1)
@@ -102,6 +100,8 @@ class Carcassonne(Game):
         ),
     )
     review_budget = Budget("heuristic:samples=1", samples=8, depth=4, scale=7.3, width=6)
+    state_class = CarcassonneState
+    modules = GameModules(actions, encoding, svg, figures, sources, heuristic)
 
     _stacked: list[int] | None
 
@@ -145,48 +145,10 @@ class Carcassonne(Game):
         rng.shuffle(stream)
         return CarcassonneState(self, seed, [*stream, LAKE, *land])
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def _action_to_string(self, action: int) -> str:
-        return actions.action_to_string(action)
-
-    def _parse_action(self, text: str) -> int:
-        return actions.parse_action(text)
-
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None
     ) -> str:
         return render.render(view, color=color, width=width, height=height)
 
-    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
-        return svg.draw(view, actions)
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (encoding.observation_size(self.num_players),)
-
-    def _encode_view(self, view: dict[str, Any]) -> list[float]:
-        return encoding.encode(view)
-
-    def _encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
-        encoding.encode_view_into(view, out)
-
-    def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
-        # encode_state_into checked that it is a state of this game
-        encoding.encode_state_into(cast(CarcassonneState, state), player, out)
-
-    @classmethod
-    def figures(cls) -> Mapping[str, Figure]:
-        return figures.FIGURES
-
     def point_sources(self) -> list[Source]:
         return sources.point_sources()
-
-    def event_points(self, event: Event) -> list[Award]:
-        return sources.event_points(event)
-
-    def _evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, CarcassonneState)
-        return heuristic.evaluate(state, player)

@@ -1,4 +1,5 @@
-"""ClockTowers' tensor observation: a seat's view as a flat list of numbers.
+"""ClockTowers' tensor observation: a seat's view as a flat list of numbers
+(the functions of ``tavola.core.package_game.EncodingModule``).
 
 Layout (``n`` seats, 13 card kinds in the order of ``CARD_CODES``), counts as plain numbers:
 
@@ -11,10 +12,6 @@ Layout (``n`` seats, 13 card kinds in the order of ``CARD_CODES``), counts as pl
   ``OPEN_TOWERS`` unfinished towers by number, each: present, floors, clock, mouse on the
   clock, any cat, any mouse, mouse on the topmost floor, cat on the topmost floor (8),
   and how many unfinished towers did not fit.
-
-``encode(view)`` builds the list; ``encode_view_into(view, out)`` and
-``encode_state_into(state, seat, out)`` write the same numbers into a zeroed ``out`` (a list
-or a NumPy array), the latter straight from the state, without building the view.
 
 >>> import tavola
 >>> game = tavola.load("clocktowers", players=3)

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
-from tavola.core.events import Event
-from tavola.core.game import Game, State, Tensor, check_players
+from tavola.core.game import check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
-from tavola.core.pages import Figure
-from tavola.core.points import Award, Source
+from tavola.core.package_game import GameModules, PackageGame
+from tavola.core.points import Source
 from tavola.core.review_budget import Budget
 from tavola.games.clocktowers import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.clocktowers.components import (
@@ -26,7 +24,7 @@ from tavola.games.clocktowers.state import ClockTowersState
 from tavola.games.clocktowers.translations import lazy
 
 
-class ClockTowers(Game):
+class ClockTowers(PackageGame):
     """ClockTowers (Alan R. Moon, Aaron Weissblum): build clock towers free of cats and mice.
 
     >>> state = ClockTowers(players=2).new_game(seed=3)
@@ -61,6 +59,8 @@ class ClockTowers(Game):
         ),
     )
     review_budget = Budget(samples=24, depth=25, scale=4.7)
+    state_class = ClockTowersState
+    modules = GameModules(actions, encoding, svg, figures, sources, heuristic)
 
     seat_names: list[str]
     _stacked: list[tuple[int, ...]] | None
@@ -112,16 +112,6 @@ class ClockTowers(Game):
             decks.append(tuple(cards[cut:]))
         return ClockTowersState(self, seed, decks, tuple(sorted(removed_cards)))
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def _action_to_string(self, action: int) -> str:
-        return actions.action_to_string(action)
-
-    def _parse_action(self, text: str) -> int:
-        return actions.parse_action(text)
-
     def _public_notation(self, action: int) -> str:
         """An action as the other seats see it: a discard without its card.
 
@@ -137,33 +127,5 @@ class ClockTowers(Game):
     ) -> str:
         return render.render(view)  # plain text whatever the screen
 
-    def svg(self, view: dict[str, Any], actions: Sequence[str] = ()) -> str:
-        return svg.draw(view, actions)
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        return (encoding.observation_size(self.num_players),)
-
-    def _encode_view(self, view: dict[str, Any]) -> list[float]:
-        return encoding.encode(view)
-
-    def _encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
-        encoding.encode_view_into(view, out)
-
-    def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
-        # encode_state_into checked that it is a state of this game
-        encoding.encode_state_into(cast(ClockTowersState, state), player, out)
-
-    @classmethod
-    def figures(cls) -> Mapping[str, Figure]:
-        return figures.FIGURES
-
     def point_sources(self) -> list[Source]:
         return sources.point_sources()
-
-    def event_points(self, event: Event) -> list[Award]:
-        return sources.event_points(event)
-
-    def _evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, ClockTowersState)
-        return heuristic.evaluate(state, player)
