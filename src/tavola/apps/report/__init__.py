@@ -5,7 +5,8 @@ HTML page with plots (matplotlib, the ``report`` extra), plus the raw results as
 and CSV. Modules: ``plan`` (what is played, checked first), ``played_games`` (playing, the
 checkpoint), ``rows`` (one game replayed for events), ``sources`` (scoring sources per
 game), ``stats`` (intervals), ``analysis`` (the figures), ``findings`` (in words),
-``plots``, ``page`` (HTML), ``export`` (JSON, CSV) and ``command`` (the CLI).
+``plots``, ``page`` (the HTML, from ``templates/``), ``export`` (JSON, CSV) and
+``command`` (the CLI).
 """
 
 from tavola.apps.report.command import report_command

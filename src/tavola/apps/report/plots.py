@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from tavola.apps.report.analysis import Analysis, SetStats, SourceStats
 from tavola.apps.report.findings import ordinal
 from tavola.apps.report.stats import Estimate
+from tavola.core.svg import escape
 
 matplotlib.use("Agg")  # no display: figures are drawn straight to SVG
 
@@ -75,10 +76,11 @@ def to_svg(figure: Figure, prefix: str, title: str) -> str:
     text = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}-\1)", text)
     text = re.sub(r'href="#([^"]+)"', rf'href="#{prefix}-\1"', text)
     text = re.sub(r'<svg ([^>]*?)width="[^"]+" height="[^"]+"', r"<svg \1", text, count=1)
-    label = title.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     # Shown a fifth larger than drawn, so the plots' text matches the page's.
     widest = round(figure.get_size_inches()[0] * 96 * 1.2)
-    attributes = f'role="img" aria-label="{label}" class="plot" style="max-width: {widest}px"'
+    attributes = (
+        f'role="img" aria-label="{escape(title)}" class="plot" style="max-width: {widest}px"'
+    )
     return text.replace("<svg ", f"<svg {attributes} ", 1)
 
 
