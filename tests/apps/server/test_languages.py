@@ -165,7 +165,7 @@ def test_the_games_options_are_labelled_in_the_language_of_the_request(
         page = api.http.get("/", headers=speaking(lang)).text
         assert f"> {label}</label>" in page or f">{label}</label>" in page
         assert f">{choice}</option>" in page
-        assert f"> {item}</label>" in page
+        assert f'<span class="item">{item[:1].upper()}{item[1:]}</span>' in page  # the towers
 
 
 def test_two_seats_read_the_match_each_in_its_own_language(server: ServerProcess) -> None:
