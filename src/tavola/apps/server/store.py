@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import Engine, exists, func, insert, select, text, update
+from sqlalchemy import ColumnElement, Engine, exists, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -242,40 +242,26 @@ class Store:
     def with_bots_active_since(self, since: datetime) -> list[str]:
         """Matches with a bot seat (or a seat a bot took over) and a log entry (or creation)
         since ``since``: on a restart their bots may be due to move."""
-        with Session(self.engine) as session:
-            has_bot = exists().where(
-                SeatRow.match_id == MatchRow.id, SeatRow.kind == "bot"
-            ) | exists().where(ActionRow.match_id == MatchRow.id, ActionRow.kind.in_(SEAT_KINDS))
-            last = (
-                select(func.max(ActionRow.at))
-                .where(ActionRow.match_id == MatchRow.id)
-                .scalar_subquery()
-            )
-            return list(
-                session.scalars(
-                    select(MatchRow.id).where(
-                        has_bot, func.coalesce(last, MatchRow.created_at) >= since
-                    )
-                )
-            )
+        has_bot = exists().where(
+            SeatRow.match_id == MatchRow.id, SeatRow.kind == "bot"
+        ) | exists().where(ActionRow.match_id == MatchRow.id, ActionRow.kind.in_(SEAT_KINDS))
+        return self._active_since(since, has_bot)
 
     def clocked_active_since(self, since: datetime) -> list[str]:
         """Matches with a clock and a log entry (or creation) since ``since``: on a restart
         their clocks run again."""
+        return self._active_since(since, MatchRow.time_control.is_not(None))
+
+    def _active_since(self, since: datetime, condition: ColumnElement[bool]) -> list[str]:
+        """The matches meeting ``condition`` with a log entry (or creation) since ``since``."""
+        last = (
+            select(func.max(ActionRow.at))
+            .where(ActionRow.match_id == MatchRow.id)
+            .scalar_subquery()
+        )
+        active = func.coalesce(last, MatchRow.created_at) >= since
         with Session(self.engine) as session:
-            last = (
-                select(func.max(ActionRow.at))
-                .where(ActionRow.match_id == MatchRow.id)
-                .scalar_subquery()
-            )
-            return list(
-                session.scalars(
-                    select(MatchRow.id).where(
-                        MatchRow.time_control.is_not(None),
-                        func.coalesce(last, MatchRow.created_at) >= since,
-                    )
-                )
-            )
+            return list(session.scalars(select(MatchRow.id).where(condition, active)))
 
 
 def _seats(session: Session, match_id: str) -> list[SeatRow]:
