@@ -78,6 +78,15 @@ def wait_shown(page: Page) -> None:
     page.wait_for_selector(f"{MATCH}:not([data-seq='-1'])[data-waiting='false']")
 
 
+def start_in_lobby(
+    page: Page, base: str, game: str, seats: list[Seat], options: dict[str, str | bool]
+) -> None:
+    """A match created in the lobby, opened on my seat, its picture shown."""
+    create_in_lobby(page, base, game, seats, options)
+    open_my_seat(page)
+    expect(page.locator("#tv-board svg")).to_be_visible()
+
+
 def open_first_seat(page: Page, base: str, body: dict[str, Any], query: str = "") -> None:
     """A new match asked of the API with ``body``, opened on its first seat's page;
     ``query`` is added to the seat's address (``&pause=0``)."""
