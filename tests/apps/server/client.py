@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import tavola
 from tavola.core.game import State
+from tests.live_server import PostgresCluster, ServerProcess, running_server
 
 
 class Api:
@@ -60,6 +61,14 @@ def auth(token: str | None) -> dict[str, str]:
 
 def tokens_of(created: dict[str, Any]) -> dict[int, str]:
     return {seat["seat"]: seat["token"] for seat in created["seats"] if seat["kind"] == "human"}
+
+
+@contextmanager
+def two_servers(cluster: PostgresCluster) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two servers on one new database of the cluster."""
+    url = cluster.database()
+    with running_server(url) as one, running_server(url) as two:
+        yield one, two
 
 
 @contextmanager

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 import tavola
-from tests.apps.server.client import Api, auth, receive, socket, tokens_of
+from tests.apps.server.client import Api, auth, receive, socket, tokens_of, two_servers
 from tests.apps.server.conftest import BACKENDS, new_db_url
 from tests.live_server import PostgresCluster, ServerProcess, running_server
 
@@ -97,8 +97,7 @@ def _race(calls: list[Any]) -> list[httpx.Response]:
 def test_two_servers_on_one_postgresql_apply_each_seq_once_and_tell_each_other(
     cluster: PostgresCluster,
 ) -> None:
-    url = cluster.database()
-    with running_server(url) as one, running_server(url) as two:
+    with two_servers(cluster) as (one, two):
         first, second = Api(one.url), Api(two.url)
         created = first.create("clocktowers", ["human", "human"], seed=5)
         match_id, tokens = created["id"], tokens_of(created)

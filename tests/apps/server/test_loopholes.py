@@ -45,15 +45,26 @@ def finished_match(api: Api) -> tuple[str, dict[int, str]]:
     return created["id"], tokens
 
 
+def rematched(
+    api: Api, offered_by: int
+) -> tuple[str, dict[int, str], tuple[dict[str, Any], dict[str, Any]]]:
+    """A finished match whose seat ``offered_by`` offered a rematch that the other seat
+    accepted: the match, its tokens, and the answers to seat 0 and seat 1 of the match."""
+    match_id, tokens = finished_match(api)
+    offer = post(api, match_id, "rematch", tokens[offered_by]).json()
+    accept = post(api, match_id, "rematch/accept", tokens[1 - offered_by]).json()
+    answers = (offer, accept) if offered_by == 0 else (accept, offer)
+    return match_id, tokens, answers
+
+
 # -- a revoked token ------------------------------------------------------------------------------
 
 
 def test_a_socket_opened_with_a_revoked_token_is_closed_and_acts_for_nobody(
     api: Api, server: ServerProcess
 ) -> None:
-    match_id, tokens = finished_match(api)
-    ada = post(api, match_id, "rematch", tokens[0]).json()  # seat 1 of the rematch
-    bob = post(api, match_id, "rematch/accept", tokens[1]).json()  # seat 0: it starts
+    match_id, tokens, answers = rematched(api, offered_by=0)
+    ada, bob = answers  # ada: seat 1 of the rematch; bob: seat 0, it starts
     assert bob["started"] is True
     rematch = ada["id"]
     with socket(server.ws_url, rematch, ada["token"]) as old:
@@ -78,9 +89,8 @@ def test_an_action_on_a_socket_is_checked_against_the_seats_token_of_the_moment(
     api: Api, server: ServerProcess
 ) -> None:
     """Between the token's change and the socket's closing, the socket may not act."""
-    match_id, tokens = finished_match(api)
-    bob = post(api, match_id, "rematch", tokens[1]).json()  # seat 0 of the rematch
-    ada = post(api, match_id, "rematch/accept", tokens[0]).json()  # seat 1: it starts
+    match_id, tokens, answers = rematched(api, offered_by=1)
+    ada, bob = answers  # bob: seat 0 of the rematch; ada: seat 1, it starts
     rematch = bob["id"]
     with socket(server.ws_url, rematch, bob["token"]) as old:
         state = receive(old)

@@ -24,6 +24,7 @@ from tests.apps.server.client import (
     receive,
     socket,
     tokens_of,
+    two_servers,
 )
 from tests.apps.server.conftest import BACKENDS, new_db_url
 from tests.live_server import PostgresCluster, ServerProcess, free_port, running_server
@@ -506,8 +507,7 @@ def test_the_clock_survives_a_restart(
 def test_two_servers_time_a_seat_out_once_and_share_chat_and_rematch(
     cluster: PostgresCluster,
 ) -> None:
-    url = cluster.database()
-    with running_server(url) as one, running_server(url) as two:
+    with two_servers(cluster) as (one, two):
         first, second = Api(one.url), Api(two.url)
         control = {"kind": "realtime", "initial": 1.5}
         created = first.create("campanile", ["human", "human"], time_control=control)

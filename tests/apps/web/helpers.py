@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,6 +14,7 @@ from playwright.sync_api import Page, WebSocket, expect
 
 import tavola
 from tavola import State
+from tests.apps.review.test_judging import last_tile_record
 
 MATCH = "#main"
 
@@ -74,6 +76,31 @@ def open_my_seat(page: Page) -> None:
 def wait_shown(page: Page) -> None:
     """The match page shows a state and waits for no answer."""
     page.wait_for_selector(f"{MATCH}:not([data-seq='-1'])[data-waiting='false']")
+
+
+def start_in_lobby(
+    page: Page, base: str, game: str, seats: list[Seat], options: dict[str, str | bool]
+) -> None:
+    """A match created in the lobby, opened on my seat, its picture shown."""
+    create_in_lobby(page, base, game, seats, options)
+    open_my_seat(page)
+    expect(page.locator("#tv-board svg")).to_be_visible()
+
+
+def open_first_seat(page: Page, base: str, body: dict[str, Any], query: str = "") -> None:
+    """A new match asked of the API with ``body``, opened on its first seat's page;
+    ``query`` is added to the seat's address (``&pause=0``)."""
+    created = httpx.post(f"{base}/api/matches", json=body).json()
+    page.goto(f"{base}{created['seats'][0]['url']}{query}")
+
+
+def open_at_my_turn(page: Page, base: str, game: str, query: str = "") -> None:
+    """A new match of ``game``, Ada against a random bot (seed 3), opened on Ada's seat at
+    her turn; ``query`` is added to the seat's address (``&lang=de``)."""
+    body = {"game": game, "seats": ["human", "random"], "names": ["Ada", "Bob"], "seed": 3}
+    open_first_seat(page, base, body, query)
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
 
 
 def seq(page: Page) -> int:
@@ -176,3 +203,21 @@ def check_the_end(page: Page, base: str) -> tuple[dict[str, Any], State]:
     assert table_scores(page) == list(final.scores)
     expect(page.locator("#tv-log > li")).to_have_count(len(record["actions"]))
     return record, final
+
+
+# -- review -----------------------------------------------------------------------------------
+
+BLUNDER = "place -2,-1 90"  # a last tile the review flags as a blunder
+
+
+def blunder_record(directory: Path) -> tuple[dict[str, Any], Path]:
+    """A record whose last tile is ``BLUNDER``, and its file in ``directory``."""
+    record = last_tile_record(BLUNDER)
+    path = directory / "record.json"
+    path.write_text(json.dumps(record))
+    return record, path
+
+
+def broken_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with a fourth action that does not replay."""
+    return {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}

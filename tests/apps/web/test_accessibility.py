@@ -14,7 +14,14 @@ from playwright.sync_api import Page
 from tavola.core.registry import game_classes
 from tests.apps.review.test_judging import CLOSING, last_tile_record
 from tests.apps.web.axe import serious_violations
-from tests.apps.web.helpers import Seat, create_in_lobby, open_my_seat, take_turn, wait_shown
+from tests.apps.web.helpers import (
+    Seat,
+    create_in_lobby,
+    open_at_my_turn,
+    open_my_seat,
+    take_turn,
+    wait_shown,
+)
 from tests.apps.web.test_replay import finished_match
 from tests.live_server import ServerProcess
 
@@ -48,13 +55,7 @@ def test_the_lobby_and_the_rules(page: Page, server: ServerProcess, lang: str) -
 def test_a_match_as_a_seat_and_as_a_spectator(
     page: Page, server: ServerProcess, game: str, lang: str
 ) -> None:
-    created = httpx.post(
-        f"{server.url}/api/matches",
-        json={"game": game, "seats": ["human", "random"], "names": ["Ada", "Bob"], "seed": 3},
-    ).json()
-    page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
-    wait_shown(page)
-    page.wait_for_selector("#main[data-turn='you']")
+    open_at_my_turn(page, server.url, game, f"&lang={lang}")
     assert_accessible(page, f"{game} as a seat")
     finished, _ = finished_match(server, game)
     page.goto(f"{server.url}/m/{finished}?lang={lang}")

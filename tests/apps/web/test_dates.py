@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.apps.web.helpers import Seat, create_in_lobby, wait_shown
 from tests.live_server import ServerProcess
@@ -25,6 +25,15 @@ def in_language(page: Page, iso: str, lang: str, options: dict[str, str]) -> str
     )
 
 
+def assert_written_in(when: Locator, lang: str, options: dict[str, str]) -> None:
+    """The ``<time>`` element shows its ``datetime`` as ``lang`` writes it (no AM/PM)."""
+    expect(when).not_to_have_text("")
+    text = when.inner_text()
+    assert not AM_PM.search(text), text
+    iso = when.get_attribute("datetime") or ""
+    assert text == in_language(when.page, iso, lang, options)
+
+
 def test_the_lobby_and_the_chat_write_times_in_the_page_language(
     new_context: Any, server: ServerProcess
 ) -> None:
@@ -34,19 +43,11 @@ def test_the_lobby_and_the_chat_write_times_in_the_page_language(
     play = page.locator("#tv-open-seat").get_attribute("href")
     page.goto(f"{server.url}/?lang=de")
     when = page.locator("#tv-mine time").first
-    expect(when).not_to_have_text("")
-    text = when.inner_text()
-    assert not AM_PM.search(text), text
-    iso = when.get_attribute("datetime") or ""
-    assert text == in_language(page, iso, "de", {"dateStyle": "medium", "timeStyle": "short"})
+    assert_written_in(when, "de", {"dateStyle": "medium", "timeStyle": "short"})
 
     page.goto(f"{server.url}{play}&lang=de")
     wait_shown(page)
     page.locator("#tv-chat-input").fill("Hallo")
     page.locator("#tv-chat-input").press("Enter")
     said = page.locator("#tv-chat li.chat-message time").first
-    expect(said).not_to_have_text("")
-    text = said.inner_text()
-    assert not AM_PM.search(text), text
-    iso = said.get_attribute("datetime") or ""
-    assert text == in_language(page, iso, "de", {"hour": "2-digit", "minute": "2-digit"})
+    assert_written_in(said, "de", {"hour": "2-digit", "minute": "2-digit"})

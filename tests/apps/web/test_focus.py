@@ -4,11 +4,10 @@ screen reader would start again from the top."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Page
 
-from tests.apps.web.helpers import seq
+from tests.apps.web.helpers import open_first_seat, seq
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -24,11 +23,8 @@ FOCUSED = """() => {
 
 
 def test_focus_follows_the_moves(page: Page, server: ServerProcess) -> None:
-    created = httpx.post(
-        f"{server.url}/api/matches",
-        json={"game": "campanile", "seats": ["human", "random"], "seed": 11},
-    ).json()
-    page.goto(f"{server.url}{created['seats'][0]['url']}&pause=800")
+    body = {"game": "campanile", "seats": ["human", "random"], "seed": 11}
+    open_first_seat(page, server.url, body, "&pause=800")
     seen = set()
     for _ in range(6):
         page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")

@@ -11,13 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.apps.web.helpers import (
-    Seat,
-    check_the_end,
-    create_in_lobby,
-    open_my_seat,
-    play_to_the_end,
-)
+from tests.apps.web.helpers import Seat, check_the_end, play_to_the_end, start_in_lobby
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -41,9 +35,7 @@ def test_a_whole_game_against_bots(
     page: Page, server: ServerProcess, game: str, options: dict[str, str | bool], players: int
 ) -> None:
     seats = [Seat("you", "Ada")] + [Seat("random") for _ in range(players - 1)]
-    create_in_lobby(page, server.url, game, seats, options)
-    open_my_seat(page)
-    expect(page.locator("#tv-board svg")).to_be_visible()
+    start_in_lobby(page, server.url, game, seats, options)
 
     turns = play_to_the_end(page)
     assert turns > 3

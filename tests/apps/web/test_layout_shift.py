@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
 from tavola.core.registry import game_classes
-from tests.apps.web.helpers import wait_shown
+from tests.apps.web.helpers import open_at_my_turn
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -39,13 +38,7 @@ def test_the_match_page_does_not_jump(
     context = new_context(viewport=SCREENS[screen])
     context.add_init_script(OBSERVE)
     page = context.new_page()
-    created = httpx.post(
-        f"{server.url}/api/matches",
-        json={"game": game, "seats": ["human", "random"], "names": ["Ada", "Bob"], "seed": 3},
-    ).json()
-    page.goto(f"{server.url}{created['seats'][0]['url']}")
-    wait_shown(page)
-    page.wait_for_selector("#main[data-turn='you']")
+    open_at_my_turn(page, server.url, game)
     page.wait_for_timeout(500)
     shifts: list[dict[str, Any]] = page.evaluate("window.__shifts")
     total = sum(shift["value"] for shift in shifts)

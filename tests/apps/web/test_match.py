@@ -16,6 +16,7 @@ from tests.apps.web.helpers import (
     create_in_lobby,
     is_over,
     match_id,
+    open_first_seat,
     open_my_seat,
     seq,
     take_turn,
@@ -310,11 +311,8 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
 
 
 def test_a_hint_suggests_one_of_your_moves(page: Page, server: ServerProcess) -> None:
-    created = httpx.post(
-        f"{server.url}/api/matches",
-        json={"game": "clocktowers", "seats": ["human", "random"], "seed": 4},
-    ).json()
-    page.goto(f"{server.url}{created['seats'][0]['url']}&pause=0")
+    body = {"game": "clocktowers", "seats": ["human", "random"], "seed": 4}
+    open_first_seat(page, server.url, body, "&pause=0")
     wait_turn_or_end(page)
     hint = page.locator("#tv-hint")
     expect(hint).to_be_visible()
@@ -361,16 +359,13 @@ def test_a_new_match_is_under_playing_now_at_once(page: Page, server: ServerProc
 
 
 def test_the_seat_list_names_each_bot_once(page: Page, server: ServerProcess) -> None:
-    created = httpx.post(
-        f"{server.url}/api/matches",
-        json={
-            "game": "campanile",
-            "seats": ["human", "heuristic", "ismcts:iterations=50", "random"],
-            "names": [None, None, None, "Rita"],
-            "seed": 2,
-        },
-    ).json()
-    page.goto(f"{server.url}{created['seats'][0]['url']}")
+    body = {
+        "game": "campanile",
+        "seats": ["human", "heuristic", "ismcts:iterations=50", "random"],
+        "names": [None, None, None, "Rita"],
+        "seed": 2,
+    }
+    open_first_seat(page, server.url, body)
     wait_shown(page)
     rows = page.locator("#tv-scores tbody tr")
     expect(rows.nth(1)).to_contain_text("Bot B (heuristic)")

@@ -8,13 +8,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.apps.web.helpers import (
-    Seat,
-    check_the_end,
-    create_in_lobby,
-    open_my_seat,
-    play_to_the_end,
-)
+from tests.apps.web.helpers import Seat, check_the_end, play_to_the_end, start_in_lobby
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -24,9 +18,7 @@ def test_a_whole_game_of_a_plugin_against_bots(page: Page, server: ServerProcess
     games = httpx.get(f"{server.url}/api/games").json()
     assert "dudo" in [game["name"] for game in games]
     seats = [Seat("you", "Ada"), Seat("random"), Seat("heuristic")]
-    create_in_lobby(page, server.url, "dudo", seats, {"dice": "2"})
-    open_my_seat(page)
-    expect(page.locator("#tv-board svg")).to_be_visible()
+    start_in_lobby(page, server.url, "dudo", seats, {"dice": "2"})
     expect(page.locator("#tv-board svg [data-action]").first).to_be_visible()
 
     turns = play_to_the_end(page)

@@ -4,7 +4,6 @@ review API's answers to bad records and seats, and the same job for the same que
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import httpx
@@ -14,18 +13,16 @@ from playwright.sync_api import Page, expect
 import tavola
 import tavola.players
 from tests.apps.review.test_judging import CLOSING, last_tile_record
+from tests.apps.web.helpers import BLUNDER, blunder_record, broken_record
 from tests.live_server import ServerProcess, running_server
 
 pytestmark = pytest.mark.browser
-BLUNDER = "place -2,-1 90"
 
 
 def test_a_record_is_reviewed_and_its_blunder_shown(
     page: Page, server: ServerProcess, tmp_path: Path
 ) -> None:
-    record = last_tile_record(BLUNDER)
-    path = tmp_path / "stacked.json"
-    path.write_text(json.dumps(record))
+    record, path = blunder_record(tmp_path)
     page.goto(f"{server.url}/replay")
     page.get_by_label("Choose a record file").set_input_files(str(path))
     page.wait_for_selector("#main[data-step='0']")
@@ -56,7 +53,7 @@ def test_the_review_api(server: ServerProcess) -> None:
     assert first.status_code == 202
     again = httpx.post(f"{server.url}/api/review?seats=1", json=record)
     assert again.json()["id"] == first.json()["id"]
-    bad = {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+    bad = broken_record(record)
     answer = httpx.post(f"{server.url}/api/review", json=bad)
     assert answer.status_code == 422
     assert answer.json()["error"] == "bad_record"

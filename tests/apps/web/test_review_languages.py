@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.apps.review.test_judging import CLOSING, last_tile_record
+from tests.apps.web.helpers import BLUNDER, blunder_record, broken_record
 from tests.apps.web.test_languages import (
     PAGE_TEXT,
     english_fragments,
@@ -28,7 +29,6 @@ from tests.apps.web.test_languages import (
 )
 from tests.live_server import ServerProcess
 
-BLUNDER = "place -2,-1 90"
 # the review's chart is an SVG too: its words (axis, markers' titles, its label)
 CHART_TEXT = """() => {
   const svg = document.querySelector("#tv-review-chart svg");
@@ -41,10 +41,8 @@ CHART_TEXT = """() => {
 def test_a_review_and_a_refusal_in_italian_show_no_english(
     server: ServerProcess, new_context: Any, tmp_path: Path
 ) -> None:
-    record = last_tile_record(BLUNDER)
-    good = tmp_path / "record.json"
-    good.write_text(json.dumps(record))
-    broken = {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+    record, good = blunder_record(tmp_path)
+    broken = broken_record(record)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(broken))
     page = new_context(locale="it-IT").new_page()
@@ -108,7 +106,7 @@ def test_one_review_is_read_in_each_readers_language(server: ServerProcess) -> N
 
 def test_a_bad_record_is_refused_in_the_language_of_the_request(server: ServerProcess) -> None:
     record = last_tile_record(CLOSING)
-    broken = {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+    broken = broken_record(record)
     for path in ("/api/replay", "/api/review"):
         answers = {
             lang: httpx.post(server.url + path, json=broken, headers={"Accept-Language": lang})

@@ -17,6 +17,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.apps.server import db
+from tavola.apps.server.http_middleware import HttpMiddleware
 from tavola.apps.server.hub import Hub
 from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
@@ -107,17 +108,11 @@ def page_policy(host: str) -> str:
 API_DOCS = ("/docs", "/redoc")
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """Every HTTP answer: no content sniffing, no framing, no referrer (seat tokens are in
     page addresses); every page: the content security policy above."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         docs = str(scope.get("path", "")).startswith(API_DOCS)
         host = Headers(scope=scope).get("host", "")
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
 
-from sqlalchemy import Engine, exists, func, insert, select, text, update
+from sqlalchemy import ColumnElement, Engine, Select, exists, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tavola.apps.server.models import SEAT_KINDS, ActionRow, ChatRow, MatchRow, SeatRow, now
+
+Row = TypeVar("Row")
 
 NOTIFY_CHANNEL = "tavola_log"
 CHAT_KEPT = 200  # the most recent messages a match's state carries
@@ -149,15 +152,12 @@ class Store:
         return row
 
     def chat_after(self, match_id: str, after: int) -> list[ChatRow]:
-        with Session(self.engine, expire_on_commit=False) as session:
-            rows = session.scalars(
-                select(ChatRow)
-                .where(ChatRow.match_id == match_id, ChatRow.id > after)
-                .order_by(ChatRow.id)
-                .limit(CHAT_KEPT)
-            ).all()
-            session.expunge_all()
-            return list(rows)
+        return self._detached(
+            select(ChatRow)
+            .where(ChatRow.match_id == match_id, ChatRow.id > after)
+            .order_by(ChatRow.id)
+            .limit(CHAT_KEPT)
+        )
 
     def signal(self, match_id: str, what: str, origin: str) -> None:
         """Tell the other servers that ``what`` changed in a match (PostgreSQL NOTIFY)."""
@@ -168,14 +168,18 @@ class Store:
             connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
 
     def entries_after(self, match_id: str, seq: int) -> list[ActionRow]:
+        return self._detached(
+            select(ActionRow)
+            .where(ActionRow.match_id == match_id, ActionRow.seq > seq)
+            .order_by(ActionRow.seq)
+        )
+
+    def _detached(self, query: Select[Row]) -> list[Row]:
+        """The rows ``query`` selects, still usable once their session is closed."""
         with Session(self.engine, expire_on_commit=False) as session:
-            rows = session.scalars(
-                select(ActionRow)
-                .where(ActionRow.match_id == match_id, ActionRow.seq > seq)
-                .order_by(ActionRow.seq)
-            ).all()
+            rows = list(session.scalars(query).all())
             session.expunge_all()
-            return list(rows)
+            return rows
 
     def last_seqs(self, match_ids: list[str]) -> dict[str, int]:
         """The seq of each match's last log entry (matches with none are left out)."""
@@ -242,40 +246,26 @@ class Store:
     def with_bots_active_since(self, since: datetime) -> list[str]:
         """Matches with a bot seat (or a seat a bot took over) and a log entry (or creation)
         since ``since``: on a restart their bots may be due to move."""
-        with Session(self.engine) as session:
-            has_bot = exists().where(
-                SeatRow.match_id == MatchRow.id, SeatRow.kind == "bot"
-            ) | exists().where(ActionRow.match_id == MatchRow.id, ActionRow.kind.in_(SEAT_KINDS))
-            last = (
-                select(func.max(ActionRow.at))
-                .where(ActionRow.match_id == MatchRow.id)
-                .scalar_subquery()
-            )
-            return list(
-                session.scalars(
-                    select(MatchRow.id).where(
-                        has_bot, func.coalesce(last, MatchRow.created_at) >= since
-                    )
-                )
-            )
+        has_bot = exists().where(
+            SeatRow.match_id == MatchRow.id, SeatRow.kind == "bot"
+        ) | exists().where(ActionRow.match_id == MatchRow.id, ActionRow.kind.in_(SEAT_KINDS))
+        return self._active_since(since, has_bot)
 
     def clocked_active_since(self, since: datetime) -> list[str]:
         """Matches with a clock and a log entry (or creation) since ``since``: on a restart
         their clocks run again."""
+        return self._active_since(since, MatchRow.time_control.is_not(None))
+
+    def _active_since(self, since: datetime, condition: ColumnElement[bool]) -> list[str]:
+        """The matches meeting ``condition`` with a log entry (or creation) since ``since``."""
+        last = (
+            select(func.max(ActionRow.at))
+            .where(ActionRow.match_id == MatchRow.id)
+            .scalar_subquery()
+        )
+        active = func.coalesce(last, MatchRow.created_at) >= since
         with Session(self.engine) as session:
-            last = (
-                select(func.max(ActionRow.at))
-                .where(ActionRow.match_id == MatchRow.id)
-                .scalar_subquery()
-            )
-            return list(
-                session.scalars(
-                    select(MatchRow.id).where(
-                        MatchRow.time_control.is_not(None),
-                        func.coalesce(last, MatchRow.created_at) >= since,
-                    )
-                )
-            )
+            return list(session.scalars(select(MatchRow.id).where(condition, active)))
 
 
 def _seats(session: Session, match_id: str) -> list[SeatRow]:

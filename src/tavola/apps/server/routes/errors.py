@@ -20,8 +20,9 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy import exc
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from tavola.apps.server.http_middleware import HttpMiddleware
 from tavola.apps.server.refusals import CONFLICTS, Refused
 from tavola.apps.server.request_language import _
 from tavola.core.i18n import Text
@@ -83,18 +84,12 @@ connections all taken): 503, worth trying again, not a failure of the server."""
 RETRY_AFTER_DATABASE = 5  # seconds
 
 
-class Failures:
+class Failures(HttpMiddleware):
     """Answer a request that failed with JSON: 503 ``unavailable`` while the database is
     away, else 500 ``internal`` (logged). The failure stops here, so that the connection
     stays open for the client's next request (past this, the server would close it)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
         async def sending(message: Message) -> None:
