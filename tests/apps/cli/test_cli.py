@@ -91,7 +91,7 @@ def test_options_are_name_value_pairs(tmp_path: Path) -> None:
         (["play", "campanile", "players"], "name=value"),
         (["play", "campanile", "--seats", "human,robot"], "unknown bot 'robot'"),
         (["play", "campanile", "--players", "3", "--seats", "human,random"], "2 seats given"),
-        (["play", "campanile", "move_markers=true"], "needs players=2"),
+        (["play", "campanile", "move_markers=true"], "only with edition=2009 and players=2"),
         (["simulate", "campanile", "players=1"], "valid values"),
     ],
 )
