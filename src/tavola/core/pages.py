@@ -10,9 +10,9 @@ A rulebook's pictures are ``Figure``s: positions the engine reaches from a new g
 drift from the rules. A page shows one as an image on a line of its own whose address is
 ``figure:<name>`` and whose text is its caption.
 
->>> read_page("tavola.games.clocktowers", "rules", "it").splitlines()[0]
-'# ClockTowers: come si gioca'
->>> read_page("tavola.games.clocktowers", "notation", "it") is None
+>>> read_page("tavola.core", "rules", "it") is None  # a package without pages
+True
+>>> read_page("tavola.core", "../rules", "en") is None  # a page's name is never a path
 True
 """
 
