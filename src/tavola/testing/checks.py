@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 from tavola.core.game import Game, State
 from tavola.core.registry import replay
-from tavola.testing.properties import check_clone, refused
+from tavola.testing.properties import check_clone, refusal_of
 
 MAX_ACTIONS = 20_000  # far beyond any real game: a game that runs longer is stuck
 ILLEGAL_SAMPLES = 10
@@ -92,13 +92,15 @@ def check_illegal_actions(state: State, rng: random.Random, samples: int = ILLEG
     game = state.game
     legal = set(state.legal_actions())
     before = key(state)
+    public_view = state.view(None)
     count = min(samples, game.num_distinct_actions)
     tried = rng.sample(range(game.num_distinct_actions), count)
     for action in [-1, game.num_distinct_actions, *tried]:
         if action in legal:
             continue
-        refused(state, action)
+        refusal_of(state, action)
         assert key(state) == before, f"illegal action {action} changed the state"
+    assert state.view(None) == public_view, "an illegal action changed the public view"
     clone = state.clone()
     assert clone == state
     assert key(clone) == before

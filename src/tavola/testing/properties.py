@@ -57,10 +57,9 @@ def nameless_ids(game: Game) -> set[int]:
     return found
 
 
-def refused(state: State, action: str | int) -> IllegalAction:
-    """Apply an illegal action: it must raise ``IllegalAction`` (naming its rule and why)
-    and change nothing; the error, for the caller to look into."""
-    before = state.clone()
+def refusal_of(state: State, action: str | int) -> IllegalAction:
+    """Apply an illegal action: it must raise ``IllegalAction`` naming its rule and why; the
+    error. That the state is unchanged is the caller's to check (``refused`` does)."""
     try:
         state.apply(action)
     except IllegalAction as error:
@@ -69,6 +68,14 @@ def refused(state: State, action: str | int) -> IllegalAction:
         raise AssertionError(f"illegal action {action!r} was applied")
     assert refusal.rule, "an illegal action names the rule it breaks"
     assert refusal.reason, "an illegal action says why"
+    return refusal
+
+
+def refused(state: State, action: str | int) -> IllegalAction:
+    """Apply an illegal action: it must raise ``IllegalAction`` (naming its rule and why)
+    and change nothing; the error, for the caller to look into."""
+    before = state.clone()
+    refusal = refusal_of(state, action)
     assert state == before, f"illegal action {action!r} changed the state"
     assert state.view(None) == before.view(None)
     return refusal

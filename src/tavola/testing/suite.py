@@ -80,8 +80,9 @@ WHOLE_GAME_CHECKS: tuple[Callable[[Game, int], None], ...] = (
 class GameConformance:
     """The kit's whole-game checks, one test each, for every game in ``games`` at each of
     its ``configurations``. ``examples``: random games per test (default: a fifth of the
-    Hypothesis profile's ``max_examples``, at least 5); pictures take ``picture_examples``.
-    ``hidden_information``: the games hide something from some seat (checked)."""
+    Hypothesis profile's ``max_examples``, at least 5; fewer where an option is changed:
+    ``examples_at``); pictures take ``picture_examples``. ``hidden_information``: the
+    games hide something from some seat (checked)."""
 
     games: ClassVar[tuple[str, ...]] = ()
     examples: ClassVar[int | None] = None
@@ -112,11 +113,16 @@ class GameConformance:
         profile = settings.default
         return self.examples or max(5, (profile.max_examples if profile else 100) // 5)
 
+    def examples_at(self, options: dict[str, Any]) -> int:
+        """``n`` games at a player count with the defaults; a quarter of them (at least 3)
+        where one option is changed, since most of a game's code is the same there."""
+        return self.n if set(options) <= {"players"} else max(3, self.n // 4)
+
     @pytest.mark.parametrize("check", WHOLE_GAME_CHECKS, ids=lambda check: check.__name__)
     def test_whole_games(
         self, check: Callable[[Game, int], None], name: str, options: dict[str, Any]
     ) -> None:
-        self.run(check, name, options, self.n)
+        self.run(check, name, options, self.examples_at(options))
 
     def test_something_is_hidden(self, name: str, options: dict[str, Any]) -> None:
         if not self.hidden_information:
