@@ -89,12 +89,15 @@ def check_every_illegal_action(state: State, nameless: set[int] | None = None) -
     if nameless is None:
         nameless = nameless_ids(game)
     legal = set(state.legal_actions())
+    before, public_view = state.clone(), state.view(None)
     for action in [*range(count), *OUT_OF_RANGE, count, count + 1]:
         if action in legal:
             continue
-        refused(state, action)
+        refusal_of(state, action)
         if action in range(count) and action not in nameless:
-            refused(state, game.action_to_string(action))
+            refusal_of(state, game.action_to_string(action))
+        assert state == before, f"illegal action {action!r} changed the state"
+    assert state.view(None) == public_view, "an illegal action changed the public view"
 
 
 def check_clone(state: State, rng: random.Random, choose: Chooser = choose_by_verb) -> None:
