@@ -74,7 +74,7 @@ async def _check_password(request: Request, accounts: Accounts, name: str, passw
     return player
 
 
-@router.post("/players", status_code=201, responses=answers(409, 413, 422, 429))
+@router.post("/players", status_code=201, responses=answers(400, 409, 413, 422, 429))
 async def sign_up(body: Credentials, request: Request, accounts: AccountsDep) -> JSONResponse:
     """A new account, signed in at once: ``{"name"}`` and the session cookie."""
     _limit_sign_in(request, "sign_ups")
@@ -82,7 +82,7 @@ async def sign_up(body: Credentials, request: Request, accounts: AccountsDep) ->
     return await _signed_in_answer(request, accounts, player, 201)
 
 
-@router.post("/session", responses=answers(401, 413, 422, 429))
+@router.post("/session", responses=answers(400, 401, 413, 422, 429))
 async def sign_in(body: Credentials, request: Request, accounts: AccountsDep) -> JSONResponse:
     """Sign in: ``{"name"}`` and the session cookie; 401 ``bad_credentials`` alike for an
     unknown name and a wrong password."""
@@ -107,7 +107,7 @@ async def who_am_i(player: SignedIn) -> dict[str, Any]:
     return {"name": player.name, "profile": f"/players/{player.name}"}
 
 
-@router.post("/me/password", status_code=204, responses=answers(401, 403, 413, 422, 429))
+@router.post("/me/password", status_code=204, responses=answers(400, 401, 403, 413, 422, 429))
 async def change_password(
     body: NewPassword, request: Request, accounts: AccountsDep, player: SignedIn
 ) -> Response:
@@ -126,7 +126,7 @@ async def download_data(service: Service, accounts: AccountsDep, player: SignedI
     return JSONResponse(data, headers={"Content-Disposition": disposition})
 
 
-@router.delete("/me", status_code=204, responses=answers(401, 403, 413, 422, 429))
+@router.delete("/me", status_code=204, responses=answers(400, 401, 403, 413, 422, 429))
 async def delete_account(
     body: Confirmation,
     request: Request,
