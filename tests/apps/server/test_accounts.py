@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from tests.apps.server.client import Api, auth, play_randomly, tokens_of
-from tests.apps.server.conftest import BACKENDS, new_db_url
-from tests.live_server import PostgresCluster, ServerProcess, running_server
+from tests.apps.server.conftest import BACKENDS, server_on
+from tests.live_server import PostgresCluster, ServerProcess
 
 PASSWORD = "correct horse battery"
 ADDRESSES = (f"10.0.0.{n}" for n in itertools.count(1))
@@ -31,8 +31,8 @@ def server(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[ServerProcess]:
     """One server per backend, with its request limits on (sign-ins among them)."""
-    url = new_db_url(request.param, cluster, tmp_path_factory.mktemp("db"))
-    with running_server(url, "--request-limits", "--forwarded-allow-ips", "127.0.0.1") as running:
+    trusted = ("--request-limits", "--forwarded-allow-ips", "127.0.0.1")
+    with server_on(request.param, cluster, tmp_path_factory, *trusted) as running:
         yield running
 
 
@@ -159,6 +159,13 @@ def test_a_signed_in_change_from_another_site_is_refused(server: ServerProcess) 
     )
     assert anonymous.status_code == 201
     assert browser.profile(name)["matches"] == []
+    # Nor may another site's page sign its visitor in, to an account of its choosing.
+    elsewhere = httpx.post(
+        f"{server.url}/api/session",
+        json={"name": name, "password": PASSWORD},
+        headers={"Origin": "http://evil.example"},
+    )
+    assert elsewhere.status_code == 403
 
 
 def test_the_seat_me_and_a_claimed_seat_are_the_accounts(server: ServerProcess) -> None:

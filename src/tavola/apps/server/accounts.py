@@ -211,10 +211,15 @@ class Accounts:
     # -- sessions ----------------------------------------------------------------------------
 
     def open_session(self, player: Player) -> str:
-        """A new session's token (the cookie's value)."""
+        """A new session's token (the cookie's value); the player's expired sessions go."""
         token = new_token()
         at = now()
         with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(SessionRow).where(
+                    SessionRow.player_id == player.id, SessionRow.expires_at <= at
+                )
+            )
             session.add(
                 SessionRow(
                     token_hash=hash_token(token),

@@ -26,6 +26,7 @@ from tavola.apps.server.routes.session import (
     AccountsDep,
     Caller,
     SignedIn,
+    check_origin,
     clear_session_cookie,
     set_session_cookie,
 )
@@ -49,7 +50,10 @@ class Confirmation(Strict):
 
 
 def _limit_sign_in(request: Request, what: str, name: str | None = None) -> None:
-    """429 ``rate_limited`` past the address's (and the account name's) limits."""
+    """403 ``cross_site`` from another site's page (it would sign its visitor in to an
+    account of its choosing); 429 ``rate_limited`` past the address's (and the account
+    name's) limits."""
+    check_origin(request)
     limits = request.app.state.service.settings.requests
     rates: Rates = request.app.state.rates
     rates.check(rules(limits.sign_ins), what, client_address(request))
