@@ -79,6 +79,9 @@ def test_sign_up_in_and_out(server: ServerProcess) -> None:
     assert "samesite=lax" in cookie.lower()
     assert "Secure" not in cookie
     assert browser.me().json()["name"] == "Ada"
+    behind_https = Browser(server.url)  # a proxy the server trusts says the page is HTTPS
+    behind_https.http.headers["X-Forwarded-Proto"] = "https"
+    assert "Secure" in behind_https.sign_up("Grace").headers["set-cookie"]
     assert browser.sign_up("ada").json()["error"] == "name_taken"  # names differ by more than case
     assert browser.sign_up("ada").status_code == 409
 

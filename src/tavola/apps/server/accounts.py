@@ -112,11 +112,11 @@ def _hasher() -> PasswordHasher:
 
 
 DECOY_HASH = (
-    "$argon2id$v=19$m=19456,t=2,p=1$EW0OPDugdN2EzHlq6ljbxw"
-    "$qwxCyObXck9iNuEdScl4gZON5TiMWo2dEsMkJaTgF3w"
+    "$argon2id$v=19$m=19456,t=2,p=1$5LawPaVg2TgdzSjEzwfcCg"
+    "$kolejjUmnjDqLLFniHf+1iOtwOzk68XUIPmNweCeBh0"
 )
 """What a sign-in with an unknown name verifies its password against, so that it takes as
-long as one with a wrong password (the hash of a random string, with ``_hasher``'s
+long as one with a wrong password (the hash of a random string, forgotten, with ``_hasher``'s
 parameters: ``_hasher().check_needs_rehash(DECOY_HASH)`` is false)."""
 
 
