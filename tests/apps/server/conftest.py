@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,18 @@ def server(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[ServerProcess]:
     """One server per module and backend (SQLite, PostgreSQL), shared by its tests."""
-    url = new_db_url(request.param, cluster, tmp_path_factory.mktemp("db"))
-    with running_server(url) as running:
+    with server_on(request.param, cluster, tmp_path_factory) as running:
+        yield running
+
+
+@contextmanager
+def server_on(
+    backend: str,
+    cluster: PostgresCluster,
+    tmp_path_factory: pytest.TempPathFactory,
+    *extra: str,
+) -> Iterator[ServerProcess]:
+    """A server on a new database of ``backend``; ``extra``: more ``tavola serve`` options."""
+    url = new_db_url(backend, cluster, tmp_path_factory.mktemp("db"))
+    with running_server(url, *extra) as running:
         yield running

@@ -1,4 +1,5 @@
-"""The screenshots of docs/web.md: the lobby and each game in play, desktop and phone.
+"""The screenshots of docs/web.md and docs/players.md: the lobby, each game in play, the
+sign-in form and a player's profile, desktop and phone.
 
     .venv/bin/python -m tests.apps.web.screenshots [NAME ...]
 
@@ -12,11 +13,13 @@ from __future__ import annotations
 import sys
 import tempfile
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import httpx
 from playwright.sync_api import Page, sync_playwright
 
+from tests.apps.server.client import Api, play_randomly, tokens_of
 from tests.live_server import ServerProcess, running_server
 
 OUT = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
@@ -123,6 +126,51 @@ def _lobby(server: ServerProcess) -> Callable[[Page, str], None]:
     return shoot
 
 
+ACCOUNT_PAGES = {"sign-in": "en", "sign-in-de": "de", "profile": "en", "profile-it": "it"}
+"""name: language of the account's pictures: the lobby's sign-in form, a player's profile."""
+PASSWORD = "correct horse battery"
+
+
+@cache
+def _players(url: str) -> None:
+    """Ada and Bruno, with three matches: one each won, one going on."""
+    ada, bruno = Api(url), Api(url)
+    for api, name in ((ada, "Ada"), (bruno, "Bruno")):
+        api.http.post("/api/players", json={"name": name, "password": PASSWORD})
+    for seed, seats in enumerate((["me", "human"], ["me", "heuristic"], ["me", "human"])):
+        created = ada.create("campanile", seats, seed=seed)
+        tokens = tokens_of(created)
+        if 1 in tokens:
+            claim = f"/api/matches/{created['id']}/claim"
+            bruno.http.post(claim, headers={"Authorization": f"Bearer {tokens[1]}"})
+        if seed < 2:
+            play_randomly(ada, created["id"], tokens, seed=seed)
+
+
+def _account(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    lang = ACCOUNT_PAGES[name]
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        _players(server.url)
+
+        def shoot(page: Page, size: str) -> None:
+            if name.startswith("profile"):
+                page.goto(f"{server.url}/players/Ada?lang={lang}")
+                page.screenshot(path=OUT / f"{name}-{size}.png", full_page=True)
+                return
+            page.goto(f"{server.url}/?lang={lang}")
+            page.locator(".account-forms summary").click()
+            page.locator("#tv-account-name").fill("Ada")
+            page.locator("#tv-account-password").fill("not the password")
+            page.locator("#tv-sign-in button.primary").click()
+            page.wait_for_selector("#tv-account-error:not([hidden])")
+            page.screenshot(path=OUT / f"{name}-{size}.png")
+
+        return shoot
+
+    return maker
+
+
 RULEBOOKS = {"rules-campanile": ("campanile", "en"), "rules-carcassonne-it": ("carcassonne", "it")}
 """name: (game, language) of a rulebook's page, shot from its top (not full page: long)."""
 
@@ -147,6 +195,7 @@ def main(names: list[str]) -> None:
         *GAMES,
         "table",
         *RULEBOOKS,
+        *ACCOUNT_PAGES,
         "lobby",
     ]  # the lobby last: it lists those playing
     with (
@@ -156,7 +205,12 @@ def main(names: list[str]) -> None:
     ):
         browser = p.chromium.launch(executable_path="/usr/bin/chromium")
         for name in wanted:
-            makers = {"lobby": _lobby, "table": _table, **{r: _rulebook(r) for r in RULEBOOKS}}
+            makers = {
+                "lobby": _lobby,
+                "table": _table,
+                **{r: _rulebook(r) for r in RULEBOOKS},
+                **{a: _account(a) for a in ACCOUNT_PAGES},
+            }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():
                 context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]

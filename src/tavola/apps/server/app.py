@@ -17,12 +17,22 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.apps.server import db
+from tavola.apps.server.accounts import Accounts
 from tavola.apps.server.http_middleware import HttpMiddleware
 from tavola.apps.server.hub import Hub
 from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
 from tavola.apps.server.request_language import LanguageMiddleware, _
-from tavola.apps.server.routes import games, match_socket, matches, pages, replay, review, tables
+from tavola.apps.server.routes import (
+    games,
+    match_socket,
+    matches,
+    pages,
+    players,
+    replay,
+    review,
+    tables,
+)
 from tavola.apps.server.routes.errors import Failures, install_error_handlers
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
@@ -41,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = MatchService(settings, Store(engine, notify=settings.is_postgres), Hub())
         app.state.service = service
         app.state.tables = Tables(service)
+        app.state.accounts = Accounts(engine)
         app.state.jobs = review.Jobs()
         listener = None
         if settings.is_postgres:
@@ -68,7 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
-    for routes in (games, matches, match_socket, tables, replay, review):
+    for routes in (games, matches, players, match_socket, tables, replay, review):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

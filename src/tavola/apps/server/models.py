@@ -72,6 +72,11 @@ class SeatRow(Base):
     webhook: Mapped[str | None] = mapped_column(String(500), default=None)
     email: Mapped[str | None] = mapped_column(String(254), default=None)
     seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    # The account that holds the seat (revision 0003), if its player signed in; a deleted
+    # account leaves the seat to nobody, named DELETED_PLAYER.
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id", ondelete="SET NULL"), default=None, index=True
+    )
 
 
 class ActionRow(Base):
@@ -98,3 +103,30 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(500))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+DELETED_PLAYER = "deleted player"  # the name of a seat whose account was deleted
+
+
+class PlayerRow(Base):
+    """An account: a unique name (``name_key``, its case-folded form, is unique too, so
+    that "Ada" and "ada" are not two players) and its password's Argon2id hash."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32), unique=True)
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: its cookie's token, stored as a SHA-256 hash only."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

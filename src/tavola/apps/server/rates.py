@@ -1,5 +1,5 @@
 """Rate limits: a seat's chat, and what a client address may ask of the server that costs
-it most (new matches, hints, reviews).
+it most (new matches, hints, reviews, sign-ins).
 
 Counted in this process's memory on a moving window (the ``limits`` library); several
 server processes count apart. The client address is the connection's peer; behind a
@@ -80,7 +80,11 @@ class Rates:
 
     def check_client(self, limits: Sequence[RateLimitItem], what: str, request: Request) -> None:
         """429 ``rate_limited`` when the request's client address asks ``what`` too often."""
-        wait = self.wait(limits, what, client_address(request))
+        self.check(limits, what, client_address(request))
+
+    def check(self, limits: Sequence[RateLimitItem], *key: str) -> None:
+        """429 ``rate_limited`` when one more hit of ``key`` is past ``limits``."""
+        wait = self.wait(limits, *key)
         if wait:
             raise Refused(
                 "rate_limited",

@@ -94,6 +94,7 @@ class MatchService:
         table: TableRules | None = None,
         webhooks: list[str | None] | None = None,
         emails: list[str | None] | None = None,
+        players: dict[int, int] | None = None,
     ) -> dict[str, Any]:
         table = table or TableRules()
         options = dict(options)
@@ -138,6 +139,7 @@ class MatchService:
             row.match_id, row.name = match_id, names[seat]
             if row.kind == HUMAN:
                 row.webhook, row.email = webhooks[seat], emails[seat]
+                row.player_id = (players or {}).get(seat)  # the account that holds it
             seat_rows.append(row)
         created_at = now()
         match = MatchRow(

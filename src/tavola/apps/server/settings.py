@@ -50,10 +50,14 @@ class RequestLimits:
     matches: str = "20/minute;200/hour"  # new matches
     hints: str = "30/minute;300/hour"
     reviews: str = "10/hour"
+    # Sign-ins and sign-ups per address, and sign-ins per account name: what guessing
+    # passwords may try (each try costs an Argon2id hash).
+    sign_ins: str = "20/minute;200/hour"
+    sign_ins_per_account: str = "10/minute;50/hour"
 
     @classmethod
     def none(cls) -> RequestLimits:
-        return cls("", "", "")
+        return cls("", "", "", "", "")
 
 
 @dataclass(frozen=True)

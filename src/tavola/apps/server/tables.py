@@ -263,6 +263,14 @@ class Tables:
             live.rematch = rematch_info(*offered)
             self._tell_rematch(live)
 
+    async def reseat(self, match_id: str) -> None:
+        """A seat's account or name changed in the database: this server's copy of the
+        match and the other servers' read its seats again."""
+        live = self.service.cached(match_id)
+        if live is not None:
+            await self._seats_changed(live, local=True)
+        await self._signal(match_id, "seats")
+
     async def _seats_changed(self, live: LiveMatch, local: bool = False) -> None:
         """A seat's token changed, or the match started: read the seats again. ``local``:
         this process made the change (it sends the first turn's notifications)."""

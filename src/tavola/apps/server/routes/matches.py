@@ -27,6 +27,7 @@ from tavola.apps.server.routes.dependencies import (
     seat_needed,
 )
 from tavola.apps.server.routes.errors import ApiError, answers
+from tavola.apps.server.routes.session import Caller, my_seats
 from tavola.apps.server.webhooks import WebhookRefused, public_address, well_formed
 
 router = APIRouter(prefix="/api")
@@ -52,11 +53,19 @@ def _clean_name(name: str | None) -> str | None:
     "/matches",
     status_code=201,
     dependencies=[Depends(client_limit("matches"))],
-    responses=answers(400, 413, 422, 429, 503),
+    responses=answers(400, 401, 403, 413, 422, 429, 503),
 )
-async def create_match(body: CreateMatch, service: Service) -> dict[str, Any]:
-    """A new match; one secret token per human seat (in its invite link)."""
+async def create_match(body: CreateMatch, service: Service, caller: Caller) -> dict[str, Any]:
+    """A new match; one secret token per human seat (in its invite link). A signed-in
+    caller's seat ``"me"`` is a human seat their account holds, under their name."""
+    specs, players = my_seats(body.seats, caller)
+    body = body.model_copy(update={"seats": specs})
     names = None if body.names is None else [_clean_name(name) for name in body.names]
+    if caller is not None and players:
+        names = names or [None] * len(specs)
+        for seat in players:
+            if seat < len(names):
+                names[seat] = caller.name
     webhooks = _check_each(body.webhooks, _check_webhook)
     if webhooks and not service.settings.alerts.private_webhooks:
         for url in filter(None, webhooks):
@@ -64,7 +73,16 @@ async def create_match(body: CreateMatch, service: Service) -> dict[str, Any]:
     emails = _check_each(body.emails, _check_email)
     table = _table(body)
     return await service.create(
-        body.game, body.options, body.seats, names, body.seed, body.listed, table, webhooks, emails
+        body.game,
+        body.options,
+        body.seats,
+        names,
+        body.seed,
+        body.listed,
+        table,
+        webhooks,
+        emails,
+        players,
     )
 
 

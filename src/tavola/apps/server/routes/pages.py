@@ -4,6 +4,7 @@
 - ``/m/{id}`` (``?token=T`` to play a seat, ``?hotseat=T1,T2`` for several seats at one
   screen, none to watch): the match.
 - ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
+- ``/players/{name}``: a player's profile (ratings, recent matches with their results).
 - ``/rules/{game}``, ``/rules/{game}/decisions`` and ``/rules/{game}/notation``: the game's
   rulebook, how tavola reads its rules, its notation (``web/rules.py``).
 - ``/static/...``: the scripts, styles and pictures (``STATIC``).
@@ -18,16 +19,19 @@ import json
 import re
 from typing import Any
 
+from anyio import to_thread
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
+from tavola.apps.server.profiles import profile
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import _, lazy
 from tavola.apps.server.routes.dependencies import Service
 from tavola.apps.server.routes.games import list_games
+from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
 from tavola.apps.web.pages import STATIC, render
@@ -76,7 +80,7 @@ router = APIRouter(include_in_schema=False, default_response_class=HTMLResponse)
 
 
 @router.get("/")
-async def lobby(service: Service) -> HTMLResponse:
+async def lobby(service: Service, caller: Caller) -> HTMLResponse:
     playing = [match_summary(live) for live in await service.listed()]
     games = game_specs()
     return render(
@@ -85,6 +89,24 @@ async def lobby(service: Service) -> HTMLResponse:
         games_json=json.dumps(games).replace("<", "\\u003c"),
         seat_kinds=SEAT_KINDS,
         playing=playing,
+        player=caller.name if caller else None,
+    )
+
+
+@router.get("/players/{name}")
+async def player_page(
+    service: Service, accounts: AccountsDep, caller: Caller, name: str
+) -> HTMLResponse:
+    """A player's profile: ratings, and recent matches with results and replay links."""
+    found = await to_thread.run_sync(accounts.find, name) if len(name) <= 64 else None
+    if found is None:
+        return _not_found(lazy("There is no player {name!r}.", name=name))
+    shown = await profile(service, accounts, found)
+    return render(
+        "player.html",
+        title=found.name,
+        profile=shown,
+        player=caller.name if caller else None,
     )
 
 

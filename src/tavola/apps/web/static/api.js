@@ -57,6 +57,14 @@ export const listedMatches = () => request("/api/matches");
 /** The matches where one of ``tokens``' seats is to move (POST /api/seats/mine). */
 export const seatsToMove = (tokens) => request("/api/seats/mine", { method: "POST", json: { tokens } });
 
+// -- the account --------------------------------------------------------------------------------
+
+/** Sign up (POST /api/players) or in (POST /api/session) with {name, password}: the
+ *  answer (the session cookie comes with it); sign out (DELETE /api/session). */
+export const signUp = (credentials) => request("/api/players", { method: "POST", json: credentials });
+export const signIn = (credentials) => request("/api/session", { method: "POST", json: credentials });
+export const signOut = () => request("/api/session", { method: "DELETE" });
+
 // -- a match ------------------------------------------------------------------------------------
 
 /** POST ``body`` to the match's ``path`` (chat, hint, resign, takeover, rematch, …) as the

@@ -2,6 +2,7 @@
 // the links a created match gives, your matches (kept in this browser) and the matches
 // playing now. No game is named here: a new game needs no lobby code.
 
+import { signedIn } from "./account.js";
 import { createMatch, listedMatches, matchSummary, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
@@ -169,11 +170,13 @@ form.addEventListener("submit", async (e) => {
   const kinds = rows.map((row) => row.querySelector(".kind").value);
   const names = rows.map((row) => row.querySelector(".name").value.trim() || null);
   const human = (k) => k === "you" || k === "friend" || k === "hotseat";
+  const me = signedIn() ? kinds.indexOf("you") : -1;
   const perSeat = (field) => rows.map((row, i) => (human(kinds[i]) && row.querySelector(`.${field}`).value.trim()) || null);
   const body = {
     game,
     options: { ...readOptions(game), players: rows.length },
-    seats: kinds.map((k) => (human(k) ? "human" : k)),
+    // A signed-in player's first seat "you" is their account's ("me").
+    seats: kinds.map((k, i) => (i === me ? "me" : human(k) ? "human" : k)),
     names,
     listed: $("tv-listed").checked,
     chat_public: $("tv-chat-public").checked,

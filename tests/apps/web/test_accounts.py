@@ -1,0 +1,35 @@
+"""An account in the browser: sign up in the lobby's header and see your name; a match
+created signed in is on your profile; the form and the profile pass axe-core."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.apps.web.test_accessibility import assert_accessible
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def test_sign_up_in_the_lobby_and_see_your_name(page: Page, server: ServerProcess) -> None:
+    page.goto(server.url + "/")
+    page.locator(".account-forms summary").click()
+    page.locator("#tv-account-name").fill("Li")
+    page.locator("#tv-account-password").fill("a long enough password")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator("#tv-account-error")).to_contain_text("3 to 24 characters")
+    assert_accessible(page, "the lobby's sign-in form")
+    page.locator("#tv-account-name").fill("Linnea")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator(".account-name")).to_have_text("Linnea")
+
+    page.locator("#tv-create-button").click()  # seat 1 "You": the account's
+    expect(page.locator("#tv-created")).to_be_visible()
+    page.goto(server.url + "/players/Linnea")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Linnea")
+    expect(page.locator(".profile .matches li")).to_have_count(1)
+    assert_accessible(page, "a profile")
+
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator(".account-forms summary")).to_have_text("Sign in")
