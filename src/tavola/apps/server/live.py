@@ -55,6 +55,7 @@ class TableRules:
     abandon_after: int | None = None
     chat_public: bool = False
     hints: bool = False  # the seat to move may ask the review's bot for a suggestion
+    rated: bool = False  # its end rates its players (no take-back, no hint)
 
     def json(self) -> dict[str, Any]:
         return {
@@ -63,6 +64,7 @@ class TableRules:
             "abandon_after": self.abandon_after,
             "chat_public": self.chat_public,
             "hints": self.hints,
+            "rated": self.rated,
         }
 
 
@@ -326,6 +328,8 @@ class LiveMatch:
         """
         seat = self.check_turn(seat, seq)
         self.check_person(seat)
+        if self.table.rated:
+            raise Refused("rated", lazy("a rated match takes nothing back"))
         if not self.moves:
             raise Refused("nothing_to_take_back", lazy("no action has been played"))
         _, mover, _, caused_events = self.moves[-1]

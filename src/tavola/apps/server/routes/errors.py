@@ -31,14 +31,16 @@ log = logging.getLogger("tavola.server")
 
 STATUS: dict[str, int] = {
     "bad_token": 401,
-    **dict.fromkeys(["spectator", "replaced", "not_your_turn", "no_hints", "bot_seat"], 403),
+    **dict.fromkeys(
+        ["spectator", "replaced", "not_your_turn", "no_hints", "bot_seat", "rated"], 403
+    ),
     **dict.fromkeys(["no_match", "no_rematch"], 404),
     **dict.fromkeys(CONFLICTS, 409),
     **dict.fromkeys(
         [
             *["bad_notation", "illegal_action", "revealed", "bad_game", "bad_seats"],
             *["bad_names", "bad_table", "bad_webhooks", "bad_emails", "bad_bot", "bad_seat"],
-            *["empty_message", "too_long", "bad_text"],
+            *["empty_message", "too_long", "bad_text", "not_rated"],
         ],
         422,
     ),
