@@ -326,10 +326,10 @@ class LiveMatch:
         move after it, and only if it revealed nothing (it caused no event: no card or tile
         drawn, no scoring).
         """
-        seat = self.check_turn(seat, seq)
-        self.check_person(seat)
         if self.table.rated:
             raise Refused("rated", lazy("a rated match takes nothing back"))
+        seat = self.check_turn(seat, seq)
+        self.check_person(seat)
         if not self.moves:
             raise Refused("nothing_to_take_back", lazy("no action has been played"))
         _, mover, _, caused_events = self.moves[-1]
