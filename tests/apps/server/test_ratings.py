@@ -7,16 +7,17 @@ Matches end at once by a resignation (two players): the ratings, not the games, 
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import create_engine
+from typer.testing import CliRunner, Result
 
+from tavola.apps.cli import app
 from tavola.apps.server.rating_store import RatingStore
-from tavola.apps.server.rerate import seed_bots
 from tests.apps.server.client import Api, auth
 from tests.live_server import ServerProcess
 
@@ -28,9 +29,9 @@ def api(server: ServerProcess) -> Api:
     return Api(server.url)
 
 
-def tavola(*args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "tavola.apps.cli", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+def tavola(*args: str) -> Result:
+    """The command line, in this process (a child process would import the server again)."""
+    return CliRunner().invoke(app, list(args))
 
 
 def play_to_resignation(api: Api, seats: list[str], names: list[str | None], **body: Any) -> str:
@@ -117,7 +118,7 @@ def test_a_rated_match_rates_its_players_and_a_casual_one_does_not(api: Api) -> 
 
 
 def test_bots_start_from_a_tournament_and_rerate_reproduces_every_rating(
-    api: Api, server: ServerProcess
+    api: Api, server: ServerProcess, tmp_path: Path
 ) -> None:
     tournament = {
         "game": GAME,
@@ -127,25 +128,26 @@ def test_bots_start_from_a_tournament_and_rerate_reproduces_every_rating(
             {"spec": "heuristic", "mu": 31.5, "sigma": 1.5, "games": 40},
         ],
     }
-    store = store_of(server)
-    seeds = seed_bots(store.engine, store.postgres, tournament)
-    assert [(seed.player, seed.rating) for seed in seeds] == [
-        ("bot:random", 14.0),
-        ("bot:heuristic", 27.0),
-    ]
+    path = tmp_path / "tournament.json"
+    path.write_text(json.dumps(tournament))
+    seeded = tavola("db", "seed-bots", str(path), "--db", server.db_url)
+    assert seeded.exit_code == 0, seeded.output
+    assert "bot:random (clocktowers 2p): 14.00" in seeded.output
+    assert "bot:heuristic (clocktowers 2p): 27.00" in seeded.output
     assert board(api)["players"][0]["name"] == "bot:heuristic"  # an anchor from the start
     play_to_resignation(api, ["random", "human"], [None, "Ada"], rated=True)
     play_to_resignation(api, ["human", "human"], ["Bruno", "Ada"], rated=True)
     rows = wait_for_games(api, "Ada", 3)
     assert rows["bot:random"]["games"] == 41
     assert rows["bot:random"]["rating"] > 14.0
+    store = store_of(server)
     before = store.every()
     history = store.history("Ada", GAME, "2p")
     assert len(history) == 3
     assert len(before) >= 4
     rerated = tavola("db", "rerate", "--db", server.db_url)
-    assert rerated.returncode == 0, rerated.stderr
-    assert "Rated 3 match(es) again" in rerated.stdout
+    assert rerated.exit_code == 0, rerated.output
+    assert "Rated 3 match(es) again" in rerated.output
     assert store.every() == before  # the same floats, to the last bit
     assert store.history("Ada", GAME, "2p") == history
     store.engine.dispose()
