@@ -68,7 +68,7 @@ def store_of(server: ServerProcess) -> RatingStore:
 
 
 def test_a_rated_match_refuses_what_would_spoil_its_rating(api: Api) -> None:
-    refused = {
+    refused: dict[str, dict[str, Any]] = {
         "chosen seed": {"seed": 7},
         "hints": {"hints": True},
     }

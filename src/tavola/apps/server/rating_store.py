@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, delete, select, text
@@ -292,12 +292,4 @@ def _point(row: HistoryRow) -> Point:
 
 
 def _history_row(point: Point) -> HistoryRow:
-    return HistoryRow(
-        player=point.player,
-        game=point.game,
-        category=point.category,
-        match_id=point.match_id,
-        at=point.at,
-        mu=point.mu,
-        sigma=point.sigma,
-    )
+    return HistoryRow(**asdict(point))  # the same fields
