@@ -1,5 +1,6 @@
-"""The ratings: a game's leaderboard (``/api/leaderboard/{game}`` and its page), and a
-player's rating history (``/api/ratings/{name}/history``, for the profile's chart).
+"""The ratings: a game's leaderboard (``/api/leaderboard/{game}``; its page is in
+``pages``), and a player's rating history (``/api/ratings/{name}/history``, for the
+profile's chart).
 
 A leaderboard lists one pool (``category``) of a game: the players with at least
 ``min_games`` rated games (by default, those whose rating is no longer provisional) who
@@ -12,14 +13,12 @@ from typing import Annotated, Any
 
 from anyio import to_thread
 from fastapi import APIRouter, Query
-from fastapi.responses import HTMLResponse
 
 from tavola.apps.server.rating_store import PAGE, RatingStore
-from tavola.apps.server.ratings import ACTIVE_DAYS, PROVISIONAL_GAMES, Standing
+from tavola.apps.server.ratings import PROVISIONAL_GAMES, Standing
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.dependencies import Service
 from tavola.apps.server.routes.errors import ApiError, answers
-from tavola.apps.web.pages import render
 from tavola.core.registry import game_classes, load
 
 router = APIRouter()
@@ -39,7 +38,7 @@ MinGames = Annotated[
 ]
 
 
-def _default_category(game: str) -> str | None:
+def default_category(game: str) -> str | None:
     """The pool of ``game`` with its default options; ``None`` if there is no such game."""
     if game not in game_classes():
         return None
@@ -67,7 +66,7 @@ def player_ratings(store: RatingStore, name: str) -> list[dict[str, Any]]:
     ]
 
 
-async def _leaderboard(
+async def leaderboard_json(
     store: RatingStore, game: str, category: str, page: int, min_games: int
 ) -> dict[str, Any]:
     rows, more = await to_thread.run_sync(store.leaderboard, game, category, page, min_games)
@@ -91,10 +90,10 @@ async def leaderboard(
     min_games: MinGames = PROVISIONAL_GAMES,
 ) -> dict[str, Any]:
     """The best players of a game's rating pool, a page at a time."""
-    default = _default_category(game)
+    default = default_category(game)
     if default is None:
         raise ApiError(404, "no_game", lazy("There is no game {game!r}.", game=game))
-    return await _leaderboard(service.ratings, game, category or default, page, min_games)
+    return await leaderboard_json(service.ratings, game, category or default, page, min_games)
 
 
 @router.get("/api/ratings/{name}/history", responses=answers(404, 422))
@@ -102,7 +101,7 @@ async def rating_history(
     name: str, game: str, service: Service, category: Category = None
 ) -> dict[str, Any]:
     """A player's rating after each of its rated matches in one pool, oldest first."""
-    default = _default_category(game)
+    default = default_category(game)
     if default is None:
         raise ApiError(404, "no_game", lazy("There is no game {game!r}.", game=game))
     category = category or default
@@ -121,26 +120,3 @@ async def rating_history(
             for point in points
         ],
     }
-
-
-@router.get("/leaderboard/{game}", include_in_schema=False, response_class=HTMLResponse)
-async def leaderboard_page(
-    game: str, service: Service, category: Category = None, page: Page = 1
-) -> HTMLResponse:
-    default = _default_category(game)
-    if default is None:
-        message = lazy("There is no game {game!r}.", game=game)
-        return render("error.html", status=404, title=lazy("Not found"), message=message)
-    store = service.ratings
-    category = category or default
-    board = await _leaderboard(store, game, category, page, PROVISIONAL_GAMES)
-    pools = await to_thread.run_sync(store.categories, game)
-    title = lazy("Leaderboard: {game}", game=game_classes()[game].title)
-    return render(
-        "leaderboard.html",
-        title=title,
-        board=board,
-        categories=sorted({*pools, default, category}),
-        min_games=PROVISIONAL_GAMES,
-        days=ACTIVE_DAYS,
-    )
