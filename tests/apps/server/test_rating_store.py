@@ -14,6 +14,7 @@ from tavola.apps.server.db import make_engine, upgrade
 from tavola.apps.server.models import MatchRow, SeatRow
 from tavola.apps.server.rating_store import PAGE, Finished, RatingStore
 from tavola.apps.server.ratings import PROVISIONAL_GAMES, Standing, replay
+from tavola.apps.server.routes.ratings import player_ratings
 from tavola.apps.server.store import Store
 
 START = datetime(2026, 3, 1, tzinfo=UTC)
@@ -67,8 +68,11 @@ def test_a_match_rated_out_of_order_gives_what_a_replay_gives(store: RatingStore
 def test_places_rate_a_table_of_four(store: RatingStore) -> None:
     add_match(store, "t", ["ada", "bea", "cid", "dan"])
     assert store.record(end("t", 1, (2, 1, 2, 4), "3-5p")) is not None
-    rating = {s.player: s.rating for s in store.player_ratings("ada")}  # one pool
-    assert len(rating) == 1
+    (ada,) = player_ratings(store, "ada")  # one pool, as a profile lists it
+    assert ada["game"] == "g"
+    assert ada["category"] == "3-5p"
+    assert ada["games"] == 1
+    assert ada["provisional"]
     board, _ = store.leaderboard("g", "3-5p", 1, min_games=1, at=START)
     order = [s.player for s in board]
     assert order[0] == "bea"

@@ -45,12 +45,9 @@ def default_category(game: str) -> str | None:
     return load(game).rating_category()
 
 
-def standing_json(standing: Standing, rank: int | None = None) -> dict[str, Any]:
-    """A player's rating as the API gives it: ``rating`` is ``mu - 3 uncertainty``."""
-    shown: dict[str, Any] = {} if rank is None else {"rank": rank}
+def rating_json(standing: Standing) -> dict[str, Any]:
+    """A rating as the API gives it: ``rating`` is ``mu - 3 uncertainty``."""
     return {
-        **shown,
-        "name": standing.player,
         "rating": standing.rating,
         "uncertainty": standing.sigma,
         "games": standing.games,
@@ -59,9 +56,11 @@ def standing_json(standing: Standing, rank: int | None = None) -> dict[str, Any]
 
 
 def player_ratings(store: RatingStore, name: str) -> list[dict[str, Any]]:
-    """A player's rating in each pool, as its profile lists them (``GET /api/players``)."""
+    """A player's rating in each pool, as its profile lists them (``GET /api/players``):
+    ``[{"game", "category", "rating", "uncertainty", "games", "provisional"}]``. It reads
+    the database: call it in a worker thread."""
     return [
-        {"game": standing.game, "category": standing.category, **standing_json(standing)}
+        {"game": standing.game, "category": standing.category, **rating_json(standing)}
         for standing in store.player_ratings(name)
     ]
 
@@ -77,7 +76,10 @@ async def leaderboard_json(
         "page": page,
         "more": more,
         "min_games": min_games,
-        "players": [standing_json(row, first + i) for i, row in enumerate(rows)],
+        "players": [
+            {"rank": first + i, "name": row.player, **rating_json(row)}
+            for i, row in enumerate(rows)
+        ],
     }
 
 
