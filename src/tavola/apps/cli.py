@@ -15,7 +15,12 @@ from tavola.core.i18n import N_, from_environment, language
 from .commands.bot_games import bench_command, simulate_command, tournament_command
 from .commands.games import games_command
 from .commands.replay import replay_command
-from .commands.server import db_upgrade_command, serve_command
+from .commands.server import (
+    db_rerate_command,
+    db_seed_bots_command,
+    db_upgrade_command,
+    serve_command,
+)
 from .commands.terminal_game import play_command, resume_command
 from .report import report_command
 from .review.command import review_command
@@ -137,6 +142,8 @@ for command_name, command_help, command in COMMANDS:
 db_app = typer.Typer(help=N_("The server's database."), no_args_is_help=True)
 app.add_typer(db_app, name="db")
 db_app.command("upgrade")(db_upgrade_command)
+db_app.command("rerate")(db_rerate_command)
+db_app.command("seed-bots")(db_seed_bots_command)
 
 
 def main() -> None:

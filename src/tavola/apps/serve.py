@@ -1,11 +1,13 @@
-"""``tavola serve`` and ``tavola db upgrade``: the server's side of the command line."""
+"""``tavola serve`` and ``tavola db``: the server's side of the command line."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import sys
 import webbrowser
+from pathlib import Path
 
 import uvicorn
 from rich.console import Console
@@ -99,3 +101,33 @@ def upgrade(console: Console, db: str | None) -> None:
     url = db or default_db_url()
     revision = upgrade_schema(make_engine(url))
     console.print(f"The database {_safe(url)} is at schema revision {revision}.")
+
+
+def rerate(console: Console, db: str | None) -> None:
+    """Compute every rating again from the rated matches' logs and the bots' seeds."""
+    from tavola.apps.server.rerate import rerate as rerate_all
+
+    url = db or default_db_url()
+    engine = make_engine(url)
+    upgrade_schema(engine)
+    counted = rerate_all(engine, url.startswith("postgresql"))
+    console.print(f"Rated {counted} match(es) again in {_safe(url)}.")
+
+
+def seed_bots(console: Console, results: Path, db: str | None) -> None:
+    """Seed the bots' ratings from a tournament's results file."""
+    from tavola.apps.server.rerate import seed_bots as seed
+
+    try:
+        tournament = json.loads(results.read_text(encoding="utf-8"))
+        url = db or default_db_url()
+        engine = make_engine(url)
+        upgrade_schema(engine)
+        seeds = seed(engine, url.startswith("postgresql"), tournament)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise TavolaError(f"cannot seed the bots from {results}: {error}") from None
+    for standing in seeds:
+        console.print(
+            f"{standing.player} ({standing.game} {standing.category}): "
+            f"{standing.rating:.2f} (mu {standing.mu:.2f}, sigma {standing.sigma:.2f})"
+        )

@@ -82,6 +82,13 @@ class Game(ABC):
         assert isinstance(players, int)
         return players
 
+    def rating_category(self) -> str:
+        """The rating pool a match with these options is rated in: players are rated
+        against the others of their pool only. By default one pool per player count
+        (``"2p"``, ``"3p"``...); a game whose editions or counts play alike groups them.
+        """
+        return f"{self.num_players}p"
+
     def option_json(self) -> dict[str, Any]:
         """The options as written in a record."""
         return self._options_json(lambda spec: True)

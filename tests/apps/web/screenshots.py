@@ -10,6 +10,7 @@ one run to the next) and writes ``docs/screenshots/<name>-<desktop|phone>.png``.
 
 from __future__ import annotations
 
+import itertools
 import sys
 import tempfile
 from collections.abc import Callable
@@ -171,6 +172,54 @@ def _account(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]
     return maker
 
 
+PEOPLE = ["Ada", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Giulia"]
+BOT_SEEDS = [("random", 17.0, 1.2), ("heuristic", 27.5, 1.1), ("ismcts:iterations=300", 31.0, 1.3)]
+"""The leaderboard's players (the first is the strongest), and bots' tournament ratings."""
+
+
+def _leaderboard(lang: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    """Carcassonne's duels: seven people, three matches a pair ended by a resignation (the
+    stronger wins, now and then the other), and three bots seeded as by a tournament."""
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        if not httpx.get(f"{server.url}/api/leaderboard/carcassonne").json()["players"]:
+            _rate_people(server)
+
+        def shoot(page: Page, size: str) -> None:
+            page.goto(f"{server.url}/leaderboard/carcassonne?lang={lang}")
+            suffix = "" if lang == "en" else f"-{lang}"
+            page.screenshot(path=OUT / f"leaderboard{suffix}-{size}.png", full_page=True)
+
+        return shoot
+
+    return maker
+
+
+def _rate_people(server: ServerProcess) -> None:
+    from sqlalchemy import create_engine
+
+    from tavola.apps.server.rerate import seed_bots
+
+    standings = [{"spec": s, "mu": mu, "sigma": sd, "games": 400} for s, mu, sd in BOT_SEEDS]
+    tournament = {"game": "carcassonne", "options": {"players": 2}, "standings": standings}
+    seed_bots(create_engine(server.db_url), False, tournament)
+    for first, second in itertools.combinations(range(len(PEOPLE)), 2):
+        for game in range(3):
+            upset = (first + second + game) % 4 == 0
+            winner, loser = (second, first) if upset else (first, second)
+            body = {
+                "game": "carcassonne",
+                "seats": ["human", "human"],
+                "names": [PEOPLE[winner], PEOPLE[loser]],
+                "rated": True,
+                "listed": False,
+            }
+            created = httpx.post(f"{server.url}/api/matches", json=body).json()
+            token = created["seats"][1]["token"]
+            resign = f"{server.url}/api/matches/{created['id']}/resign"
+            httpx.post(resign, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+
+
 RULEBOOKS = {"rules-campanile": ("campanile", "en"), "rules-carcassonne-it": ("carcassonne", "it")}
 """name: (game, language) of a rulebook's page, shot from its top (not full page: long)."""
 
@@ -189,6 +238,9 @@ def _rulebook(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None
     return maker
 
 
+LEADERBOARDS = {"leaderboard": _leaderboard("en"), "leaderboard-it": _leaderboard("it")}
+
+
 def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = names or [
@@ -196,6 +248,7 @@ def main(names: list[str]) -> None:
         "table",
         *RULEBOOKS,
         *ACCOUNT_PAGES,
+        *LEADERBOARDS,
         "lobby",
     ]  # the lobby last: it lists those playing
     with (
@@ -210,6 +263,7 @@ def main(names: list[str]) -> None:
                 "table": _table,
                 **{r: _rulebook(r) for r in RULEBOOKS},
                 **{a: _account(a) for a in ACCOUNT_PAGES},
+                **LEADERBOARDS,
             }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():

@@ -1,6 +1,6 @@
 """axe-core over every page, in English and Italian: the lobby, each game's match page as a
-seat and as a spectator, the replay with its review, the rules. No serious or critical
-violation may be found."""
+seat and as a spectator, the replay with its review, the rules, a leaderboard. No serious
+or critical violation may be found."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Page
+from sqlalchemy import create_engine
 
+from tavola.apps.server.rerate import seed_bots
 from tavola.core.registry import game_classes
 from tests.apps.review.test_judging import CLOSING, last_tile_record
 from tests.apps.web.axe import serious_violations
@@ -48,6 +50,18 @@ def test_the_lobby_and_the_rules(page: Page, server: ServerProcess, lang: str) -
                 continue  # a plugin without its rules page
             page.goto(f"{server.url}{path}?lang={lang}")
             assert_accessible(page, path)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_leaderboard(page: Page, server: ServerProcess, lang: str) -> None:
+    standings = [{"spec": "heuristic", "mu": 27.5, "sigma": 1.1, "games": 40}]
+    tournament = {"game": "clocktowers", "options": {"players": 2}, "standings": standings}
+    engine = create_engine(server.db_url)
+    seed_bots(engine, False, tournament)  # a row in the table
+    engine.dispose()
+    page.goto(f"{server.url}/leaderboard/clocktowers?lang={lang}")
+    page.wait_for_selector("table.ratings tbody tr")
+    assert_accessible(page, "the leaderboard")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,7 +1,8 @@
-"""``tavola serve`` and ``tavola db upgrade``: the game server and its database."""
+"""``tavola serve`` and ``tavola db``: the game server and its database."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -105,3 +106,25 @@ def db_upgrade_command(db: DbOpt = None) -> None:
     from tavola.apps.serve import upgrade
 
     upgrade(console, db)
+
+
+def db_rerate_command(db: DbOpt = None) -> None:
+    """Compute every rating again from the rated matches' logs (and the bots' seeds)."""
+    from tavola.apps.serve import rerate
+
+    rerate(console, db)
+
+
+def db_seed_bots_command(
+    results: Annotated[
+        Path, typer.Argument(help="A tournament's results (tavola tournament --out FILE).")
+    ],
+    db: DbOpt = None,
+) -> None:
+    """Start the bots' ratings from a tournament's, so that first games against them rate."""
+    from tavola.apps.serve import seed_bots
+
+    try:
+        seed_bots(console, results, db)
+    except TavolaError as error:
+        fail(str(error))

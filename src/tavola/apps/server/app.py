@@ -29,6 +29,7 @@ from tavola.apps.server.routes import (
     matches,
     pages,
     players,
+    ratings,
     replay,
     review,
     tables,
@@ -79,7 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
-    for routes in (games, matches, players, match_socket, tables, replay, review):
+    for routes in (games, matches, players, match_socket, tables, replay, review, ratings):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

@@ -55,6 +55,7 @@ class TableRules:
     abandon_after: int | None = None
     chat_public: bool = False
     hints: bool = False  # the seat to move may ask the review's bot for a suggestion
+    rated: bool = False  # its end rates its players (no take-back, no hint)
 
     def json(self) -> dict[str, Any]:
         return {
@@ -63,6 +64,7 @@ class TableRules:
             "abandon_after": self.abandon_after,
             "chat_public": self.chat_public,
             "hints": self.hints,
+            "rated": self.rated,
         }
 
 
@@ -324,6 +326,8 @@ class LiveMatch:
         move after it, and only if it revealed nothing (it caused no event: no card or tile
         drawn, no scoring).
         """
+        if self.table.rated:
+            raise Refused("rated", lazy("a rated match takes nothing back"))
         seat = self.check_turn(seat, seq)
         self.check_person(seat)
         if not self.moves:

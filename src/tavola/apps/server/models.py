@@ -26,6 +26,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A time read from the database, in UTC (SQLite forgets the zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -55,6 +60,7 @@ class MatchRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(
         String(32), default=None, index=True, unique=True
     )
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # its end rates its players
 
 
 class SeatRow(Base):

@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from anyio import to_thread
@@ -31,7 +31,9 @@ from tavola.apps.server.clocks import ClockAlarms, TimeControl
 from tavola.apps.server.hub import Hub
 from tavola.apps.server.live import BOT, HUMAN, LiveMatch, SeatInfo, TableRules
 from tavola.apps.server.messages import message_for, rematch_info
-from tavola.apps.server.models import MOVE, TAKEBACK, MatchRow, SeatRow, now
+from tavola.apps.server.models import MOVE, TAKEBACK, MatchRow, SeatRow, as_utc, now
+from tavola.apps.server.rating_store import RatingStore, finished
+from tavola.apps.server.ratings import check_rated
 from tavola.apps.server.refusals import CONFLICTS, Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import Settings
@@ -46,11 +48,6 @@ T = TypeVar("T")
 RESUME_BOTS_WITHIN = timedelta(days=2)
 RESUME_CLOCKS_WITHIN = timedelta(days=60)  # a correspondence match may rest for weeks
 RECHECK_REFUSALS = 0.5  # seconds between two refusals that read a match's log
-
-
-def as_utc(moment: datetime) -> datetime:
-    """A time read from the database, in UTC (SQLite forgets the zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -74,6 +71,7 @@ class MatchService:
         self.bots = BotTurns(self)
         self.alarms = ClockAlarms(self)
         self.alerts = TurnAlerts(settings.alerts)
+        self.ratings = RatingStore(store.engine, settings.is_postgres)
         self._refreshing: set[asyncio.Task[Any]] = set()  # held, or the loop may drop them
         # What to do when another server signals a change beside the log (see ``tables``).
         self.signals: dict[str, Callable[[LiveMatch], Coroutine[Any, Any, None]]] = {}
@@ -127,6 +125,8 @@ class MatchService:
         secret = any(
             spec.secret and rules.options[spec.name] is not None for spec in rules.option_specs
         )
+        if table.rated:
+            check_rated(seats, names, seed is not None or secret, table.hints)
         match_id = new_match_id()
         tokens: dict[int, str] = {}
         seat_rows = []
@@ -177,7 +177,7 @@ class MatchService:
             raise Refused("no_match", lazy("no match {match!r}", match=match_id))
         live = self._cache.get(match_id)  # loaded meanwhile by another request
         if live is None:
-            live = self._build(loaded)
+            live = replayed(loaded)
             self._cache[match_id] = live
             self._forget_idle()
             # Another server's NOTIFY during the read found no match here: catch up now.
@@ -203,29 +203,6 @@ class MatchService:
             if not busy:
                 del self._cache[match_id]
                 excess -= 1
-
-    def _build(self, loaded: Loaded) -> LiveMatch:
-        match = loaded.match
-        live = LiveMatch.create(
-            match.id,
-            match.game,
-            match.options,
-            match.seed,
-            match.prearranged,
-            match.listed,
-            as_utc(match.created_at),
-            seat_infos(loaded.seats),
-            table_of(match),
-            None if match.started_at is None else as_utc(match.started_at),
-            match.rematch_of,
-        )
-        for row in loaded.actions:
-            live.apply_row(row.seq, row.seat, row.kind, row.notation, as_utc(row.at))
-        live.seen = {s.seat: as_utc(s.seen_at) for s in loaded.seats if s.seen_at is not None}
-        live.chat = [chat_json(row) for row in loaded.chat]
-        if loaded.rematch is not None:
-            live.rematch = rematch_info(*loaded.rematch)
-        return live
 
     async def catch_up(self, live: LiveMatch) -> bool:
         """Apply what other servers appended to the log (the caller holds ``live.lock``);
@@ -371,6 +348,16 @@ class MatchService:
         self.alarms.schedule(live)
         if local:
             self._alert_turn(live)
+            if live.is_over and live.table.rated:
+                self._spawn(self._rate(live))
+
+    async def _rate(self, live: LiveMatch) -> None:
+        """A rated match this process ended: its result rates its players (a failure
+        leaves the ratings behind the log until ``tavola db rerate``)."""
+        try:
+            await self._db(self.ratings.record, finished(live))
+        except Exception:
+            log.exception("cannot rate match %s", live.id)
 
     def _alert_turn(self, live: LiveMatch) -> None:
         mover = live.current_player
@@ -480,6 +467,7 @@ def table_row(table: TableRules) -> dict[str, Any]:
         "abandon_after": table.abandon_after,
         "chat_public": table.chat_public,
         "hints": table.hints,
+        "rated": table.rated,
     }
 
 
@@ -490,6 +478,7 @@ def table_of(match: MatchRow) -> TableRules:
         match.abandon_after,
         bool(match.chat_public),
         bool(match.hints),
+        bool(match.rated),
     )
 
 
@@ -497,3 +486,28 @@ def seat_infos(seats: list[SeatRow]) -> list[SeatInfo]:
     return [
         SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash, s.webhook, s.email) for s in seats
     ]
+
+
+def replayed(loaded: Loaded) -> LiveMatch:
+    """A stored match, its log replayed."""
+    match = loaded.match
+    live = LiveMatch.create(
+        match.id,
+        match.game,
+        match.options,
+        match.seed,
+        match.prearranged,
+        match.listed,
+        as_utc(match.created_at),
+        seat_infos(loaded.seats),
+        table_of(match),
+        None if match.started_at is None else as_utc(match.started_at),
+        match.rematch_of,
+    )
+    for row in loaded.actions:
+        live.apply_row(row.seq, row.seat, row.kind, row.notation, as_utc(row.at))
+    live.seen = {s.seat: as_utc(s.seen_at) for s in loaded.seats if s.seen_at is not None}
+    live.chat = [chat_json(row) for row in loaded.chat]
+    if loaded.rematch is not None:
+        live.rematch = rematch_info(*loaded.rematch)
+    return live

@@ -18,11 +18,11 @@ from anyio import to_thread
 from tavola.apps.server.chat import chat_json, clean_text
 from tavola.apps.server.live import HUMAN, LiveMatch
 from tavola.apps.server.messages import may_read_chat, rematch_info
-from tavola.apps.server.models import ABANDON, RESIGN, MatchRow, SeatRow, now
+from tavola.apps.server.models import ABANDON, RESIGN, MatchRow, SeatRow, as_utc, now
 from tavola.apps.server.rates import Rates, per_seconds
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
-from tavola.apps.server.service import MatchService, as_utc, seat_infos, table_row
+from tavola.apps.server.service import MatchService, seat_infos, table_row
 from tavola.apps.server.store import CHAT_KEPT
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token
 

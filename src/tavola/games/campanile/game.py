@@ -155,6 +155,17 @@ class Campanile(PackageGame):
             else:
                 self._stacked = self._check_deck(cards)
 
+    def rating_category(self) -> str:
+        """The 1996 edition is a pool of its own; in 2009 a duel is apart from a table.
+
+        >>> [Campanile(players=n, edition=e).rating_category() for n, e in
+        ...  [(2, "2009"), (4, "2009"), (3, "1996")]]
+        ['2p', '3-5p', '1996']
+        """
+        if self.edition == "1996":
+            return "1996"
+        return "2p" if self.num_players == 2 else "3-5p"
+
     def _options_json(self, keep: Callable[[Option], bool]) -> dict[str, Any]:
         edition = self.options["edition"]
         return super()._options_json(

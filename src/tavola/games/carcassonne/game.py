@@ -131,6 +131,14 @@ class Carcassonne(PackageGame):
             raise self.invalid("tiles: the lake is the last River tile")
         return tiles
 
+    def rating_category(self) -> str:
+        """A duel apart; three to five players share one pool.
+
+        >>> Carcassonne(players=4).rating_category()
+        '3-5p'
+        """
+        return "2p" if self.num_players == 2 else "3-5p"
+
     def new_game(self, seed: int | None = None) -> CarcassonneState:
         seed = self.seed_for(seed)
         if self._stacked is not None:

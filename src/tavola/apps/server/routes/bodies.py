@@ -84,6 +84,11 @@ class CreateMatch(Strict):
         description="the seat to move may ask for a suggested move "
         "(default: on with at most one human seat, off with several)",
     )
+    rated: bool = Field(
+        default=False,
+        description="its end rates its players (docs/players.md): no chosen seed or stacked "
+        "deck, no take-back, no hint, each player at one seat",
+    )
     webhooks: list[Annotated[str, Field(max_length=500)] | None] | None = Field(
         default=None, max_length=8, description="per seat: a URL POSTed when it is to move"
     )

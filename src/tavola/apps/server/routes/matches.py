@@ -96,8 +96,8 @@ def _table(body: CreateMatch) -> TableRules:
         abandon = max(1, round(control.per_move))
     hints = body.hints
     if hints is None:
-        hints = sum(spec.strip().lower() == "human" for spec in body.seats) <= 1
-    return TableRules(control, body.on_timeout, abandon, body.chat_public, hints)
+        hints = not body.rated and sum(spec.strip().lower() == "human" for spec in body.seats) <= 1
+    return TableRules(control, body.on_timeout, abandon, body.chat_public, hints, body.rated)
 
 
 def _check_each(

@@ -5,6 +5,7 @@
   screen, none to watch): the match.
 - ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
 - ``/players/{name}``: a player's profile (ratings, recent matches with their results).
+- ``/leaderboard/{game}`` (``?category=``, ``?page=``): a game's leaderboard.
 - ``/rules/{game}``, ``/rules/{game}/decisions`` and ``/rules/{game}/notation``: the game's
   rulebook, how tavola reads its rules, its notation (``web/rules.py``).
 - ``/static/...``: the scripts, styles and pictures (``STATIC``).
@@ -27,10 +28,12 @@ from fastapi.staticfiles import StaticFiles
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
 from tavola.apps.server.profiles import profile
+from tavola.apps.server.ratings import ACTIVE_DAYS, PROVISIONAL_GAMES
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import _, lazy
 from tavola.apps.server.routes.dependencies import Service
 from tavola.apps.server.routes.games import list_games
+from tavola.apps.server.routes.ratings import Category, Page, default_category, leaderboard_json
 from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
@@ -165,4 +168,27 @@ def _rules(game: str, page: str) -> HTMLResponse:
         body=rules.html(game, page, lang),
         body_lang=rules.shown_in(game, page, lang),
         pages=pages,
+    )
+
+
+@router.get("/leaderboard/{game}")
+async def leaderboard_page(
+    game: str, service: Service, category: Category = None, page: Page = 1
+) -> HTMLResponse:
+    """A game's leaderboard: a pool's best players, a page at a time (``routes.ratings``)."""
+    default = default_category(game)
+    if default is None:
+        return _not_found(lazy("There is no game {game!r}.", game=game))
+    store = service.ratings
+    category = category or default
+    board = await leaderboard_json(store, game, category, page, PROVISIONAL_GAMES)
+    pools = await to_thread.run_sync(store.categories, game)
+    title = lazy("Leaderboard: {game}", game=game_classes()[game].title)
+    return render(
+        "leaderboard.html",
+        title=title,
+        board=board,
+        categories=sorted({*pools, default, category}),
+        min_games=PROVISIONAL_GAMES,
+        days=ACTIVE_DAYS,
     )
