@@ -41,9 +41,12 @@ def test_a_lesson_plays_to_its_end(cls: type[Game], lesson: Lesson) -> None:
         wrong = [a for a in state.legal_actions() if a != expected]
         if wrong:  # a wrong move is refused with the step's own words
             assert not step.accepts(state, wrong[0])
-        assert step.hint is not None and str(step.hint)
+        assert step.hint is not None
+        assert str(step.hint)
         state.apply(expected)
-    assert [state.game.action_to_string(a) for a in state.history] == list(plan.line[: len(state.history)])
+    assert [state.game.action_to_string(a) for a in state.history] == list(
+        plan.line[: len(state.history)]
+    )
 
 
 @pytest.mark.parametrize(("cls", "lesson"), LESSONS)

@@ -114,7 +114,9 @@ class Lesson:
             except TavolaError as error:
                 raise LessonError(f"lesson {self.id}: step {number}: {error}") from error
             if state.game.action_to_string(expected) != step.expect:
-                raise LessonError(f"lesson {self.id}: step {number}: write {step.expect!r} canonically")
+                raise LessonError(
+                    f"lesson {self.id}: step {number}: write {step.expect!r} canonically"
+                )
         self._others(state, script)
         if next(script, None) is not None:
             raise LessonError(f"lesson {self.id}: the script has moves nobody plays")
@@ -157,10 +159,12 @@ def read_lessons(package: str, catalog: Catalog | None) -> tuple[Lesson, ...]:
     """
     try:
         folder = resources.files(package) / "lessons"
-        files = sorted(f for f in folder.iterdir() if f.name.endswith(".json"))
+        files = [f for f in folder.iterdir() if f.name.endswith(".json")]
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
         return ()
-    lessons = [_lesson(f.name[: -len(".json")], json.loads(f.read_text("utf-8")), catalog) for f in files]
+    lessons = [
+        _lesson(f.name[: -len(".json")], json.loads(f.read_text("utf-8")), catalog) for f in files
+    ]
     return tuple(sorted(lessons, key=lambda lesson: (lesson.order, lesson.id)))
 
 
