@@ -22,7 +22,16 @@ from tavola.apps.server.hub import Hub
 from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
 from tavola.apps.server.request_language import LanguageMiddleware, _
-from tavola.apps.server.routes import games, match_socket, matches, pages, replay, review, tables
+from tavola.apps.server.routes import (
+    games,
+    lessons,
+    match_socket,
+    matches,
+    pages,
+    replay,
+    review,
+    tables,
+)
 from tavola.apps.server.routes.errors import Failures, install_error_handlers
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
@@ -68,7 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
-    for routes in (games, matches, match_socket, tables, replay, review):
+    for routes in (games, matches, match_socket, tables, replay, review, lessons):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

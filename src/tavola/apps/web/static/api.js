@@ -57,6 +57,10 @@ export const listedMatches = () => request("/api/matches");
 /** The matches where one of ``tokens``' seats is to move (POST /api/seats/mine). */
 export const seatsToMove = (tokens) => request("/api/seats/mine", { method: "POST", json: { tokens } });
 
+/** A lesson's match (POST /api/learn/GAME/LESSON): as createMatch, a token per seat. */
+export const startLesson = (game, lesson) =>
+  expect(`/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(lesson)}`, { method: "POST" });
+
 // -- a match ------------------------------------------------------------------------------------
 
 /** POST ``body`` to the match's ``path`` (chat, hint, resign, takeover, rematch, …) as the

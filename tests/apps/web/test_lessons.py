@@ -1,0 +1,76 @@
+"""A lesson of each game in the browser, played to its end by following the highlighted
+element (``[data-lesson-target]``), in several languages; one wrong move per lesson is
+refused with the step's own hint, and the finished lesson offers a match against a bot."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tavola.core.i18n import language
+from tavola.core.registry import game_classes
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+MAIN = "#main"
+# The lesson has gone on: finished, or another step shown with its element to activate.
+NEXT_STEP = """([step]) => {
+  const main = document.getElementById("main");
+  const target = document.querySelector("[data-lesson-target]");
+  return main.dataset.lessonDone === "true" || (main.dataset.lessonStep !== step && target);
+}"""
+LESSONS = [
+    pytest.param("campanile", "first-game", "en", id="campanile-en"),
+    pytest.param("clocktowers", "first-tower", "de", id="clocktowers-de"),
+    pytest.param("carcassonne", "first-tiles", "it", id="carcassonne-it"),
+    pytest.param("carcassonne", "river", "en", id="carcassonne-river-en"),
+]
+
+
+def first_hint(game: str, lesson_id: str, lang: str) -> str:
+    """The hint of the lesson's first step that expects a move, in ``lang``."""
+    lesson = next(x for x in game_classes()[game].lessons() if x.id == lesson_id)
+    with language(lang):
+        return next(str(step.hint) for step in lesson.steps if step.expect is not None)
+
+
+@pytest.mark.parametrize(("game", "lesson_id", "lang"), LESSONS)
+def test_a_lesson_is_played_to_its_end_by_its_highlights(
+    page: Page, server: ServerProcess, game: str, lesson_id: str, lang: str
+) -> None:
+    page.goto(f"{server.url}/learn/{game}/{lesson_id}?lang={lang}")
+    page.wait_for_url(re.compile(r"[?&]match="))
+    main = page.locator(MAIN)
+    expect(main).to_have_attribute("data-lesson", lesson_id)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    count = len(next(x for x in game_classes()[game].lessons() if x.id == lesson_id).steps)
+    wrong_tried = False
+    for _ in range(3 * count):
+        if main.get_attribute("data-lesson-done") == "true":
+            break
+        target = page.locator("[data-lesson-target]")
+        expect(target).to_have_count(1)
+        step = main.get_attribute("data-lesson-step")
+        is_next = target.get_attribute("id") == "tv-lesson-next"
+        if not wrong_tried and not is_next:
+            expected = target.get_attribute("data-action") or target.get_attribute("data-notation")
+            other = page.locator(f'#tv-actions button.action:not([data-notation="{expected}"])')
+            other.first.click()
+            expect(page.locator("#tv-lesson-hint")).to_have_text(first_hint(game, lesson_id, lang))
+            expect(main).to_have_attribute("data-lesson-step", step or "")
+            wrong_tried = True
+        target.click()
+        page.wait_for_function(NEXT_STEP, arg=[step])
+    expect(main).to_have_attribute("data-lesson-done", "true")
+    assert wrong_tried
+    expect(main).to_have_attribute("data-lesson-step", str(count))
+    play = page.locator("#tv-lesson-play")
+    expect(play).to_be_visible()
+    expect(play).to_have_attribute("data-lesson-target", "")
+
+    # the list of lessons marks it finished, from this browser's memory
+    page.goto(f"{server.url}/learn/{game}?lang={lang}")
+    expect(page.locator(f'[data-lesson-id="{lesson_id}"] .lesson-mark')).to_be_visible()
