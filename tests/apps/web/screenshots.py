@@ -141,12 +141,43 @@ def _rulebook(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None
     return maker
 
 
+LESSONS = {
+    "lesson-campanile": ("campanile", "first-game", "en", 2),
+    "lesson-carcassonne-de": ("carcassonne", "first-tiles", "de", 2),
+}
+"""name: (game, lesson, language, targets clicked first) of a lesson's step."""
+
+
+def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    game, lesson, lang, clicks = LESSONS[name]
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        def shoot(page: Page, size: str) -> None:
+            page.goto(f"{server.url}/learn/{game}/{lesson}?lang={lang}&restart=1")
+            for _ in range(clicks):
+                step = page.locator("#main").get_attribute("data-lesson-step")
+                page.locator("[data-lesson-target]").click()
+                page.wait_for_function(
+                    "s => document.querySelector('#main').dataset.lessonStep !== s"
+                    " && document.querySelector('[data-lesson-target]')",
+                    arg=step,
+                )
+            page.wait_for_selector("[data-lesson-target]")
+            page.mouse.move(0, 0)
+            page.screenshot(path=OUT / f"{name}-{size}.png")
+
+        return shoot
+
+    return maker
+
+
 def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = names or [
         *GAMES,
         "table",
         *RULEBOOKS,
+        *LESSONS,
         "lobby",
     ]  # the lobby last: it lists those playing
     with (
@@ -156,7 +187,12 @@ def main(names: list[str]) -> None:
     ):
         browser = p.chromium.launch(executable_path="/usr/bin/chromium")
         for name in wanted:
-            makers = {"lobby": _lobby, "table": _table, **{r: _rulebook(r) for r in RULEBOOKS}}
+            makers = {
+                "lobby": _lobby,
+                "table": _table,
+                **{r: _rulebook(r) for r in RULEBOOKS},
+                **{lesson: _lesson(lesson) for lesson in LESSONS},
+            }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():
                 context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]

@@ -16,12 +16,17 @@ from tests.live_server import ServerProcess
 pytestmark = pytest.mark.browser
 
 MAIN = "#main"
-# The lesson has gone on: finished, or another step shown with its element to activate.
-NEXT_STEP = """([step]) => {
+# The lesson has gone on: finished, another step shown with its element to activate, or
+# the same step's element changed (a tile's cell chosen, its option turned).
+NEXT_STEP = """([step, what]) => {
   const main = document.getElementById("main");
   const target = document.querySelector("[data-lesson-target]");
-  return main.dataset.lessonDone === "true" || (main.dataset.lessonStep !== step && target);
+  if (main.dataset.lessonDone === "true") return true;
+  if (!target || main.dataset.waiting === "true") return false;
+  return main.dataset.lessonStep !== step || target.getAttribute("data-lesson-target") !== what;
 }"""
+EXPECTED = """step => JSON.parse(document.getElementById("tv-lesson-data").textContent)
+  .steps[Number(step) - 1].expect"""
 LESSONS = [
     pytest.param("campanile", "first-game", "en", id="campanile-en"),
     pytest.param("clocktowers", "first-tower", "de", id="clocktowers-de"),
@@ -48,28 +53,28 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
     expect(page.locator("html")).to_have_attribute("lang", lang)
     count = len(next(x for x in game_classes()[game].lessons() if x.id == lesson_id).steps)
     wrong_tried = False
-    for _ in range(3 * count):
+    for _ in range(6 * count):
         if main.get_attribute("data-lesson-done") == "true":
             break
         target = page.locator("[data-lesson-target]")
         expect(target).to_have_count(1)
         step = main.get_attribute("data-lesson-step")
-        is_next = target.get_attribute("id") == "tv-lesson-next"
-        if not wrong_tried and not is_next:
-            expected = target.get_attribute("data-action") or target.get_attribute("data-notation")
+        what = target.get_attribute("data-lesson-target")
+        expected = page.evaluate(EXPECTED, step)
+        if not wrong_tried and expected is not None:
             other = page.locator(f'#tv-actions button.action:not([data-notation="{expected}"])')
             other.first.click()
             expect(page.locator("#tv-lesson-hint")).to_have_text(first_hint(game, lesson_id, lang))
             expect(main).to_have_attribute("data-lesson-step", step or "")
             wrong_tried = True
         target.click()
-        page.wait_for_function(NEXT_STEP, arg=[step])
+        page.wait_for_function(NEXT_STEP, arg=[step, what])
     expect(main).to_have_attribute("data-lesson-done", "true")
     assert wrong_tried
     expect(main).to_have_attribute("data-lesson-step", str(count))
     play = page.locator("#tv-lesson-play")
     expect(play).to_be_visible()
-    expect(play).to_have_attribute("data-lesson-target", "")
+    expect(play).to_have_attribute("data-lesson-target", "play")
 
     # the list of lessons marks it finished, from this browser's memory
     page.goto(f"{server.url}/learn/{game}?lang={lang}")

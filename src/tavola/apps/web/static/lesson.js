@@ -25,6 +25,8 @@ const ui = {
   done: $("tv-lesson-done"),
   play: $("tv-lesson-play"),
   playError: $("tv-lesson-play-error"),
+  panel: $("tv-lesson"),
+  show: $("tv-lesson-show"),
 };
 
 let kept = lessonProgress(game, lesson.id);
@@ -51,20 +53,42 @@ function save(index) {
   keepLesson(game, lesson.id, kept);
 }
 
-/** The element that plays ``notation``: on the picture, else its move button. */
-function elementFor(notation) {
-  const board = [...$("tv-board").querySelectorAll("[data-action]")].find(
-    (node) => node.getAttribute("data-action") === notation && !node.hasAttribute("data-option-of"),
-  );
-  if (board) return board;
-  return [...$("tv-actions").querySelectorAll("button[data-notation]")].find((b) => b.dataset.notation === notation) || null;
+const area = (node) => {
+  const box = node.getBoundingClientRect();
+  return box.width * box.height;
+};
+
+const byArea = (nodes) => nodes.sort((a, b) => area(b) - area(a));
+const withAttr = (name, value) =>
+  [...$("tv-board").querySelectorAll(`[${name}]`)].filter((node) => node.getAttribute(name) === value);
+
+/** The element that plays ``notation`` now, and what activating it does: a spot of the
+ *  picture ("play"; the largest, where it is drawn twice); for a choice (a tile's cell),
+ *  the cell ("choose"), then Rotate ("rotate-N", N the option shown) or Confirm
+ *  ("confirm"); else the move's button ("play"). */
+function targetFor(notation) {
+  const nodes = withAttr("data-action", notation);
+  const direct = byArea(nodes.filter((node) => !node.hasAttribute("data-option-of")));
+  if (direct.length) return [direct[0], "play"];
+  const option = nodes[0];
+  const cell = option ? byArea(withAttr("data-choose", option.getAttribute("data-option-of")))[0] : null;
+  if (cell && !cell.classList.contains("selected")) return [cell, "choose"];
+  if (cell && !$("tv-choice").hidden) {
+    const options = withAttr("data-option-of", option.getAttribute("data-option-of"));
+    const index = options.findIndex((node) => node.classList.contains("shown") && !node.classList.contains("preview"));
+    return options[index] === option ? [$("tv-confirm"), "confirm"] : [$("tv-rotate"), `rotate-${index}`];
+  }
+  const button = [...$("tv-actions").querySelectorAll("button[data-notation]")].find((b) => b.dataset.notation === notation);
+  return [button || null, "play"];
 }
 
-function mark(target) {
-  for (const node of document.querySelectorAll("[data-lesson-target]")) node.removeAttribute("data-lesson-target");
-  if (!target) return;
-  target.setAttribute("data-lesson-target", "");
-  target.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+/** Mark ``target`` (its attribute says what activating it does). */
+function mark(target, what = "") {
+  for (const node of document.querySelectorAll("[data-lesson-target]")) {
+    if (node !== target) node.removeAttribute("data-lesson-target");
+  }
+  ui.show.hidden = !target || target === ui.next || target === ui.play;
+  if (target) target.setAttribute("data-lesson-target", what);
 }
 
 /** Show the lesson as it stands at the state on screen. */
@@ -81,7 +105,7 @@ function render() {
     root.dataset.lessonStep = String(steps.length);
     ui.progress.textContent = _("Step {n} of {count}", { n: steps.length, count: steps.length });
     ui.text.textContent = steps[steps.length - 1].text;
-    mark(ui.play);
+    mark(ui.play, "play");
     return;
   }
   const step = steps[index];
@@ -89,12 +113,16 @@ function render() {
     mark(null); // the other seats are moving: the step shows once they have
     return;
   }
-  if (root.dataset.lessonStep !== String(index + 1)) ui.hint.hidden = true;
+  if (root.dataset.lessonStep !== String(index + 1)) {
+    ui.hint.hidden = true;
+    ui.panel.scrollIntoView({ block: "nearest" }); // a new step: its words first
+  }
   root.dataset.lessonStep = String(index + 1);
   ui.progress.textContent = _("Step {n} of {count}", { n: index + 1, count: steps.length });
   ui.text.textContent = step.text;
   ui.next.hidden = step.expect !== null;
-  mark(step.expect === null ? ui.next : elementFor(step.expect));
+  if (step.expect === null) mark(ui.next, "next");
+  else mark(...targetFor(step.expect));
 }
 
 /** Send the scripted move of the seat to move, if another seat is to move in the line. */
@@ -140,10 +168,15 @@ ui.next.addEventListener("click", () => {
   if (target && target !== ui.next) target.focus?.({ preventScroll: true });
 });
 
-// The board redraws a choice (a selected cell) without a new state: keep the mark on it.
-new MutationObserver(() => {
-  if (shown && !document.querySelector("[data-lesson-target]")) render();
-}).observe($("tv-board"), { childList: true });
+// A cell chosen, an option turned, a choice cancelled: the mark moves on without a new state.
+for (const kind of ["click", "keydown"]) document.addEventListener(kind, () => render());
+
+ui.show.addEventListener("click", () => {
+  const target = document.querySelector("[data-lesson-target]");
+  if (!target) return;
+  target.scrollIntoView({ block: "center", inline: "nearest" });
+  target.focus?.({ preventScroll: true });
+});
 
 ui.play.addEventListener("click", async () => {
   ui.play.disabled = true;
