@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page, sync_playwright
 
+from tests.apps.web.helpers import follow_lesson
 from tests.live_server import ServerProcess, running_server
 
 OUT = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
@@ -143,9 +144,9 @@ def _rulebook(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None
 
 LESSONS = {
     "lesson-campanile": ("campanile", "first-game", "en", 2),
-    "lesson-carcassonne-de": ("carcassonne", "first-tiles", "de", 2),
+    "lesson-carcassonne-de": ("carcassonne", "first-tiles", "de", 5),
 }
-"""name: (game, lesson, language, targets clicked first) of a lesson's step."""
+"""name: (game, lesson, language, highlighted elements activated first) of a lesson's step."""
 
 
 def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
@@ -155,13 +156,7 @@ def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]
         def shoot(page: Page, size: str) -> None:
             page.goto(f"{server.url}/learn/{game}/{lesson}?lang={lang}&restart=1")
             for _ in range(clicks):
-                step = page.locator("#main").get_attribute("data-lesson-step")
-                page.locator("[data-lesson-target]").click()
-                page.wait_for_function(
-                    "s => document.querySelector('#main').dataset.lessonStep !== s"
-                    " && document.querySelector('[data-lesson-target]')",
-                    arg=step,
-                )
+                follow_lesson(page)
             page.wait_for_selector("[data-lesson-target]")
             page.mouse.move(0, 0)
             page.screenshot(path=OUT / f"{name}-{size}.png")

@@ -11,20 +11,12 @@ from playwright.sync_api import Page, expect
 
 from tavola.core.i18n import language
 from tavola.core.registry import game_classes
+from tests.apps.web.helpers import follow_lesson
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 MAIN = "#main"
-# The lesson has gone on: finished, another step shown with its element to activate, or
-# the same step's element changed (a tile's cell chosen, its option turned).
-NEXT_STEP = """([step, what]) => {
-  const main = document.getElementById("main");
-  const target = document.querySelector("[data-lesson-target]");
-  if (main.dataset.lessonDone === "true") return true;
-  if (!target || main.dataset.waiting === "true") return false;
-  return main.dataset.lessonStep !== step || target.getAttribute("data-lesson-target") !== what;
-}"""
 EXPECTED = """step => JSON.parse(document.getElementById("tv-lesson-data").textContent)
   .steps[Number(step) - 1].expect"""
 LESSONS = [
@@ -59,7 +51,6 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
         target = page.locator("[data-lesson-target]")
         expect(target).to_have_count(1)
         step = main.get_attribute("data-lesson-step")
-        what = target.get_attribute("data-lesson-target")
         expected = page.evaluate(EXPECTED, step)
         if not wrong_tried and expected is not None:
             other = page.locator(f'#tv-actions button.action:not([data-notation="{expected}"])')
@@ -67,8 +58,7 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
             expect(page.locator("#tv-lesson-hint")).to_have_text(first_hint(game, lesson_id, lang))
             expect(main).to_have_attribute("data-lesson-step", step or "")
             wrong_tried = True
-        target.click()
-        page.wait_for_function(NEXT_STEP, arg=[step, what])
+        follow_lesson(page)
     expect(main).to_have_attribute("data-lesson-done", "true")
     assert wrong_tried
     expect(main).to_have_attribute("data-lesson-step", str(count))
