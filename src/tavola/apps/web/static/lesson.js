@@ -111,6 +111,7 @@ function render() {
   const step = steps[index];
   if (step.at > moves || (step.expect !== null && state.current_player !== lesson.seat)) {
     mark(null); // the other seats are moving: the step shows once they have
+    ui.progress.textContent = _("The other players are moving…");
     return;
   }
   if (root.dataset.lessonStep !== String(index + 1)) {
