@@ -36,8 +36,10 @@ def find_lesson(game: str, lesson_id: str) -> tuple[type[Game], Lesson] | None:
 def lesson_page(cls: type[Game], lesson: Lesson) -> dict[str, Any]:
     """What the lesson's page needs, its texts in the request's language: the learner's
     seat, each step (its text, the notation expected or ``None``, its hint, the actions
-    played before it is shown) and the whole line of actions the other seats follow."""
+    played before it is shown), the whole line of actions the other seats follow, and
+    ``options``, the lesson's public options but the players (a real match's, once done)."""
     plan = lesson.plan(cls)
+    public = cls(**lesson.options).public_options()
     steps = [
         {
             "text": str(step.text),
@@ -53,6 +55,7 @@ def lesson_page(cls: type[Game], lesson: Lesson) -> dict[str, Any]:
         "seat": lesson.seat,
         "steps": steps,
         "line": list(plan.line),
+        "options": {name: value for name, value in public.items() if name != "players"},
     }
 
 

@@ -183,7 +183,7 @@ ui.play.addEventListener("click", async () => {
   ui.play.disabled = true;
   ui.playError.hidden = true;
   try {
-    const created = await createMatch({ game, options: {}, seats: ["human", "heuristic"], listed: false });
+    const created = await createMatch({ game, options: lesson.options, seats: ["human", "heuristic"], listed: false });
     const you = created.seats.find((s) => s.kind === "human");
     rememberMatch({ id: created.id, game, title: root.dataset.title, play: you.url, seats: [{ seat: 0, kind: "you" }, { seat: 1, kind: "heuristic" }] });
     location.assign(you.url);
