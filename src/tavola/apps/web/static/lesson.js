@@ -131,7 +131,12 @@ function script(state, moves) {
   const mover = state.current_player;
   if (state.is_over || mover === lesson.seat || mover === null || moves >= lesson.line.length) return;
   const token = kept.tokens[mover];
-  if (!token || sentAt === state.seq) return;
+  if (!token) {
+    // the lesson's match was opened in another browser: its other seats are not kept here
+    ui.progress.textContent = _("This browser does not hold the other seats of this lesson: start it again.");
+    return;
+  }
+  if (sentAt === state.seq) return;
   sentAt = state.seq;
   asSeat(root.dataset.match, "actions", token, { seq: state.seq, action: lesson.line[moves] }).then((answer) => {
     if (!answer.ok && answer.status !== 409) sentAt = -1; // a stale seq: the next state sends again
