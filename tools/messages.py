@@ -8,13 +8,17 @@ every id is translated.
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
+from tavola.core.lessons import lesson_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "tavola" / "locale"
@@ -39,10 +43,21 @@ DOMAINS: dict[str, tuple[Path, ...]] = {
 }
 HEADER = "# tavola's texts in this language: see tools/messages.py and docs/languages.md."
 KEYWORDS = {"_": None, "N_": None, "lazy": None, "gettext": None, "ngettext": (1, 2)}
-METHODS = [
+
+
+def extract_lesson(
+    file: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A lesson's texts (``lessons/*.json``, see ``tavola.core.lessons``), as babel extracts."""
+    for text in lesson_texts(json.load(file)):
+        yield 1, "_", text, []
+
+
+METHODS: list[tuple[str, Any]] = [
     ("**.py", "python"),
     ("**/templates/**.html", "jinja2"),
     ("**/static/**.js", "javascript"),
+    ("**/lessons/*.json", extract_lesson),
 ]
 
 

@@ -14,6 +14,7 @@ from tavola.core.i18n import N_, from_environment, language
 
 from .commands.bot_games import bench_command, simulate_command, tournament_command
 from .commands.games import games_command
+from .commands.learn import learn_command
 from .commands.replay import replay_command
 from .commands.server import (
     db_rerate_command,
@@ -99,6 +100,7 @@ COMMANDS: tuple[tuple[str, str, Callable[..., None]], ...] = (
         games_command,
     ),
     ("play", N_("Play a game in the terminal against bots or friends."), play_command),
+    ("learn", N_("Learn a game: a guided first game, step by step."), learn_command),
     (
         "resume",
         N_("Play on a saved game from where its record stops, with the same players."),

@@ -33,7 +33,8 @@ from tavola.core.checks import (
 )
 from tavola.core.errors import ArgumentTypeError, InvalidArgument, InvalidOption
 from tavola.core.events import Event
-from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text
+from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Message, Text
+from tavola.core.lessons import Lesson, read_lessons
 from tavola.core.options import Option, OptionValue, check_applicable, resolve_options
 from tavola.core.pages import Figure, read_page
 from tavola.core.points import ALL_POINTS, Award, Source
@@ -283,9 +284,13 @@ class Game(ABC):
         By default ``pages/<page>.md`` (``pages/<page>.<lang>.md`` translated) in the
         package of the game's class, read as package data (``tavola.core.pages``).
         """
+        return read_page(cls._package(), page, lang)
+
+    @classmethod
+    def _package(cls) -> str:
+        """The package of the game's class, where its pages and lessons are shipped."""
         module = inspect.getmodule(cls)
-        package = module.__package__ if module is not None else None
-        return read_page(package or "", page, lang)
+        return (module.__package__ if module is not None else None) or ""
 
     @classmethod
     def document_languages(cls, page: str) -> tuple[str, ...]:
@@ -297,6 +302,15 @@ class Game(ABC):
         """The rulebook's pictures by name (``figure:<name>`` in a page): positions the
         engine reaches, drawn by ``svg`` (``tavola.core.pages.Figure``). By default none."""
         return {}
+
+    @classmethod
+    def lessons(cls) -> tuple[Lesson, ...]:
+        """The game's guided lessons, in order (``tavola.core.lessons``): by default the
+        files ``lessons/*.json`` of its package, their texts in the catalog of its
+        ``summary`` (a plain ``summary``: shown as written). By default none."""
+        summary = cls.summary
+        catalog = summary.catalog if isinstance(summary, Message) else None
+        return read_lessons(cls._package(), catalog) if cls._package() else ()
 
     def point_sources(self) -> list[Source]:
         """The sources of this game's points with its options, in the order a balance

@@ -16,6 +16,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from tavola.core.game import Game, State
+from tavola.core.lessons import Lesson
 from tavola.core.registry import replay
 from tavola.testing.properties import check_clone, refusal_of
 
@@ -326,3 +327,35 @@ WHOLE_GAME_CHECKS: dict[str, Callable[[Game, int], None]] = {
     "determinize_depends_only_on_the_view": determinize_depends_only_on_the_view,
     "pictures_play_the_legal_actions": pictures_play_the_legal_actions,
 }
+
+
+def check_lesson(game_class: type[Game], lesson: Lesson) -> None:
+    """``lesson`` plays to its end by its expected actions, the other seats' moves coming
+    from its script, and each step that expects a move refuses any other with its hint
+    (``tavola.core.lessons``)."""
+    plan = lesson.plan(game_class)
+    assert len(plan.at) == len(lesson.steps), lesson.id
+    state = lesson.new_game(game_class)
+    for number, (step, at) in enumerate(zip(lesson.steps, plan.at, strict=True), 1):
+        while len(state.history) < at:  # the other seats' moves, as their script plays them
+            assert state.current_player != lesson.seat, (lesson.id, number)
+            state.apply(plan.line[len(state.history)])
+        assert str(step.text), (lesson.id, number)
+        if step.expect is None:
+            continue
+        assert state.current_player == lesson.seat, (lesson.id, number)
+        expected = state.read_action(step.expect)
+        assert step.accepts(state, expected), (lesson.id, number)
+        assert all(not step.accepts(state, a) for a in state.legal_actions() if a != expected)
+        assert str(step.hint or ""), f"{lesson.id}: step {number} has no hint"
+        state.apply(expected)
+    to_string = state.game.action_to_string
+    assert [to_string(a) for a in state.history] == list(plan.line[: len(state.history)])
+
+
+def lessons_play(game_class: type[Game]) -> None:
+    """Every lesson of the game passes ``check_lesson`` (a game may have none)."""
+    ids = [lesson.id for lesson in game_class.lessons()]
+    assert len(ids) == len(set(ids)), f"{game_class.name}: two lessons share an id"
+    for lesson in game_class.lessons():
+        check_lesson(game_class, lesson)

@@ -90,6 +90,8 @@ class GameConformance:
     hidden_information: ClassVar[bool] = True
 
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
+        if "game_name" in metafunc.fixturenames:  # a check of the game, whatever its options
+            metafunc.parametrize("game_name", self.games)
         if "name" in metafunc.fixturenames and "options" in metafunc.fixturenames:
             cases = [(name, options) for name in self.games for options in configurations(name)]
             ids = [case_id(name, options) for name, options in cases]
@@ -133,3 +135,7 @@ class GameConformance:
         self, name: str, options: dict[str, Any]
     ) -> None:
         self.run(checks.pictures_play_the_legal_actions, name, options, self.picture_examples)
+
+    def test_lessons_play(self, game_name: str) -> None:
+        """Each lesson the game ships plays by its expected actions (``checks.lessons_play``)."""
+        checks.lessons_play(game_classes()[game_name])

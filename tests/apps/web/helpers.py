@@ -221,3 +221,24 @@ def blunder_record(directory: Path) -> tuple[dict[str, Any], Path]:
 def broken_record(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` with a fourth action that does not replay."""
     return {**record, "actions": [*record["actions"][:3], "place 9,9 0"]}
+
+
+# The lesson has gone on: finished, another step shown with its element to activate, or
+# the same step's element changed (a tile's cell chosen, its option turned).
+NEXT_STEP = """([step, what]) => {
+  const main = document.getElementById("main");
+  const target = document.querySelector("[data-lesson-target]");
+  if (main.dataset.lessonDone === "true") return true;
+  if (!target || main.dataset.waiting === "true") return false;
+  return main.dataset.lessonStep !== step || target.getAttribute("data-lesson-target") !== what;
+}"""
+
+
+def follow_lesson(page: Page) -> None:
+    """Activate the lesson's highlighted element and wait until the lesson has gone on."""
+    main = page.locator(MATCH)
+    target = page.locator("[data-lesson-target]")
+    step = main.get_attribute("data-lesson-step")
+    what = target.get_attribute("data-lesson-target")
+    target.click()
+    page.wait_for_function(NEXT_STEP, arg=[step, what])

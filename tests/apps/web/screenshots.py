@@ -21,6 +21,7 @@ import httpx
 from playwright.sync_api import Page, sync_playwright
 
 from tests.apps.server.client import Api, play_randomly, tokens_of
+from tests.apps.web.helpers import follow_lesson
 from tests.live_server import ServerProcess, running_server
 
 OUT = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
@@ -239,6 +240,28 @@ def _rulebook(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None
 
 
 LEADERBOARDS = {"leaderboard": _leaderboard("en"), "leaderboard-it": _leaderboard("it")}
+LESSONS = {
+    "lesson-campanile": ("campanile", "first-game", "en", 2),
+    "lesson-carcassonne-de": ("carcassonne", "first-tiles", "de", 5),
+}
+"""name: (game, lesson, language, highlighted elements activated first) of a lesson's step."""
+
+
+def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    game, lesson, lang, clicks = LESSONS[name]
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        def shoot(page: Page, size: str) -> None:
+            page.goto(f"{server.url}/learn/{game}/{lesson}?lang={lang}&restart=1")
+            for _ in range(clicks):
+                follow_lesson(page)
+            page.wait_for_selector("[data-lesson-target]")
+            page.mouse.move(0, 0)
+            page.screenshot(path=OUT / f"{name}-{size}.png")
+
+        return shoot
+
+    return maker
 
 
 def main(names: list[str]) -> None:
@@ -249,6 +272,7 @@ def main(names: list[str]) -> None:
         *RULEBOOKS,
         *ACCOUNT_PAGES,
         *LEADERBOARDS,
+        *LESSONS,
         "lobby",
     ]  # the lobby last: it lists those playing
     with (
@@ -264,6 +288,7 @@ def main(names: list[str]) -> None:
                 **{r: _rulebook(r) for r in RULEBOOKS},
                 **{a: _account(a) for a in ACCOUNT_PAGES},
                 **LEADERBOARDS,
+                **{lesson: _lesson(lesson) for lesson in LESSONS},
             }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():

@@ -25,6 +25,7 @@ from tavola.apps.server.rates import Rates
 from tavola.apps.server.request_language import LanguageMiddleware, _
 from tavola.apps.server.routes import (
     games,
+    lessons,
     match_socket,
     matches,
     pages,
@@ -80,7 +81,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
-    for routes in (games, matches, players, match_socket, tables, replay, review, ratings):
+    routers = (games, matches, players, match_socket, tables, replay, review, ratings, lessons)
+    for routes in routers:
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

@@ -45,6 +45,7 @@ def list_games() -> list[dict[str, Any]]:
             "title": str(cls.title),
             "summary": str(cls.summary),
             "lang": texts_language(cls),
+            "lessons": [{"id": lesson.id, "title": str(lesson.title)} for lesson in cls.lessons()],
         }
         games.append({**about, "options": options})
     return games

@@ -8,6 +8,8 @@
 - ``/leaderboard/{game}`` (``?category=``, ``?page=``): a game's leaderboard.
 - ``/rules/{game}``, ``/rules/{game}/decisions`` and ``/rules/{game}/notation``: the game's
   rulebook, how tavola reads its rules, its notation (``web/rules.py``).
+- ``/learn/{game}``: its lessons; ``/learn/{game}/{lesson}`` starts (or resumes) one, and
+  ``?match=ID&token=T`` plays it on the match page (``routes/lessons.py``).
 - ``/static/...``: the scripts, styles and pictures (``STATIC``).
 
 Every page speaks the request's language (``server.request_language``: ``?lang=``, the
@@ -33,6 +35,7 @@ from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import _, lazy
 from tavola.apps.server.routes.dependencies import Service
 from tavola.apps.server.routes.games import list_games
+from tavola.apps.server.routes.lessons import find_lesson, lesson_page
 from tavola.apps.server.routes.ratings import Category, Page, default_category, leaderboard_json
 from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
@@ -192,3 +195,40 @@ async def leaderboard_page(
         min_games=PROVISIONAL_GAMES,
         days=ACTIVE_DAYS,
     )
+
+
+@router.get("/learn/{game}")
+async def learn_page(game: str) -> HTMLResponse:
+    cls = game_classes().get(game)
+    if cls is None:
+        return _not_found(lazy("There is no game {game!r}.", game=game))
+    lessons = [{"id": lesson.id, "title": str(lesson.title)} for lesson in cls.lessons()]
+    return render(
+        "learn.html", game=game, title=lazy("Learn {game}", game=cls.title), lessons=lessons
+    )
+
+
+@router.get("/learn/{game}/{lesson_id}")
+async def lesson(
+    service: Service, game: str, lesson_id: str, match: str | None = None
+) -> HTMLResponse:
+    """The lesson: without ``match``, the page that starts (or resumes) its match; with it,
+    the match page with the lesson's steps beside the board."""
+    found = find_lesson(game, lesson_id)
+    if found is None:
+        return _not_found(
+            lazy("There is no lesson {lesson!r} of {game!r}.", lesson=lesson_id, game=game)
+        )
+    cls, chosen = found
+    steps = lesson_page(cls, chosen)
+    page: dict[str, Any] = {
+        "game": game,
+        "lesson": steps,
+        "lesson_json": json.dumps(steps).replace("<", "\\u003c"),
+    }
+    if match is None:
+        return render("learn.html", title=steps["title"], lessons=None, **page)
+    live = await _match(service, match)
+    if isinstance(live, HTMLResponse):
+        return live
+    return render("match.html", match=match_summary(live), title=cls.title, **page)

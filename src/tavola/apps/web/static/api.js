@@ -64,6 +64,9 @@ export const seatsToMove = (tokens) => request("/api/seats/mine", { method: "POS
 export const signUp = (credentials) => request("/api/players", { method: "POST", json: credentials });
 export const signIn = (credentials) => request("/api/session", { method: "POST", json: credentials });
 export const signOut = () => request("/api/session", { method: "DELETE" });
+/** A lesson's match (POST /api/learn/GAME/LESSON): as createMatch, a token per seat. */
+export const startLesson = (game, lesson) =>
+  expect(`/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(lesson)}`, { method: "POST" });
 
 // -- a match ------------------------------------------------------------------------------------
 

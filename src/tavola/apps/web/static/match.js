@@ -8,6 +8,7 @@
 //
 // This module decides what is shown when (match.queue, the pause, the hotseat's curtain)
 // and sends the seat's actions; its state is one object (MatchState, match-state.js).
+// Events on #main let a lesson follow: "tv:shown" (a state shown), "tv:play" (cancelable).
 
 import { MatchSocket } from "./api.js";
 import { Board } from "./board.js";
@@ -314,6 +315,8 @@ function display(conn, state) {
   if (changed && (replayed || root.dataset.turn === "you")) placeFocus(turnBefore);
   match.turnAlert.turn(root.dataset.turn === "you" && (state.legal || []).length > 0, `${root.dataset.title}: ${ui.status.textContent}`);
   if (state.is_over) match.turnAlert.over();
+  // a lesson (lesson.js) follows the states shown, and may refuse a move (below)
+  root.dispatchEvent(new CustomEvent("tv:shown", { detail: { state, seat: conn.seat, log: match.log } }));
 }
 
 /** After a move, focus where play goes on: on the first move when the turn comes back (or
@@ -358,6 +361,7 @@ function play(notation) {
     refuse({ message: _("You are watching: spectators cannot play.") });
     return;
   }
+  if (!root.dispatchEvent(new CustomEvent("tv:play", { detail: { notation }, cancelable: true }))) return;
   send({ type: "action", action: notation });
 }
 

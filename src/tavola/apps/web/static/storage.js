@@ -68,3 +68,33 @@ export function storedPause() {
     return null;
   }
 }
+
+const LESSONS = "tavola.lessons";
+
+/** What this browser keeps of each lesson, by "game/lesson": {match, seat, tokens (one per
+ *  seat, the other seats' to play their script), step (the steps read), done}. */
+function lessons() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LESSONS) || "{}");
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The lesson's progress kept here, or null. */
+export function lessonProgress(game, lesson) {
+  return lessons()[`${game}/${lesson}`] || null;
+}
+
+/** Keep (``entry``) or forget (null) a lesson's progress. */
+export function keepLesson(game, lesson, entry) {
+  const kept = lessons();
+  if (entry === null) delete kept[`${game}/${lesson}`];
+  else kept[`${game}/${lesson}`] = entry;
+  try {
+    localStorage.setItem(LESSONS, JSON.stringify(kept));
+  } catch {
+    // private browsing: a reload starts the lesson again
+  }
+}

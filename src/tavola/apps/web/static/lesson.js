@@ -1,0 +1,200 @@
+// A lesson on the match page (/learn/GAME/LESSON?match=ID&token=T): the step's words beside
+// the board, the one element to activate marked data-lesson-target, a wrong move refused
+// with the step's hint, the other seats' scripted moves sent with their tokens.
+//
+// The lesson's data (tv-lesson-data) comes from the server: each step's text, the notation
+// it expects (null: it explains only, "Next" goes on), its hint and "at", the number of
+// actions played when it is shown; "line", every action of the lesson in order. The page
+// follows match.js through events on #main: "tv:shown" (a state shown) and "tv:play"
+// (cancelable). Progress is kept in this browser (storage.js: keepLesson).
+
+import { asSeat, createMatch, refusal } from "./api.js";
+import { $ } from "./dom.js";
+import { _ } from "./i18n.js";
+import { keepLesson, lessonProgress, rememberMatch } from "./storage.js";
+
+const root = $("main");
+const lesson = JSON.parse($("tv-lesson-data").textContent);
+const game = root.dataset.game;
+const steps = lesson.steps;
+const ui = {
+  progress: $("tv-lesson-progress"),
+  text: $("tv-lesson-text"),
+  hint: $("tv-lesson-hint"),
+  next: $("tv-lesson-next"),
+  done: $("tv-lesson-done"),
+  play: $("tv-lesson-play"),
+  playError: $("tv-lesson-play-error"),
+  panel: $("tv-lesson"),
+  show: $("tv-lesson-show"),
+};
+
+let kept = lessonProgress(game, lesson.id);
+if (!kept || kept.match !== root.dataset.match) kept = { match: root.dataset.match, tokens: [], step: 0, done: false };
+let shown = null; // the state on screen: {state, moves}
+let sentAt = -1; // the seq whose scripted move was sent
+
+/** The actions played up to ``state`` (the log's moves). */
+function movesUpTo(state, log) {
+  let moves = 0;
+  for (const entry of log.values()) if (entry.kind === "move" && entry.seq <= state.seq) moves += 1;
+  return moves;
+}
+
+/** The step to show now: steps before the position are done, and so are steps read. */
+function currentStep(moves) {
+  let index = kept.step || 0;
+  while (index < steps.length && steps[index].at < moves) index += 1;
+  return index;
+}
+
+function save(index) {
+  kept = { ...kept, step: index, done: kept.done || index >= steps.length };
+  keepLesson(game, lesson.id, kept);
+}
+
+const area = (node) => {
+  const box = node.getBoundingClientRect();
+  return box.width * box.height;
+};
+
+const byArea = (nodes) => nodes.sort((a, b) => area(b) - area(a));
+const withAttr = (name, value) =>
+  [...$("tv-board").querySelectorAll(`[${name}]`)].filter((node) => node.getAttribute(name) === value);
+
+/** The element that plays ``notation`` now, and what activating it does: a spot of the
+ *  picture ("play"; the largest, where it is drawn twice); for a choice (a tile's cell),
+ *  the cell ("choose"), then Rotate ("rotate-N", N the option shown) or Confirm
+ *  ("confirm"); else the move's button ("play"). */
+function targetFor(notation) {
+  const nodes = withAttr("data-action", notation);
+  const direct = byArea(nodes.filter((node) => !node.hasAttribute("data-option-of")));
+  if (direct.length) return [direct[0], "play"];
+  const option = nodes[0];
+  const cell = option ? byArea(withAttr("data-choose", option.getAttribute("data-option-of")))[0] : null;
+  if (cell && !cell.classList.contains("selected")) return [cell, "choose"];
+  if (cell && !$("tv-choice").hidden) {
+    const options = withAttr("data-option-of", option.getAttribute("data-option-of"));
+    const index = options.findIndex((node) => node.classList.contains("shown") && !node.classList.contains("preview"));
+    return options[index] === option ? [$("tv-confirm"), "confirm"] : [$("tv-rotate"), `rotate-${index}`];
+  }
+  const button = [...$("tv-actions").querySelectorAll("button[data-notation]")].find((b) => b.dataset.notation === notation);
+  return [button || null, "play"];
+}
+
+/** Mark ``target`` (its attribute says what activating it does). */
+function mark(target, what = "") {
+  for (const node of document.querySelectorAll("[data-lesson-target]")) {
+    if (node !== target) node.removeAttribute("data-lesson-target");
+  }
+  ui.show.hidden = !target || target === ui.next || target === ui.play;
+  if (target) target.setAttribute("data-lesson-target", what);
+}
+
+/** Show the lesson as it stands at the state on screen. */
+function render() {
+  if (!shown) return;
+  const { state, moves } = shown;
+  const index = currentStep(moves);
+  if (index !== (kept.step || 0)) save(index);
+  const done = index >= steps.length;
+  root.dataset.lessonDone = done ? "true" : "false";
+  ui.done.hidden = !done;
+  ui.next.hidden = true;
+  if (done) {
+    root.dataset.lessonStep = String(steps.length);
+    ui.progress.textContent = _("Step {n} of {count}", { n: steps.length, count: steps.length });
+    ui.text.textContent = steps[steps.length - 1].text;
+    mark(ui.play, "play");
+    return;
+  }
+  const step = steps[index];
+  if (step.at > moves || (step.expect !== null && state.current_player !== lesson.seat)) {
+    mark(null); // the other seats are moving: the step shows once they have
+    ui.progress.textContent = _("The other players are moving…");
+    return;
+  }
+  if (root.dataset.lessonStep !== String(index + 1)) {
+    ui.hint.hidden = true;
+    ui.panel.scrollIntoView({ block: "nearest" }); // a new step: its words first
+  }
+  root.dataset.lessonStep = String(index + 1);
+  ui.progress.textContent = _("Step {n} of {count}", { n: index + 1, count: steps.length });
+  ui.text.textContent = step.text;
+  ui.next.hidden = step.expect !== null;
+  if (step.expect === null) mark(ui.next, "next");
+  else mark(...targetFor(step.expect));
+}
+
+/** Send the scripted move of the seat to move, if another seat is to move in the line. */
+function script(state, moves) {
+  const mover = state.current_player;
+  if (state.is_over || mover === lesson.seat || mover === null || moves >= lesson.line.length) return;
+  const token = kept.tokens[mover];
+  if (!token) {
+    // the lesson's match was opened in another browser: its other seats are not kept here
+    ui.progress.textContent = _("This browser does not hold the other seats of this lesson: start it again.");
+    return;
+  }
+  if (sentAt === state.seq) return;
+  sentAt = state.seq;
+  asSeat(root.dataset.match, "actions", token, { seq: state.seq, action: lesson.line[moves] }).then((answer) => {
+    if (!answer.ok && answer.status !== 409) sentAt = -1; // a stale seq: the next state sends again
+  });
+}
+
+root.addEventListener("tv:shown", (e) => {
+  const { state, log } = e.detail;
+  const moves = movesUpTo(state, log);
+  shown = { state, moves };
+  render();
+  script(state, moves);
+});
+
+root.addEventListener("tv:play", (e) => {
+  if (!shown || root.dataset.lessonDone === "true") return; // a finished lesson plays on freely
+  const index = currentStep(shown.moves);
+  const step = steps[index];
+  if (step && step.expect === e.detail.notation && step.at === shown.moves) {
+    ui.hint.hidden = true;
+    return;
+  }
+  e.preventDefault();
+  ui.hint.textContent = step && step.expect !== null && step.hint ? step.hint : _("First read this step, then press Next.");
+  ui.hint.hidden = false;
+});
+
+ui.next.addEventListener("click", () => {
+  if (!shown) return;
+  const index = currentStep(shown.moves);
+  if (index < steps.length && steps[index].expect === null) save(index + 1);
+  ui.hint.hidden = true;
+  render();
+  const target = document.querySelector("[data-lesson-target]");
+  if (target && target !== ui.next) target.focus?.({ preventScroll: true });
+});
+
+// A cell chosen, an option turned, a choice cancelled: the mark moves on without a new state.
+for (const kind of ["click", "keydown"]) document.addEventListener(kind, () => render());
+
+ui.show.addEventListener("click", () => {
+  const target = document.querySelector("[data-lesson-target]");
+  if (!target) return;
+  target.scrollIntoView({ block: "center", inline: "nearest" });
+  target.focus?.({ preventScroll: true });
+});
+
+ui.play.addEventListener("click", async () => {
+  ui.play.disabled = true;
+  ui.playError.hidden = true;
+  try {
+    const created = await createMatch({ game, options: lesson.options, seats: ["human", "heuristic"], listed: false });
+    const you = created.seats.find((s) => s.kind === "human");
+    rememberMatch({ id: created.id, game, title: root.dataset.title, play: you.url, seats: [{ seat: 0, kind: "you" }, { seat: 1, kind: "heuristic" }] });
+    location.assign(you.url);
+  } catch (error) {
+    ui.playError.textContent = refusal({ status: 0, body: { message: error.message } });
+    ui.playError.hidden = false;
+    ui.play.disabled = false;
+  }
+});
