@@ -11,6 +11,7 @@ from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
@@ -72,8 +73,13 @@ def two_servers(cluster: PostgresCluster) -> Iterator[tuple[ServerProcess, Serve
 
 
 @contextmanager
-def socket(ws_base: str, match_id: str, token: str | None = None) -> Iterator[ClientConnection]:
-    url = f"{ws_base}/api/matches/{match_id}/ws" + (f"?token={token}" if token else "")
+def socket(
+    ws_base: str, match_id: str, token: str | None = None, **query: str
+) -> Iterator[ClientConnection]:
+    """A match's socket (``query``: more parameters, ``svg="true"`` for example); it offers
+    permessage-deflate, as the ``websockets`` library does by default."""
+    parameters = urlencode({**({} if token is None else {"token": token}), **query})
+    url = f"{ws_base}/api/matches/{match_id}/ws" + (f"?{parameters}" if parameters else "")
     with connect(url, open_timeout=30, max_size=2**24) as connection:
         yield connection
 

@@ -1,10 +1,14 @@
 """Whole matches of every game through the API, and nothing leaks.
 
 Clients pick random legal moves (bots sit in some seats) while every seat and a spectator
-listen on WebSockets. Once over, the record rebuilds every position, and each message a
-seat received (HTTP and WebSocket) must be exactly what the engine shows that seat then:
-its view, its legal notations, the public notations and public events of the log; and
-before the end no message holds the seed or a secret option.
+listen on WebSockets, twice: once sent whole states, once patches of them (``patches.py``,
+as the browser asks), both compressed (permessage-deflate), a seat and the spectator with
+the pictures. Once over, the record rebuilds
+every position, and each message a seat received (HTTP and WebSocket, whole or rebuilt
+from its patches) must be exactly what the engine shows that seat then: its view, its
+legal notations, the public notations and public events of the log; the states rebuilt
+from patches are the whole states, picture included; and before the end no message holds
+the seed or a secret option.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 import pytest
 
 import tavola
+from tavola.apps.server import patches
 from tavola.apps.server.live import event_json
 from tavola.core.game import State
 from tests.apps.server.client import Api, engine_state, receive, socket, tokens_of
@@ -35,11 +40,14 @@ MATCHES = [
 
 
 class Listener(threading.Thread):
-    """Collects every message of one socket until the match is over."""
+    """Collects every message of one socket until the match is over, the patches applied
+    (``query``: the socket's other parameters)."""
 
-    def __init__(self, ws_base: str, match_id: str, token: str | None) -> None:
+    def __init__(self, ws_base: str, match_id: str, token: str | None, **query: str) -> None:
         super().__init__(daemon=True)
         self.args_ = (ws_base, match_id, token)
+        self.query = query
+        self.extensions = ""  # what the handshake agreed
         self.messages: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self.ready = threading.Event()
@@ -47,12 +55,16 @@ class Listener(threading.Thread):
 
     def run(self) -> None:
         try:
-            with socket(*self.args_) as connection:
+            with socket(*self.args_, **self.query) as connection:
+                assert connection.response is not None
+                self.extensions = connection.response.headers.get("Sec-WebSocket-Extensions", "")
                 self.ready.set()
                 while True:
                     text = connection.recv(timeout=120)
                     assert isinstance(text, str)
                     message = json.loads(text)
+                    if message["type"] == "patch":
+                        message = patches.apply(self.messages[-1], message["patch"])
                     self.texts.append(text)
                     self.messages.append(message)
                     if message.get("is_over"):
@@ -99,8 +111,19 @@ def test_whole_matches_replay_and_leak_nothing(
     seed = random.Random(f"{game}{options}").randrange(2**32)
     created = api.create(game, seats, options=options, seed=seed)
     match_id, tokens = created["id"], tokens_of(created)
-    listeners = [Listener(server.ws_url, match_id, tokens[s]) for s in tokens]
-    listeners.append(Listener(server.ws_url, match_id, None))
+    seats_listening: list[int | None] = [*tokens, None]
+    pictured = {None, min(tokens)}  # the pictures cost time: a seat's and the spectator's
+    listeners = [
+        Listener(
+            server.ws_url,
+            match_id,
+            None if s is None else tokens[s],
+            svg=str(s in pictured).lower(),
+            **form,
+        )
+        for form in ({}, {"patches": "true"})
+        for s in seats_listening
+    ]
     for listener in listeners:
         listener.start()
         listener.ready.wait(30)
@@ -138,15 +161,34 @@ def test_whole_matches_replay_and_leak_nothing(
     for seat, message in answers:
         check_message(message, seat, positions[message["seq"]])
         assert [{k: e[k] for k in log[0]} for e in message["log"]] == log[: message["seq"]]
-    seats_listening: list[int | None] = [*tokens, None]
-    for listener, listening in zip(listeners, seats_listening, strict=True):
+    count = len(seats_listening)
+    for index, (listener, listening) in enumerate(zip(listeners, seats_listening * 2, strict=True)):
+        assert "permessage-deflate" in listener.extensions
         assert all(message["type"] == "state" for message in listener.messages)
         entries = [entry for message in listener.messages for entry in message["log"]]
         assert [{k: e[k] for k in log[0]} for e in entries] == log  # each entry once, in order
         for message, text in zip(listener.messages, listener.texts, strict=True):
-            check_message(message, listening, positions[message["seq"]])
+            if index < count:  # a state rebuilt from patches is the same (below)
+                check_message(message, listening, positions[message["seq"]])
             if not message["is_over"]:
                 assert not any(secret in text for secret in secrets)
+    for whole, patched in zip(listeners[:count], listeners[count:], strict=True):
+        assert same_states(whole.messages, patched.messages)
+
+
+def same_states(whole: list[dict[str, Any]], patched: list[dict[str, Any]]) -> bool:
+    """Whether two sockets of one seat were sent the same states, picture included: the
+    same log in all, and at every position both saw, the same state but for the moments
+    each was built (a socket sent a newer state before it read the last one gets both
+    in one, its log entries joined)."""
+    moment = ("log", "clocks", "clock_grace", "away", "chat")
+
+    def by_seq(messages: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+        return {m["seq"]: {k: v for k, v in m.items() if k not in moment} for m in messages}
+
+    seen, rebuilt = by_seq(whole), by_seq(patched)
+    log = [[entry for m in messages for entry in m["log"]] for messages in (whole, patched)]
+    return log[0] == log[1] and all(rebuilt[seq] == seen[seq] for seq in rebuilt.keys() & seen)
 
 
 def test_a_stacked_deck_stays_secret_and_the_match_says_it_was_arranged(

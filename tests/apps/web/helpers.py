@@ -14,6 +14,7 @@ from playwright.sync_api import Page, WebSocket, expect
 
 import tavola
 from tavola import State
+from tavola.apps.server import patches
 from tests.apps.review.test_judging import last_tile_record
 
 MATCH = "#main"
@@ -163,28 +164,36 @@ def table_scores(page: Page) -> list[int]:
 
 @dataclass
 class Frames:
-    """The state messages a page's WebSocket received (``page.on("websocket")``)."""
+    """The state messages a page's WebSockets received (``page.on("websocket")``), those
+    sent as patches rebuilt (``patches.apply``); ``patches`` counts those."""
 
     states: list[dict[str, Any]] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     sent: list[dict[str, Any]] = field(default_factory=list)
+    patches: int = 0
 
     def attach(self, page: Page) -> Frames:
         def on_socket(socket: WebSocket) -> None:
             if "/ws" not in socket.url:
                 return
-            socket.on("framereceived", self._received)
+            last: list[dict[str, Any]] = []  # this socket's last state
+
+            def received(payload: str | bytes) -> None:
+                text = payload if isinstance(payload, str) else payload.decode()
+                self.texts.append(text)
+                message = json.loads(text)
+                if message.get("type") == "patch":
+                    self.patches += 1
+                    message = patches.apply(last[-1], message["patch"])
+                if message.get("type") == "state":
+                    last[:] = [message]
+                    self.states.append(message)
+
+            socket.on("framereceived", received)
             socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
         page.on("websocket", on_socket)
         return self
-
-    def _received(self, payload: str | bytes) -> None:
-        text = payload if isinstance(payload, str) else payload.decode()
-        self.texts.append(text)
-        message = json.loads(text)
-        if message.get("type") == "state":
-            self.states.append(message)
 
 
 def match_id(page: Page) -> str:

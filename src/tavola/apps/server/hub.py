@@ -1,8 +1,12 @@
 """WebSocket fan-out: every subscriber of a match gets its seat's state after each entry.
 
 Each connection has an outbox drained by its own writer task, so the messages to one
-client keep their order and a slow client delays nobody else (past ``MAX_QUEUED``
-unsent messages it is dropped; reconnecting restores everything).
+client keep their order and a slow client delays nobody else (``outbox.Outbox``: it
+holds one state at most, a newer state replacing the one not sent yet; past
+``MAX_QUEUED`` other unsent messages the client is dropped; reconnecting restores
+everything). A state is encoded when its socket is ready for it: whole, or as a patch of
+the state that socket was sent before (``patches.py``), each made once for the sockets
+that are sent the same.
 
 A seat's subscriber holds the hash of the token it opened with: once the seat's token
 changes (a rematch accepted again), it is sent one ``bad_token`` error and closed (code
@@ -15,7 +19,6 @@ are made for it when its message is built, never stored translated.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +26,7 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import message_for
+from tavola.apps.server.outbox import Outbox, Update
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.core.i18n import current_language, language
@@ -42,17 +46,21 @@ class Subscriber:
     close_code: int = 1000  # how its writer closes the socket
     sent: int = 0  # log entries sent so far
     greeted: bool = False  # sent the first state (with the whole log and chat)
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    patches: bool = False  # its states after the first are sent as patches (patches.py)
+    outbox: Outbox = field(default_factory=lambda: Outbox(MAX_QUEUED))
+    written: Update | None = None  # the state it was last sent, which a patch is made from
 
     def send(self, message: dict[str, Any]) -> bool:
         """Queue a message; ``False`` if the client is too far behind (drop it)."""
-        if self.outbox.qsize() >= MAX_QUEUED:
-            return False
-        self.outbox.put_nowait(json.dumps(message))
-        return True
+        return self.outbox.put(json.dumps(message))
 
     def close(self) -> None:
-        self.outbox.put_nowait(None)
+        self.outbox.put(None)
+
+    def encode(self, update: Update) -> str:
+        """A state as this socket is sent it now: whole, or a patch of the one before."""
+        before, self.written = self.written, update if self.patches else None
+        return update.text() if before is None else update.patch_from(before)
 
     def holds_seat(self, live: LiveMatch) -> bool:
         """Whether its token still opens its seat (a spectator's always does)."""
@@ -63,10 +71,13 @@ class Hub:
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscriber]] = {}
 
-    def subscribe(self, live: LiveMatch, seat: int | None, svg: bool) -> Subscriber:
-        """A new subscriber, sent the whole state and log at once."""
+    def subscribe(
+        self, live: LiveMatch, seat: int | None, svg: bool, patches: bool = False
+    ) -> Subscriber:
+        """A new subscriber, sent the whole state and log at once (then patches of it, if
+        ``patches``)."""
         token_hash = None if seat is None else live.seats[seat].token_hash
-        subscriber = Subscriber(seat, svg, current_language(), token_hash)
+        subscriber = Subscriber(seat, svg, current_language(), token_hash, patches=patches)
         self._subscribers.setdefault(live.id, set()).add(subscriber)
         if seat is not None:
             live.connected[seat] += 1
@@ -88,12 +99,9 @@ class Hub:
         for subscriber in list(self._subscribers.get(live.id, ())):
             if not subscriber.holds_seat(live):
                 self.revoke(live, subscriber)
-            elif subscriber.greeted and to(subscriber.seat):
-                if subscriber.outbox.qsize() >= MAX_QUEUED:
-                    self.unsubscribe(live.id, subscriber)
-                    subscriber.close()
-                else:
-                    subscriber.outbox.put_nowait(text)
+            elif subscriber.greeted and to(subscriber.seat) and not subscriber.outbox.put(text):
+                self.unsubscribe(live.id, subscriber)
+                subscriber.close()
 
     def unsubscribe(self, match_id: str, subscriber: Subscriber) -> None:
         subscribers = self._subscribers.get(match_id)
@@ -116,7 +124,7 @@ class Hub:
 
     def publish(self, live: LiveMatch) -> None:
         """Send every subscriber of ``live`` the entries it has not seen, as its seat sees them."""
-        built: dict[Built, dict[str, Any]] = {}
+        built: dict[Built, Update] = {}
         for subscriber in list(self._subscribers.get(live.id, ())):
             if subscriber.sent < live.seq:
                 self._send_update(live, subscriber, built)
@@ -124,7 +132,7 @@ class Hub:
     def refresh(self, live: LiveMatch) -> None:
         """Send every subscriber the state again (the table changed, not the log: a rematch
         started, a seat's token changed)."""
-        built: dict[Built, dict[str, Any]] = {}
+        built: dict[Built, Update] = {}
         for subscriber in list(self._subscribers.get(live.id, ())):
             self._send_update(live, subscriber, built)
 
@@ -132,7 +140,7 @@ class Hub:
         self,
         live: LiveMatch,
         subscriber: Subscriber,
-        built: dict[Built, dict[str, Any]],
+        built: dict[Built, Update],
     ) -> None:
         if not subscriber.holds_seat(live):
             self.revoke(live, subscriber)
@@ -143,9 +151,7 @@ class Hub:
             seat, sent, svg = subscriber.seat, subscriber.sent, subscriber.svg
             with language(subscriber.lang):  # the texts and the board in its language
                 message = message_for(live, seat, sent, svg, chat=first)
-            built[key] = {"type": "state", **message}
+            built[key] = Update({"type": "state", **message})
         subscriber.greeted = True
         subscriber.sent = live.seq
-        if not subscriber.send(built[key]):
-            self.unsubscribe(live.id, subscriber)
-            subscriber.close()
+        subscriber.outbox.put_state(built[key])

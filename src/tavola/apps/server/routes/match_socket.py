@@ -32,8 +32,10 @@ async def match_socket(
     match_id: str,
     token: Annotated[str | None, Query(max_length=200)] = None,
     svg: bool = False,
+    patches: bool = False,
 ) -> None:
-    """The state after every entry of the log; accepts actions and take-backs."""
+    """The state after every entry of the log (``patches``: after the first, each as a
+    patch of the one before); accepts actions and take-backs."""
     await websocket.accept()
     open_sockets: Counter[str] = websocket.app.state.sockets
     address = client_address(websocket)
@@ -44,7 +46,7 @@ async def match_socket(
         return
     open_sockets[address] += 1
     try:
-        await _serve(websocket, match_id, token, svg)
+        await _serve(websocket, match_id, token, svg, patches)
     finally:
         open_sockets[address] -= 1
         if not open_sockets[address]:
@@ -57,7 +59,9 @@ async def _refuse(websocket: WebSocket, refusal: Refused) -> None:
     await websocket.close(code=4000 + status_of(refusal))
 
 
-async def _serve(websocket: WebSocket, match_id: str, token: str | None, svg: bool) -> None:
+async def _serve(
+    websocket: WebSocket, match_id: str, token: str | None, svg: bool, patches: bool
+) -> None:
     service: MatchService = websocket.app.state.service
     tables: Tables = websocket.app.state.tables
     try:
@@ -66,7 +70,7 @@ async def _serve(websocket: WebSocket, match_id: str, token: str | None, svg: bo
     except Refused as refusal:
         await _refuse(websocket, refusal)
         return
-    subscriber = service.hub.subscribe(live, seat, svg)
+    subscriber = service.hub.subscribe(live, seat, svg, patches)
     writer = asyncio.create_task(_write(websocket, subscriber))
     try:
         await tables.arrive(live, seat)
@@ -91,9 +95,10 @@ async def _serve(websocket: WebSocket, match_id: str, token: str | None, svg: bo
 
 
 async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
-    while (text := await subscriber.outbox.get()) is not None:
+    while (item := await subscriber.outbox.get()) is not None:
         if websocket.client_state != WebSocketState.CONNECTED:
             return
+        text = item if isinstance(item, str) else subscriber.encode(item)
         try:
             await websocket.send_text(text)
         except (WebSocketDisconnect, RuntimeError):

@@ -7,6 +7,7 @@
 // why, in words to show after "Could not ...: ".
 
 import { _, pageLanguage } from "./i18n.js";
+import { applyPatch } from "./patch.js";
 
 const matchPath = (matchId, path = "") => `/api/matches/${encodeURIComponent(matchId)}${path}`;
 
@@ -88,6 +89,7 @@ export class MatchSocket {
   constructor(matchId, token, { onOpen, onMessage, onClose }) {
     Object.assign(this, { matchId, token, onOpen, onMessage, onClose });
     this.ws = null;
+    this.state = null;
     this.retries = 0;
     this.dead = false;
     setInterval(() => this.send({ type: "ping" }), 25000);
@@ -95,10 +97,12 @@ export class MatchSocket {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ svg: "true", lang: pageLanguage() });
+    // patches: after the first state, each comes as a patch of the one before (patch.js)
+    const query = new URLSearchParams({ svg: "true", patches: "true", lang: pageLanguage() });
     if (this.token) query.set("token", this.token);
     const ws = new WebSocket(`${scheme}://${location.host}${matchPath(this.matchId, "/ws")}?${query}`);
     this.ws = ws;
+    this.state = null; // the last state this socket was sent, which a patch applies to
     ws.addEventListener("open", () => {
       this.retries = 0;
       this.onOpen();
@@ -110,6 +114,11 @@ export class MatchSocket {
       } catch {
         return;
       }
+      if (message.type === "patch") {
+        if (this.state === null) return; // never: a socket's first state comes whole
+        message = applyPatch(this.state, message.patch);
+      }
+      if (message.type === "state") this.state = message;
       this.onMessage(message);
     });
     ws.addEventListener("close", (e) => {
