@@ -1,7 +1,10 @@
-"""An account in the browser: sign up in the lobby's header and see your name; a match
-created signed in is on your profile; the form and the profile pass axe-core."""
+"""An account in the browser: sign up in the lobby's header and see your name; a rated
+match created signed in is on your profile, with its rating's chart and the opponent; the
+form and the profile pass axe-core."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,6 +17,7 @@ pytestmark = pytest.mark.browser
 
 def test_sign_up_in_the_lobby_and_see_your_name(page: Page, server: ServerProcess) -> None:
     page.goto(server.url + "/")
+    expect(page.locator("#tv-rated")).to_be_disabled()  # signed in only
     page.locator(".account-forms summary").click()
     page.locator("#tv-account-name").fill("Li")
     page.locator("#tv-account-password").fill("a long enough password")
@@ -24,11 +28,23 @@ def test_sign_up_in_the_lobby_and_see_your_name(page: Page, server: ServerProces
     page.get_by_role("button", name="Sign up").click()
     expect(page.locator(".account-name")).to_have_text("Linnea")
 
+    page.locator("#tv-rated").check()
     page.locator("#tv-create-button").click()  # seat 1 "You": the account's
     expect(page.locator("#tv-created")).to_be_visible()
+    body = {"game": "clocktowers", "seats": ["me", "random"], "rated": True}
+    created = page.request.post(server.url + "/api/matches", data=body).json()
+    resign = f"{server.url}/api/matches/{created['id']}/resign"
+    token = created["seats"][0]["token"]
+    assert page.request.post(resign, headers={"Authorization": f"Bearer {token}"}).ok
+    deadline = time.monotonic() + 20  # the rating follows the end, off the answer's path
+    while not page.request.get(server.url + "/api/players/Linnea").json()["ratings"]:
+        assert time.monotonic() < deadline, "not rated"
+        time.sleep(0.05)
     page.goto(server.url + "/players/Linnea")
     expect(page.get_by_role("heading", level=1)).to_have_text("Linnea")
-    expect(page.locator(".profile .matches li")).to_have_count(1)
+    expect(page.locator(".profile .matches li")).to_have_count(2)
+    expect(page.locator(".rating-chart")).to_have_count(1)
+    expect(page.locator("#opponents-title + table")).to_contain_text("random")
     assert_accessible(page, "a profile")
 
     page.get_by_role("button", name="Sign out").click()
