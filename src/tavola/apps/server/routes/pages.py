@@ -118,12 +118,18 @@ async def player_page(
 
 
 @router.get("/m/{match_id}")
-async def match_page(service: Service, match_id: str) -> HTMLResponse:
+async def match_page(service: Service, caller: Caller, match_id: str) -> HTMLResponse:
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
     summary = match_summary(live)
-    return render("match.html", match=summary, game=live.game.name, title=live.game.title)
+    return render(
+        "match.html",
+        match=summary,
+        game=live.game.name,
+        title=live.game.title,
+        signed_in=caller is not None,
+    )
 
 
 @router.get("/m/{match_id}/replay")

@@ -9,7 +9,7 @@
 // This module decides what is shown when (match.queue, the pause, the hotseat's curtain)
 // and sends the seat's actions; its state is one object (MatchState, match-state.js).
 
-import { MatchSocket } from "./api.js";
+import { MatchSocket, claimSeat } from "./api.js";
 import { Board } from "./board.js";
 import { $, copyText, el } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -123,6 +123,8 @@ class Connection {
 
 const tokens = tokensOf(location.href);
 match.connections = (tokens.length ? [...new Set(tokens)] : [null]).map((t) => new Connection(t));
+// A signed-in player who opens one seat's link takes it as themselves (not a hotseat's).
+if (tokens.length === 1 && root.dataset.signedIn === "true") claimSeat(match.id, tokens[0]);
 match.turnAlert = new TurnAlert($("tv-notify"), !match.spectator);
 $("tv-keys").hidden = match.spectator; // the keys play moves: a spectator has none
 
