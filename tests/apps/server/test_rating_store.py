@@ -1,6 +1,7 @@
 """The ratings' store on a SQLite file, in this process: a match rated out of order gives
 what replaying them all gives, a table of four rates by places, seats that count for no
-player or for one player twice rate nothing, and a leaderboard's filters and pages."""
+player or for one player twice rate nothing, a leaderboard's filters and pages, and a
+deleted account's ratings go while the other players' stay."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
+from tavola.apps.server.accounts import Accounts, Player
 from tavola.apps.server.db import make_engine, upgrade
-from tavola.apps.server.models import MatchRow, SeatRow
+from tavola.apps.server.models import MatchRow, PlayerRow, SeatRow
+from tavola.apps.server.profiles import player_ratings
+from tavola.apps.server.rating_rows import ResultRow
 from tavola.apps.server.rating_store import PAGE, Finished, RatingStore
 from tavola.apps.server.ratings import PROVISIONAL_GAMES, Standing, replay
-from tavola.apps.server.routes.ratings import player_ratings
 from tavola.apps.server.store import Store
 
 START = datetime(2026, 3, 1, tzinfo=UTC)
@@ -28,7 +33,20 @@ def store(tmp_path: Path) -> Iterator[RatingStore]:
     engine.dispose()
 
 
+def account(store: RatingStore, name: str) -> int:
+    """The id of the account ``name`` (made the first time)."""
+    with Session(store.engine, expire_on_commit=False) as session, session.begin():
+        row = session.scalars(select(PlayerRow).where(PlayerRow.name == name)).first()
+        if row is None:
+            row = PlayerRow(
+                name=name, name_key=name.casefold(), password_hash="-", created_at=START
+            )
+            session.add(row)
+    return row.id
+
+
 def add_match(store: RatingStore, match_id: str, names: list[str | None]) -> None:
+    """A rated match whose seats hold the accounts of ``names`` (``None``: anonymous)."""
     match = MatchRow(
         id=match_id,
         game="g",
@@ -40,7 +58,14 @@ def add_match(store: RatingStore, match_id: str, names: list[str | None]) -> Non
         rated=True,
     )
     seats = [
-        SeatRow(match_id=match_id, seat=seat, kind="human", bot=None, name=name)
+        SeatRow(
+            match_id=match_id,
+            seat=seat,
+            kind="human",
+            bot=None,
+            name=name and name.strip(),
+            player_id=name and account(store, name.strip()),
+        )
         for seat, name in enumerate(names)
     ]
     Store(store.engine, notify=False).insert_match(match, seats)
@@ -108,3 +133,28 @@ def test_the_leaderboard_filters_and_pages(store: RatingStore) -> None:
     later = START + timedelta(days=91)  # nobody played within 90 days
     assert store.leaderboard("g", "2p", 1, 1, at=later) == ([], False)
     assert store.categories("g") == ["2p"]
+
+
+def test_a_deleted_account_leaves_its_ratings_and_its_seats_count_for_pseudonyms(
+    store: RatingStore,
+) -> None:
+    ends = [end("a", 1, (1, 2)), end("b", 2, (2, 1))]
+    for finished, names in zip(ends, [["ada", "bea"], ["bea", "cid"]], strict=True):
+        add_match(store, finished.match_id, list(names))
+        assert store.record(finished) is not None
+    before = store.every()
+    history = store.history("bea", "g", "2p")
+    Accounts(store.engine, store).delete(Player(account(store, "ada"), "ada"))
+    assert player_ratings(store, "ada") == []
+    assert store.history("ada", "g", "2p") == []
+    assert store.every() == [s for s in before if s.player != "ada"]
+    assert store.history("bea", "g", "2p") == history
+    with Session(store.engine) as session:
+        assert session.get(ResultRow, "a").players == ["deleted:a:0", "bea"]  # type: ignore[union-attr]
+        seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == "a")))
+    rated = ends[0].rated(seats)  # the deleted seat counts for its pseudonym, from the log too
+    assert rated is not None
+    assert rated.players == ("deleted:a:0", "bea")
+    assert store.rerate([rated]) == 2
+    assert store.every() == [s for s in before if s.player != "ada"]  # a pseudonym keeps none
+    assert store.history("bea", "g", "2p") == history

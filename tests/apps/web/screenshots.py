@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page, sync_playwright
 
-from tests.apps.server.client import Api, play_randomly, tokens_of
+from tests.apps.server.client import Api, auth, play_randomly, tokens_of
 from tests.apps.web.helpers import follow_lesson
 from tests.live_server import ServerProcess, running_server
 
@@ -134,19 +134,36 @@ PASSWORD = "correct horse battery"
 
 
 @cache
+def _person(url: str, name: str) -> Api:
+    """A client signed in as ``name`` (signed up the first time)."""
+    api = Api(url)
+    credentials = {"name": name, "password": PASSWORD}
+    if api.http.post("/api/players", json=credentials).status_code == 409:
+        api.http.post("/api/session", json=credentials).raise_for_status()
+    return api
+
+
+def _seat_both(
+    creator: Api, other: Api, game: str, seats: list[str], **body: object
+) -> tuple[str, dict[int, str]]:
+    """A match ``creator`` creates at the seat "me" (seat 0); ``other`` claims seat 1 if it
+    is a person's. Its id and its seats' tokens."""
+    created = creator.create(game, seats, **body)
+    tokens = tokens_of(created)
+    if 1 in tokens:
+        claim = f"/api/matches/{created['id']}/claim"
+        other.http.post(claim, headers=auth(tokens[1])).raise_for_status()
+    return created["id"], tokens
+
+
+@cache
 def _players(url: str) -> None:
     """Ada and Bruno, with three matches: one each won, one going on."""
-    ada, bruno = Api(url), Api(url)
-    for api, name in ((ada, "Ada"), (bruno, "Bruno")):
-        api.http.post("/api/players", json={"name": name, "password": PASSWORD})
+    ada, bruno = _person(url, "Ada"), _person(url, "Bruno")
     for seed, seats in enumerate((["me", "human"], ["me", "heuristic"], ["me", "human"])):
-        created = ada.create("campanile", seats, seed=seed)
-        tokens = tokens_of(created)
-        if 1 in tokens:
-            claim = f"/api/matches/{created['id']}/claim"
-            bruno.http.post(claim, headers={"Authorization": f"Bearer {tokens[1]}"})
+        match_id, tokens = _seat_both(ada, bruno, "campanile", seats, seed=seed)
         if seed < 2:
-            play_randomly(ada, created["id"], tokens, seed=seed)
+            play_randomly(ada, match_id, tokens, seed=seed)
 
 
 def _account(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
@@ -179,8 +196,9 @@ BOT_SEEDS = [("random", 17.0, 1.2), ("heuristic", 27.5, 1.1), ("ismcts:iteration
 
 
 def _leaderboard(lang: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
-    """Carcassonne's duels: seven people, three matches a pair ended by a resignation (the
-    stronger wins, now and then the other), and three bots seeded as by a tournament."""
+    """Carcassonne's duels: seven people (signed up: only accounts are rated), three matches
+    a pair ended by a resignation (the stronger wins, now and then the other), and three bots
+    seeded as by a tournament."""
 
     def maker(server: ServerProcess) -> Callable[[Page, str], None]:
         if not httpx.get(f"{server.url}/api/leaderboard/carcassonne").json()["players"]:
@@ -208,17 +226,12 @@ def _rate_people(server: ServerProcess) -> None:
         for game in range(3):
             upset = (first + second + game) % 4 == 0
             winner, loser = (second, first) if upset else (first, second)
-            body = {
-                "game": "carcassonne",
-                "seats": ["human", "human"],
-                "names": [PEOPLE[winner], PEOPLE[loser]],
-                "rated": True,
-                "listed": False,
-            }
-            created = httpx.post(f"{server.url}/api/matches", json=body).json()
-            token = created["seats"][1]["token"]
-            resign = f"{server.url}/api/matches/{created['id']}/resign"
-            httpx.post(resign, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+            winner_api, loser_api = (_person(server.url, PEOPLE[seat]) for seat in (winner, loser))
+            match_id, tokens = _seat_both(
+                winner_api, loser_api, "carcassonne", ["me", "human"], rated=True, listed=False
+            )
+            resign = f"/api/matches/{match_id}/resign"
+            loser_api.http.post(resign, headers=auth(tokens[1])).raise_for_status()
 
 
 RULEBOOKS = {"rules-campanile": ("campanile", "en"), "rules-carcassonne-it": ("carcassonne", "it")}
@@ -270,11 +283,11 @@ def main(names: list[str]) -> None:
         *GAMES,
         "table",
         *RULEBOOKS,
-        *ACCOUNT_PAGES,
         *LEADERBOARDS,
         *LESSONS,
+        *ACCOUNT_PAGES,
         "lobby",
-    ]  # the lobby last: it lists those playing
+    ]  # the profiles after the leaderboards (Ada's ratings); the lobby last: it lists those playing
     with (
         tempfile.TemporaryDirectory() as folder,
         running_server(f"sqlite:///{folder}/tavola.sqlite3") as server,

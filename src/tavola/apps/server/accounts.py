@@ -35,6 +35,7 @@ from tavola.apps.server.models import (
     SessionRow,
     now,
 )
+from tavola.apps.server.rating_store import RatingStore
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.tokens import hash_token, new_token
@@ -130,8 +131,9 @@ def _password_matches(stored: str, password: str) -> bool:
 class Accounts:
     """The players, their sessions, and which seats they hold, in the server's database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, ratings: RatingStore) -> None:
         self.engine = engine
+        self.ratings = ratings
 
     # -- accounts ----------------------------------------------------------------------------
 
@@ -192,21 +194,24 @@ class Accounts:
 
     def delete(self, player: Player) -> list[str]:
         """Delete the account and its sessions; its seats stay, held by nobody and named
-        ``DELETED_PLAYER``. The matches whose seats changed."""
-        with Session(self.engine) as session, session.begin():
-            matches = list(
-                session.scalars(
-                    select(SeatRow.match_id).where(SeatRow.player_id == player.id).distinct()
+        ``DELETED_PLAYER``, and its ratings go (``RatingStore.forget``), in one
+        transaction. The matches whose seats changed."""
+        with self.ratings.writing() as session:
+            seats = [
+                (match_id, seat)
+                for match_id, seat in session.execute(
+                    select(SeatRow.match_id, SeatRow.seat).where(SeatRow.player_id == player.id)
                 )
-            )
+            ]
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.player_id == player.id)
                 .values(player_id=None, name=DELETED_PLAYER)
             )
+            self.ratings.forget(session, player.name, seats)
             session.execute(delete(SessionRow).where(SessionRow.player_id == player.id))
             session.execute(delete(PlayerRow).where(PlayerRow.id == player.id))
-        return matches
+        return sorted({match_id for match_id, _ in seats})
 
     # -- sessions ----------------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = MatchService(settings, Store(engine, notify=settings.is_postgres), Hub())
         app.state.service = service
         app.state.tables = Tables(service)
-        app.state.accounts = Accounts(engine)
+        app.state.accounts = Accounts(engine, service.ratings)
         app.state.jobs = review.Jobs()
         listener = None
         if settings.is_postgres:

@@ -1,28 +1,94 @@
 """A player's profile and data: their ratings and the matches their account holds seats in.
 
-``player_ratings`` is the one place a profile's ratings come from: the ratings' module
-fills it (the profile page, ``GET /api/players/{name}`` and the data download read it).
+``player_ratings`` is the one place a profile's ratings come from (the profile page,
+``GET /api/players/{name}`` and the data download read it); the page adds a chart of each
+rating over time (``rating_charts``) and the results against each opponent (``opponents``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import Engine
 
 from tavola.apps.server.accounts import Accounts, Player
 from tavola.apps.server.live import LiveMatch
+from tavola.apps.server.rating_store import RatingStore
+from tavola.apps.server.ratings import rating_json
 from tavola.apps.server.service import MatchService
 
 RECENT_MATCHES = 50  # on a profile; the data download has every match
+CHART = (240, 48)  # a rating chart's width and height, in the SVG's units
+CHART_MARGIN = 2
 
 
-def player_ratings(engine: Engine, name: str) -> list[dict[str, Any]]:
+def player_ratings(store: RatingStore, name: str) -> list[dict[str, Any]]:
     """The player's ratings, one per game and rating pool: ``{"game", "category",
-    "rating", "uncertainty", "games", "provisional"}``. No rated match is stored yet, so
-    there are none."""
-    return []
+    "rating", "uncertainty", "games", "provisional"}``. It reads the database: call it in a
+    worker thread."""
+    return [
+        {"game": standing.game, "category": standing.category, **rating_json(standing)}
+        for standing in store.player_ratings(name)
+    ]
+
+
+def rating_chart(ratings: Sequence[float], width: int = CHART[0], height: int = CHART[1]) -> str:
+    """An SVG polyline's points for ratings over time, oldest at the left, the scale from
+    the lowest to the highest (a flat line in the middle if they are equal).
+
+    >>> rating_chart([0.0, 10.0, 5.0], 100, 20)
+    '2.0,18.0 50.0,2.0 98.0,10.0'
+    """
+    low, high = min(ratings), max(ratings)
+    span, steps = (high - low) or 1.0, max(len(ratings) - 1, 1)
+    inner_width, inner_height = width - 2 * CHART_MARGIN, height - 2 * CHART_MARGIN
+    points = []
+    for index, rating in enumerate(ratings):
+        x = CHART_MARGIN + inner_width * index / steps
+        y = height / 2 if high == low else CHART_MARGIN + inner_height * (high - rating) / span
+        points.append(f"{x:.1f},{y:.1f}")
+    return " ".join(points)
+
+
+def rating_charts(store: RatingStore, name: str, ratings: list[dict[str, Any]]) -> dict[str, str]:
+    """Each of the player's pools' chart (``rating_chart``), by ``"game/category"``. It reads
+    the database: call it in a worker thread."""
+    charts = {}
+    for rating in ratings:
+        points = store.history(name, rating["game"], rating["category"])
+        charts[f"{rating['game']}/{rating['category']}"] = rating_chart(
+            [point.rating for point in points] or [rating["rating"]]
+        )
+    return charts
+
+
+def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Win and loss against each opponent, over the finished matches of a profile
+    (``match_entry``): ``{"name", "wins", "losses", "draws"}``, the most met first. An
+    opponent is a seat's name, or a bot's kind; an anonymous seat is nobody.
+
+    >>> seats = [
+    ...     {"seat": 0, "name": "ada", "bot": None},
+    ...     {"seat": 1, "name": None, "bot": "heuristic"},
+    ... ]
+    >>> opponents([{"seat": 0, "over": True, "result": "win", "seats": seats}])
+    [{'name': 'heuristic', 'wins': 1, 'losses': 0, 'draws': 0}]
+    """
+    tally: dict[str, dict[str, Any]] = {}
+    column = {"win": "wins", "loss": "losses", "draw": "draws"}
+    for match in matches:
+        if not match["over"] or match["result"] not in column:
+            continue
+        for seat in match["seats"]:
+            name = seat["name"] or (seat["bot"].split(":")[0] if seat["bot"] else None)
+            if seat["seat"] == match["seat"] or name is None:
+                continue
+            row = tally.setdefault(name, {"name": name, "wins": 0, "losses": 0, "draws": 0})
+            row[column[match["result"]]] += 1
+    return sorted(
+        tally.values(), key=lambda row: (-(row["wins"] + row["losses"] + row["draws"]), row["name"])
+    )
 
 
 def outcome_for(live: LiveMatch, seat: int) -> str | None:
@@ -62,7 +128,7 @@ async def player_matches(
 
 async def profile(service: MatchService, accounts: Accounts, player: Player) -> dict[str, Any]:
     """``GET /api/players/{name}``: the name, the ratings and the recent matches."""
-    ratings = await to_thread.run_sync(player_ratings, accounts.engine, player.name)
+    ratings = await to_thread.run_sync(player_ratings, service.ratings, player.name)
     matches = await player_matches(service, accounts, player)
     return {
         "name": player.name,
@@ -74,7 +140,7 @@ async def profile(service: MatchService, accounts: Accounts, player: Player) -> 
 async def player_data(service: MatchService, accounts: Accounts, player: Player) -> dict[str, Any]:
     """Everything the server keeps about the player: every match with its record once
     over (the record is secret until then), and the ratings."""
-    ratings = await to_thread.run_sync(player_ratings, accounts.engine, player.name)
+    ratings = await to_thread.run_sync(player_ratings, service.ratings, player.name)
     matches = await player_matches(service, accounts, player, limit=1_000_000)
     return {
         "name": player.name,

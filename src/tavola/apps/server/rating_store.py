@@ -4,13 +4,15 @@ The tables (``rating_rows``) cache ``ratings.replay``. A match that ends after e
 of its pool is rated on the stored standings, which is what replaying them all would do;
 one that ends out of order (rare: two servers, one slower) replays its pool. Every write
 holds one lock (a PostgreSQL advisory lock across servers, a thread lock within one), so
-that two servers never rate on the same standings.
+that two servers never rate on the same standings. A deleted account's seats count for
+pseudonyms (``ratings.deleted``) that rate the other players and keep no rating of their own.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
@@ -26,6 +28,8 @@ from tavola.apps.server.ratings import (
     RatedResult,
     Standing,
     apply,
+    deleted,
+    is_deleted,
     places,
     replay,
     seat_player,
@@ -69,17 +73,21 @@ class RatingStore:
         self.postgres = postgres
         self._lock = threading.Lock()
 
-    def _locked(self, session: Session) -> None:
-        if self.postgres:
-            session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A transaction that holds the ratings' lock: every write to their tables is in
+        one (an account's deletion too, ``accounts.Accounts.delete``)."""
+        with self._lock, Session(self.engine) as session, session.begin():
+            if self.postgres:
+                session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+            yield session
 
     # -- writing ---------------------------------------------------------------------------
 
     def record(self, end: Finished) -> RatedResult | None:
         """Rate a rated match that ended; ``None`` if it was rated already, or counts not
         (a seat without a player, or a player at two seats)."""
-        with self._lock, Session(self.engine) as session, session.begin():
-            self._locked(session)
+        with self.writing() as session:
             seats = session.scalars(select(SeatRow).where(SeatRow.match_id == end.match_id))
             result = end.rated(list(seats))
             if result is None or session.get(ResultRow, end.match_id) is not None:
@@ -114,9 +122,9 @@ class RatingStore:
         for key in keys:
             if key in rows:
                 _fill(rows[key], standings[key])
-            else:
+            elif not is_deleted(key[0]):
                 session.add(_fill(RatingRow(), standings[key]))
-        session.add_all(_history_row(point) for point in points)
+        session.add_all(_history_row(point) for point in points if not is_deleted(point.player))
 
     def _replay_pool(self, session: Session, game: str, category: str) -> None:
         """Compute a pool's ratings again from its results and seeds."""
@@ -140,15 +148,15 @@ class RatingStore:
         self, session: Session, results: Iterable[RatedResult], seeds: Iterable[Standing]
     ) -> None:
         standings, points = replay(results, {seed.key: seed for seed in seeds})
-        session.add_all(_fill(RatingRow(), standing) for standing in standings.values())
-        session.add_all(_history_row(point) for point in points)
+        kept = [standing for standing in standings.values() if not is_deleted(standing.player)]
+        session.add_all(_fill(RatingRow(), standing) for standing in kept)
+        session.add_all(_history_row(point) for point in points if not is_deleted(point.player))
 
     def rerate(self, results: Sequence[RatedResult]) -> int:
         """Replace every result and rating by those of ``results`` (each rated match's,
         read from its log) and the seeds; matches rated meanwhile are kept. How many
         results there are."""
-        with self._lock, Session(self.engine) as session, session.begin():
-            self._locked(session)
+        with self.writing() as session:
             given = {result.match_id for result in results}
             kept = [
                 _rated(row)
@@ -167,8 +175,7 @@ class RatingStore:
     def seed(self, seeds: Sequence[Standing]) -> None:
         """Set players' starting ratings (a bot's, from a tournament), then replay their
         pools."""
-        with self._lock, Session(self.engine) as session, session.begin():
-            self._locked(session)
+        with self.writing() as session:
             for seed in seeds:
                 row = session.get(SeedRow, seed.key) or SeedRow(
                     player=seed.player, game=seed.game, category=seed.category
@@ -179,6 +186,21 @@ class RatingStore:
             session.flush()
             for game, category in sorted({(seed.game, seed.category) for seed in seeds}):
                 self._replay_pool(session, game, category)
+
+    @staticmethod
+    def forget(session: Session, name: str, seats: Iterable[tuple[str, int]]) -> None:
+        """In a transaction of ``writing``: a deleted account's ratings and history go, and
+        in the results of its rated matches (its ``seats``, ``(match, seat)``) its name
+        becomes each seat's pseudonym (``ratings.deleted``), so that nobody who takes the
+        name later inherits them. The other players' ratings stay as they are."""
+        for table in (RatingRow, HistoryRow):
+            session.execute(delete(table).where(table.player == name))
+        for match_id, seat in seats:
+            row = session.get(ResultRow, match_id)
+            if row is not None and seat < len(row.players) and row.players[seat] == name:
+                players = list(row.players)
+                players[seat] = deleted(match_id, seat)
+                row.players = players  # a new list: the JSON column sees the change
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ starting ratings (their tournaments), taken in one order, ``(finished_at, match_
 The tables of ``rating_store`` only cache it; ``tavola db rerate`` computes them again.
 
 Every game and player count has a pool of its own (``Game.rating_category``). A player
-is a name: a person's (``seat_player``), or a bot's spec (``bot_player``).
+is a name: a person's account's (``seat_player``), or a bot's spec (``bot_player``).
 
 >>> from datetime import UTC
 >>> at = datetime(2026, 1, 1, tzinfo=UTC)
@@ -28,13 +28,14 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from tavola.apps.server.models import SeatRow
+from tavola.apps.server.models import DELETED_PLAYER, SeatRow
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 
 PROVISIONAL_GAMES = 10  # a rating is provisional, and off the leaderboards, until then
 ACTIVE_DAYS = 90  # the leaderboards show the players who played within these days
 BOT = "bot:"  # a bot's player name is its spec after this
+DELETED = "deleted:"  # a deleted account's seat's player name: its match and seat after this
 UNBOUNDED = ("time",)  # a server's limits, not the bot's strength: left out of its name
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, tau 25/300
 
@@ -96,6 +97,20 @@ class Point:
     at: datetime
     mu: float
     sigma: float
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def rating_json(standing: Standing) -> dict[str, Any]:
+    """A rating as the API gives it: ``rating`` is ``mu - 3 uncertainty``."""
+    return {
+        "rating": standing.rating,
+        "uncertainty": standing.sigma,
+        "games": standing.games,
+        "provisional": standing.provisional,
+    }
 
 
 def rate(places: Sequence[int], before: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -178,15 +193,33 @@ def bot_player(spec: str) -> str:
 
 def seat_player(seat: SeatRow) -> str | None:
     """The player a seat's result counts for, or ``None`` (the match is then not rated):
-    a bot by its spec, a person by the name the seat holds.
+    a bot by its spec; a person's seat by its account, under the account's name (the seat
+    holds it); a seat whose account was deleted by a pseudonym of its own (``deleted``),
+    so that the other players' matches stay rated; an anonymous seat by nobody.
 
-    This is the one place that says who sat at a seat: once seats remember accounts, a
-    person's seat counts for its account instead of its name.
+    This is the one place that says who sat at a seat.
     """
     if seat.kind == "bot" and seat.bot:
         return bot_player(seat.bot)
-    name = (seat.name or "").strip()
-    return name if name and not name.startswith(BOT) else None
+    if seat.player_id is not None and seat.name:
+        return seat.name
+    if seat.player_id is None and seat.name == DELETED_PLAYER:
+        return deleted(seat.match_id, seat.seat)
+    return None
+
+
+def deleted(match_id: str, seat: int) -> str:
+    """The player a seat of a deleted account counts for: one of its own, which no name
+    can be (a name has no ``:``) and no leaderboard lists.
+
+    >>> deleted("m1", 0)
+    'deleted:m1:0'
+    """
+    return f"{DELETED}{match_id}:{seat}"
+
+
+def is_deleted(player: str) -> bool:
+    return player.startswith(DELETED)
 
 
 def check_rated(

@@ -15,6 +15,7 @@ from tavola.apps.server.bots import check_hint
 from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
 from tavola.apps.server.live import TableRules
 from tavola.apps.server.messages import match_summary, message_for
+from tavola.apps.server.models import DELETED_PLAYER
 from tavola.apps.server.rates import client_limit
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.bodies import CreateMatch, PlayAction, TakeBack
@@ -46,6 +47,9 @@ def _clean_name(name: str | None) -> str | None:
     name = " ".join(name.split())
     if any(not char.isprintable() for char in name):
         raise ApiError(422, "bad_names", lazy("a name is printable text"))
+    if name.casefold() == DELETED_PLAYER.casefold():
+        # Reserved: a seat of this name counts for a deleted account in the ratings.
+        raise ApiError(422, "bad_names", lazy("{name!r} is not a name a seat can take", name=name))
     return name or None
 
 

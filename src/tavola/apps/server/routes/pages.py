@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
-from tavola.apps.server.profiles import profile
+from tavola.apps.server.profiles import CHART, opponents, profile, rating_charts
 from tavola.apps.server.ratings import ACTIVE_DAYS, PROVISIONAL_GAMES
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import _, lazy
@@ -108,21 +108,31 @@ async def player_page(
     if found is None:
         return _not_found(lazy("There is no player {name!r}.", name=name))
     shown = await profile(service, accounts, found)
+    charts = await to_thread.run_sync(rating_charts, service.ratings, found.name, shown["ratings"])
     return render(
         "player.html",
         title=found.name,
         profile=shown,
+        charts=charts,
+        chart_size=CHART,
+        opponents=opponents(shown["matches"]),
         player=caller.name if caller else None,
     )
 
 
 @router.get("/m/{match_id}")
-async def match_page(service: Service, match_id: str) -> HTMLResponse:
+async def match_page(service: Service, caller: Caller, match_id: str) -> HTMLResponse:
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
     summary = match_summary(live)
-    return render("match.html", match=summary, game=live.game.name, title=live.game.title)
+    return render(
+        "match.html",
+        match=summary,
+        game=live.game.name,
+        title=live.game.title,
+        signed_in=caller is not None,
+    )
 
 
 @router.get("/m/{match_id}/replay")

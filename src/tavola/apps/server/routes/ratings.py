@@ -15,7 +15,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Query
 
 from tavola.apps.server.rating_store import PAGE, RatingStore
-from tavola.apps.server.ratings import PROVISIONAL_GAMES, Standing
+from tavola.apps.server.ratings import PROVISIONAL_GAMES, rating_json
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.dependencies import Service
 from tavola.apps.server.routes.errors import ApiError, answers
@@ -43,26 +43,6 @@ def default_category(game: str) -> str | None:
     if game not in game_classes():
         return None
     return load(game).rating_category()
-
-
-def rating_json(standing: Standing) -> dict[str, Any]:
-    """A rating as the API gives it: ``rating`` is ``mu - 3 uncertainty``."""
-    return {
-        "rating": standing.rating,
-        "uncertainty": standing.sigma,
-        "games": standing.games,
-        "provisional": standing.provisional,
-    }
-
-
-def player_ratings(store: RatingStore, name: str) -> list[dict[str, Any]]:
-    """A player's rating in each pool, as its profile lists them (``GET /api/players``):
-    ``[{"game", "category", "rating", "uncertainty", "games", "provisional"}]``. It reads
-    the database: call it in a worker thread."""
-    return [
-        {"game": standing.game, "category": standing.category, **rating_json(standing)}
-        for standing in store.player_ratings(name)
-    ]
 
 
 async def leaderboard_json(
@@ -116,7 +96,7 @@ async def rating_history(
             {
                 "match": point.match_id,
                 "at": point.at.isoformat(),
-                "rating": point.mu - 3 * point.sigma,
+                "rating": point.rating,
                 "uncertainty": point.sigma,
             }
             for point in points

@@ -71,6 +71,10 @@ export const startLesson = (game, lesson) =>
 
 // -- a match ------------------------------------------------------------------------------------
 
+/** The seat of ``token`` is the signed-in player's from now on (a rated match counts it for
+ *  their account). */
+export const claimSeat = (matchId, token) => request(matchPath(matchId, "/claim"), { method: "POST", token });
+
 /** POST ``body`` to the match's ``path`` (chat, hint, resign, takeover, rematch, …) as the
  *  seat of ``token``. */
 export const asSeat = (matchId, path, token, body = null) =>

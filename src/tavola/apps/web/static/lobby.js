@@ -181,6 +181,7 @@ form.addEventListener("submit", async (e) => {
     listed: $("tv-listed").checked,
     chat_public: $("tv-chat-public").checked,
   };
+  if ($("tv-rated").checked) body.rated = true;
   const time = readTime();
   if (time.kind !== "none") {
     body.time_control = time;

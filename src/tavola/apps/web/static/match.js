@@ -10,7 +10,7 @@
 // and sends the seat's actions; its state is one object (MatchState, match-state.js).
 // Events on #main let a lesson follow: "tv:shown" (a state shown), "tv:play" (cancelable).
 
-import { MatchSocket } from "./api.js";
+import { MatchSocket, claimSeat } from "./api.js";
 import { Board } from "./board.js";
 import { $, copyText, el } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -124,6 +124,8 @@ class Connection {
 
 const tokens = tokensOf(location.href);
 match.connections = (tokens.length ? [...new Set(tokens)] : [null]).map((t) => new Connection(t));
+// A signed-in player who opens one seat's link takes it as themselves (not a hotseat's).
+if (tokens.length === 1 && root.dataset.signedIn === "true") claimSeat(match.id, tokens[0]);
 match.turnAlert = new TurnAlert($("tv-notify"), !match.spectator);
 $("tv-keys").hidden = match.spectator; // the keys play moves: a spectator has none
 
