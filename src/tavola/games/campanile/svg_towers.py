@@ -245,8 +245,9 @@ class TowerRow(Picture):
                     bold=True,
                 )
             ]
-            for k, line in enumerate(lines):
-                group_parts.append(svg_text(x + 30, y + 16 + 22 * k, line, SMALL, bold=True))
+            for k, line in enumerate(lines):  # the lines after the first start under the badge
+                left = x + 30 if k == 0 else x + 12
+                group_parts.append(svg_text(left, y + 16 + 22 * k, line, SMALL, bold=True))
             group_parts.append("</g>")
             parts.insert(-1, "".join(group_parts))
             y += block + 4
