@@ -23,12 +23,15 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page
 
 import tavola
 from tavola.core.i18n import LANGUAGES, language
 from tavola.core.svg import escape
+from tests.apps.web.helpers import wait_shown
+from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -182,3 +185,47 @@ def test_every_text_of_every_picture_fits(page: Page, lang: str) -> None:
         page.evaluate("pane => document.body.style.setProperty('--pane', pane)", f"{pane}px")
         problems = page.evaluate(MEASURE)
         assert not problems, f"on a {screen}:\n{failures(problems)}"
+
+
+# a game a language on the match page, watched while bots with long names play it
+WATCHED = {
+    "en": ("carcassonne", {"river": True}),
+    "it": ("campanile", {"players": 3, "edition": "1996"}),
+    "de": ("clocktowers", {"players": 4}),
+    "fr": ("campanile", {"players": 4}),
+}
+LONG_NAMES = ["Maximiliane-Bartholomäa", "Anne-Françoise", "Giambattista", "Hildegard"]
+STATUS_FITS = """() => {
+  const status = document.querySelector('#tv-status');
+  const box = status.getBoundingClientRect();
+  return status.scrollWidth <= status.clientWidth && box.right <= window.innerWidth
+    && box.left >= 0 && status.textContent.trim() !== '';
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_match_page_status_and_picture_fit(
+    new_context: Any, server: ServerProcess, lang: str
+) -> None:
+    game, options = WATCHED[lang]
+    seats = tavola.load(game, **options).num_players
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={
+            "game": game,
+            "options": options,
+            "seats": ["random"] * seats,
+            "names": LONG_NAMES[:seats],
+            "seed": 5,
+        },
+    ).json()
+    page = new_context(locale=lang).new_page()
+    page.goto(f"{server.url}/m/{created['id']}")
+    wait_shown(page)
+    for screen, (width, height, _) in WIDTHS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("document.querySelector('#tv-board').dataset.case = 'the match page'")
+        problems = page.evaluate(MEASURE)
+        assert not problems, f"on a {screen}:\n{failures(problems)}"
+        status = page.locator("#tv-status").text_content()
+        assert page.evaluate(STATUS_FITS), f"on a {screen}, the status is cut: {status!r}"

@@ -485,7 +485,7 @@ def _own_hand(
     parts.append(f'<g class="hand" id="hand-{player}">')
     yours = gettext("your hand ({count}):").format(count=len(cards))
     parts.append(svg_text(left, y + 16, yours, 15, weight="bold"))
-    y += 34  # room for a card's "×2" badge over its corner
+    y += 34  # room for a card's count badge over its corner
     kinds = list(dict.fromkeys(cards))
     if not kinds:
         parts.append(svg_text(left, y + 16, gettext("empty"), 15, fill="#555555"))
