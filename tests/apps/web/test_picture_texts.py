@@ -188,7 +188,7 @@ def test_every_text_of_every_picture_fits(page: Page, lang: str) -> None:
 
 
 # a game a language on the match page, watched while bots with long names play it
-WATCHED = {
+WATCHED: dict[str, tuple[str, dict[str, Any]]] = {
     "en": ("carcassonne", {"river": True}),
     "it": ("campanile", {"players": 3, "edition": "1996"}),
     "de": ("clocktowers", {"players": 4}),

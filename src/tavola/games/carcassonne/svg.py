@@ -196,10 +196,10 @@ def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
         left_y = _button(out, PAD, left_y + 8, gettext("Pass"), action="pass")
     if view["discarded"]:
         removed = gettext("Removed: {tiles}").format(tiles=", ".join(view["discarded"]))
-        for line in wrapped(removed, 15, BIG + 8):
+        for part in wrapped(removed, 15, BIG + 8):
             left_y += 20
             out.append(
-                f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">{escape(line)}</text>'
+                f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">{escape(part)}</text>'
             )
     # The seats.
     x0, right = PAD + BIG + 14, WIDTH - PAD
