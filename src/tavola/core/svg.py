@@ -103,6 +103,23 @@ def two_lines(text: str, width: int) -> list[str]:
     return [text[:cut], text[cut + 1 :]]
 
 
+def wrapped(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines that each fit in ``width`` units at ``size``
+    (a word longer than the line keeps a line of its own).
+
+    >>> wrapped("Tap +n under a tower you hold a card of", 15, 200)
+    ['Tap +n under a tower', 'you hold a card of']
+    """
+    em = (BOLD_GLYPH_EM if bold else GLYPH_EM) * size
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width / em:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def escape(text: object) -> str:
     """Text made safe for SVG content and attribute values."""
     return _escape(str(text), {'"': "&quot;", "'": "&#39;"})

@@ -45,6 +45,14 @@ GAMES: dict[str, tuple[str, dict[str, object], list[str], list[str], int]] = {
     "clocktowers": ("clocktowers", {"players": 2}, ["human", "heuristic"], ["Ada", "Bruno"], 14),
     "carcassonne": ("carcassonne", {"river": True}, ["human", "heuristic"], ["Ada", "Bruno"], 30),
 }
+# name: (a name of GAMES, the language it is shown in)
+IN_LANGUAGES: dict[str, tuple[str, str]] = {
+    "campanile-de": ("campanile", "de"),
+    "campanile-1996-it": ("campanile-1996", "it"),
+    "clocktowers-de": ("clocktowers", "de"),
+    "clocktowers-it": ("clocktowers", "it"),
+    "carcassonne-it": ("carcassonne", "it"),
+}
 
 
 def _wait(page: Page) -> None:
@@ -68,7 +76,7 @@ def _play(page: Page, turns: int) -> None:
 
 
 def _game(server: ServerProcess, name: str) -> Callable[[Page, str], None]:
-    game, options, seats, names, turns = GAMES[name]
+    game, options, seats, names, turns = GAMES[IN_LANGUAGES.get(name, (name, ""))[0]]
 
     def shoot(page: Page, size: str) -> None:
         body = {"game": game, "options": options, "seats": seats, "names": names, "seed": 11}
@@ -76,7 +84,7 @@ def _game(server: ServerProcess, name: str) -> Callable[[Page, str], None]:
         page.goto(server.url + created["seats"][0]["url"])
         _play(page, turns)
         page.mouse.move(0, 0)
-        if name == "carcassonne" and size == "desktop":
+        if name.startswith("carcassonne") and size == "desktop":
             # a cell chosen: the drawn tile shown there, turned with R
             page.locator("#tv-board [data-choose]").last.click()
             page.keyboard.press("r")
@@ -281,6 +289,7 @@ def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = names or [
         *GAMES,
+        *IN_LANGUAGES,
         "table",
         *RULEBOOKS,
         *LEADERBOARDS,
@@ -305,7 +314,8 @@ def main(names: list[str]) -> None:
             }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():
-                context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+                lang = IN_LANGUAGES[name][1] if name in IN_LANGUAGES else "en"
+                context = browser.new_context(viewport=viewport, locale=lang)  # type: ignore[arg-type]
                 context.add_init_script("localStorage.setItem('tavola.pause', '0')")
                 shoot(context.new_page(), size)
                 context.close()

@@ -142,11 +142,10 @@ class _Picture(TowerRow, SeatRows):
         return document(WIDTH, height, [background, *self.parts], title)
 
     def draw_status(self, headline: str, detail: str) -> None:
-        y = MARGIN + LARGE
-        self.parts.append(svg_text(MARGIN, y, headline, LARGE, bold=True))
+        y = self.paragraph(MARGIN + LARGE, headline, LARGE, bold=True)
         y += 22
         if detail:
-            self.parts.append(svg_text(MARGIN, y, detail, SMALL, fill=MUTED))
+            y = self.paragraph(y, detail, SMALL, fill=MUTED)
             y += 10
         self.y = y + 8
 
@@ -154,9 +153,9 @@ class _Picture(TowerRow, SeatRows):
         """The display of three (take buttons when it is time to take) and the stack."""
         view = self.view
         y = self.y
-        self.parts.append(svg_text(MARGIN, y + SMALL, _("Display"), SMALL, bold=True))
-        top = y + SMALL + 6
         w, h = 84.0, 58.0
+        self.parts.append(svg_text(MARGIN, y + SMALL, _("Display"), SMALL, bold=True, width=w))
+        top = y + SMALL + 6
         x = float(MARGIN)
         for style in view["display"]:
             action = f"take {style}"
@@ -177,7 +176,7 @@ class _Picture(TowerRow, SeatRows):
         # the stack, face down, and the scoring to come
         x = MARGIN + 3 * (w + 8) + 12
         stack = view["stack"]
-        self.parts.append(svg_text(x, y + SMALL, _("Stack"), SMALL, bold=True))
+        self.parts.append(svg_text(x, y + SMALL, _("Stack"), SMALL, bold=True, width=70))
         words = ngettext(
             "The stack: {count} cards face down", "The stack: {count} cards face down", stack
         ).format(count=stack)
@@ -201,22 +200,14 @@ class _Picture(TowerRow, SeatRows):
         else:
             lines = (_("Next scoring:"), "Intermezzo")
         for i, line in enumerate(lines):
-            self.parts.append(svg_text(x, top + 16 + 19 * i, line, SMALL, fill=MUTED))
+            room = WIDTH - MARGIN - x
+            self.parts.append(svg_text(x, top + 16 + 19 * i, line, SMALL, fill=MUTED, width=room))
         self.y = top + h + 12
 
     def draw_piles(self) -> None:
         """The three numbered piles (1996): top card face up, cards left."""
-        y = self.y
-        self.parts.append(
-            svg_text(
-                MARGIN,
-                y + SMALL,
-                _("Piles: build n floors, then draw from pile n"),
-                SMALL,
-                bold=True,
-            )
-        )
-        top = y + SMALL + 8
+        heading = _("Piles: build n floors, then draw from pile n")
+        top = self.paragraph(self.y + SMALL, heading, SMALL, bold=True) + 14
         w, h = 96.0, 58.0
         span = (WIDTH - 2 * MARGIN) / 3
         left = _("left")

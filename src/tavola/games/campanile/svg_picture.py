@@ -12,7 +12,9 @@ from tavola.core.svg import (
     INK,
     clickable,
     escape,
+    fitted_size,
     seat_letter,
+    wrapped,
 )
 from tavola.games.campanile.components import FLAGS_1996, STYLES, flags_for
 from tavola.games.campanile.translations import _, style_name
@@ -50,15 +52,19 @@ def svg_text(
     x: float,
     y: float,
     text: object,
-    size: int = SMALL,
+    size: float = SMALL,
     *,
     anchor: str = "start",
     fill: str = INK,
     bold: bool = False,
+    width: float = 0,
 ) -> str:
+    """A text at (x, y); with a ``width``, its size made small enough to fit in it."""
     weight = ' font-weight="bold"' if bold else ""
+    if width:
+        size = fitted_size(str(text), size, width, bold=bold)
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" '
         f'fill="{fill}"{weight}>{escape(text)}</text>'
     )
 
@@ -90,6 +96,7 @@ def style_card(x: float, y: float, w: float, h: float, style: str, size: int = N
             anchor="middle",
             fill=text,
             bold=True,
+            width=w - 14,
         )
     )
 
@@ -157,9 +164,21 @@ class Picture:
                 anchor="middle",
                 fill=text_fill,
                 bold=True,
+                width=w - 12,
             )
             + "</g>"
         )
+
+    def paragraph(
+        self, y: float, text: str, size: float = SMALL, *, fill: str = INK, bold: bool = False
+    ) -> float:
+        """``text`` from the left margin, in as many lines as the width needs (the first
+        baseline at ``y``); returns the last line's baseline."""
+        lines = wrapped(text, size, WIDTH - 2 * MARGIN, bold=bold)
+        for k, line in enumerate(lines):
+            self.parts.append(svg_text(MARGIN, y, line, size, fill=fill, bold=bold))
+            y += round(size * 1.25) if k < len(lines) - 1 else 0
+        return y
 
     def separator(self, y: float) -> str:
         return (

@@ -4,6 +4,8 @@ markers it has left and what is known of its hand."""
 from __future__ import annotations
 
 from tavola.core.svg import (
+    BOLD_GLYPH_EM,
+    GLYPH_EM,
     INK,
     escape,
     seat_colour,
@@ -72,18 +74,11 @@ class SeatRows(Picture):
             who += _(TO_PLAY[phase]) if phase in TO_PLAY else " · to play: " + phase
         if winner:
             who += _(" · winner")
-        parts.append(svg_text(MARGIN + 48, y + 26, who, NORMAL, bold=True))
         points = view["scores"][seat]
-        parts.append(
-            svg_text(
-                WIDTH - MARGIN - 10,
-                y + 26,
-                ngettext("{count} point", "{count} points", points).format(count=points),
-                NORMAL,
-                anchor="end",
-                bold=True,
-            )
-        )
+        scored = ngettext("{count} point", "{count} points", points).format(count=points)
+        room = WIDTH - 2 * MARGIN - 58 - 16 - BOLD_GLYPH_EM * NORMAL * len(scored)
+        parts.append(svg_text(MARGIN + 48, y + 26, who, NORMAL, bold=True, width=room))
+        parts.append(svg_text(WIDTH - MARGIN - 10, y + 26, scored, NORMAL, anchor="end", bold=True))
         parts.append(self.supply_line(seat, MARGIN + 18, y + 48))
         size = hand["size"]
         if hand["cards"] is not None:
@@ -100,13 +95,21 @@ class SeatRows(Picture):
             )
         parts.append(svg_text(MARGIN + 18, y + 68, cards_line, SMALL, fill=MUTED))
         if hand["cards"] is None:
-            x = MARGIN + 18 + 7.3 * len(cards_line) + 8
+            x = MARGIN + 18 + GLYPH_EM * SMALL * len(cards_line) + 8
             for style in hand["known"]:
                 fill, dark, text = STYLE_COLOURS.get(style, ("#CCCCCC", INK, INK))
                 parts.append(
                     f'<rect x="{x:g}" y="{y + 53:g}" width="58" height="20" rx="4" '
                     f'fill="{fill}" stroke="{dark}"/>'
-                    + svg_text(x + 29, y + 68, style_name(style), SMALL, anchor="middle", fill=text)
+                    + svg_text(
+                        x + 29,
+                        y + 68,
+                        style_name(style),
+                        SMALL,
+                        anchor="middle",
+                        fill=text,
+                        width=52,
+                    )
                 )
                 x += 62
         if chips:  # 2009: the chips won so far, biggest first

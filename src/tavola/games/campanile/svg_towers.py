@@ -10,7 +10,7 @@ from tavola.core.svg import (
     escape,
     seat_colour,
     seat_letter,
-    two_lines,
+    wrapped,
 )
 from tavola.games.campanile.components import STYLES
 from tavola.games.campanile.svg_picture import (
@@ -47,9 +47,7 @@ class TowerRow(Picture):
             caption = _("Rank (ties: the left one) and its flag at the Finito")
         else:
             caption = _("Rank (ties: the left one) and its flag at the Intermezzo")
-        y = self.y
-        self.parts.append(svg_text(MARGIN, y + SMALL, caption, SMALL, fill=MUTED))
-        flag_top = y + SMALL + 8
+        flag_top = self.paragraph(self.y + SMALL, caption, SMALL, fill=MUTED) + 8
         tallest = max((t["height"] for t in towers), default=0)
         floor_h = min(FLOOR_MAX, FLOORS_ROOM / max(tallest, 1))
         floors_room = tallest * floor_h + 22 if tallest else 0.0  # the floors and a roof
@@ -129,22 +127,20 @@ class TowerRow(Picture):
         """``#rank`` and a pennant with the flag's values."""
         rank = self.rank[i]
         flag = self.flags[rank]
-        parts = [svg_text(x + 4, top + 20, f"#{rank + 1}", LARGE, bold=True)]
+        parts = [svg_text(x + 2, top + 20, f"#{rank + 1}", NORMAL + 1, bold=True)]
         pole = x + 33
-        if flag:
-            values = "/".join(map(str, flag))
-            parts.append(
-                f'<line x1="{pole:g}" y1="{top:g}" x2="{pole:g}" y2="{top + 30:g}" '
-                f'stroke="{INK}" stroke-width="2"/>'
-                f'<path d="M{pole:g} {top:g} h56 l-6 11 l6 11 h-56 z" fill="#FFFFFF" '
-                f'stroke="{INK}" stroke-width="1.5"/>'
-                + svg_text(pole + 26, top + 16.5, values, SMALL, anchor="middle")
+        # no flag: an empty dashed pennant with a dash (the words are in the tower's title)
+        values = "/".join(map(str, flag)) if flag else "\N{EN DASH}"
+        edge = f'stroke="{INK}"' if flag else f'stroke="{MUTED}" stroke-dasharray="3 2"'
+        parts.append(
+            f'<line x1="{pole:g}" y1="{top:g}" x2="{pole:g}" y2="{top + 30:g}" '
+            f'stroke="{INK if flag else MUTED}" stroke-width="2"/>'
+            f'<path d="M{pole:g} {top:g} h56 l-6 11 l6 11 h-56 z" '
+            f'fill="{"#FFFFFF" if flag else "none"}" {edge} stroke-width="1.5"/>'
+            + svg_text(
+                pole + 26, top + 16.5, values, SMALL, anchor="middle", fill=INK if flag else MUTED
             )
-        else:
-            lines = two_lines(_("no flag"), 8)  # two lines where the words are long
-            for k, line in enumerate(lines):
-                y = top + 17 + 16 * k - 8 * (len(lines) - 1)
-                parts.append(svg_text(pole + 2, y, line, SMALL, fill=MUTED))
+        )
         return "".join(parts)
 
     def tower(
@@ -192,7 +188,14 @@ class TowerRow(Picture):
             f'<rect x="{x + 3:g}" y="{base:.1f}" width="{COLUMN - 6:g}" height="26" rx="3" '
             f'fill="{fill}" stroke="{dark}" stroke-width="2"/>'
             + svg_text(
-                cx, base + 18, style_name(style), SMALL, anchor="middle", fill=text, bold=True
+                cx,
+                base + 18,
+                style_name(style),
+                SMALL,
+                anchor="middle",
+                fill=text,
+                bold=True,
+                width=COLUMN - 12,
             )
         )
         return "".join(parts)
@@ -201,15 +204,21 @@ class TowerRow(Picture):
         """The marker groups under a base, from the base down; returns the bottom."""
         y = top
         if not tower["groups"]:
-            lines = two_lines(_("no markers"), 10)  # a column holds about 10 letters
+            lines = wrapped(_("no markers"), SMALL, COLUMN - 8)  # short words per line
             for k, line in enumerate(lines):
                 parts.insert(
                     -1,
                     svg_text(
-                        x + COLUMN / 2, y + 16 + 16 * k, line, SMALL, anchor="middle", fill=MUTED
+                        x + COLUMN / 2,
+                        y + 16 + 18 * k,
+                        line,
+                        SMALL,
+                        anchor="middle",
+                        fill=MUTED,
+                        width=COLUMN - 8,
                     ),
                 )
-            return y + 24 + 16 * (len(lines) - 1)
+            return y + 24 + 18 * (len(lines) - 1)
         for group in tower["groups"]:
             seat = group["player"]
             values: list[int] = group["markers"]
@@ -236,8 +245,9 @@ class TowerRow(Picture):
                     bold=True,
                 )
             ]
-            for k, line in enumerate(lines):
-                group_parts.append(svg_text(x + 30, y + 16 + 22 * k, line, SMALL, bold=True))
+            for k, line in enumerate(lines):  # the lines after the first start under the badge
+                left = x + 30 if k == 0 else x + 12
+                group_parts.append(svg_text(left, y + 16 + 22 * k, line, SMALL, bold=True))
             group_parts.append("</g>")
             parts.insert(-1, "".join(group_parts))
             y += block + 4

@@ -39,6 +39,7 @@ from tavola.core.svg import (
     seat_colour,
     seat_letter,
     two_lines,
+    wrapped,
 )
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
@@ -47,7 +48,7 @@ from tavola.games.carcassonne.translations import gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 BIG: Final = 168  # the drawn tile in the status panel
-LABEL: Final = 26  # the coordinates around the board
+LABEL: Final = 34  # the coordinates around the board (up to "-10")
 PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
@@ -194,11 +195,12 @@ def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
     if "pass" in acts:
         left_y = _button(out, PAD, left_y + 8, gettext("Pass"), action="pass")
     if view["discarded"]:
-        left_y += 24
         removed = gettext("Removed: {tiles}").format(tiles=", ".join(view["discarded"]))
-        out.append(
-            f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">{escape(removed)}</text>'
-        )
+        for part in wrapped(removed, 15, BIG + 8):
+            left_y += 20
+            out.append(
+                f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">{escape(part)}</text>'
+            )
     # The seats.
     x0, right = PAD + BIG + 14, WIDTH - PAD
     y = y0
@@ -217,8 +219,9 @@ def _hint(view: dict[str, Any], acts: set[str]) -> str:
 
 
 def _caption(x: float, y: float, text: str) -> str:
+    size = fitted_size(text, 16, BIG + 8)
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="16" text-anchor="middle" fill="{INK}">'
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="middle" fill="{INK}">'
         f"{escape(text)}</text>"
     )
 

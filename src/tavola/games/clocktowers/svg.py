@@ -24,7 +24,18 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tavola.core.i18n import listed
-from tavola.core.svg import INK, PAPER, clickable, document, escape, seat_colour, seat_letter
+from tavola.core.svg import (
+    BOLD_GLYPH_EM,
+    GLYPH_EM,
+    INK,
+    PAPER,
+    clickable,
+    document,
+    escape,
+    seat_colour,
+    seat_letter,
+    wrapped,
+)
 from tavola.games.clocktowers.components import COLOURS, DECKS
 from tavola.games.clocktowers.svg_pieces import (
     CARD_BACK,
@@ -73,11 +84,13 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         y = _seat_panel(body, view, player, pending, y + 12)
     if pending:  # nothing should be left; still, every action stays playable
         y = _more_actions(body, pending, y + 12)
-    scoring = (
-        gettext("Complete towers score: no animals 5, cats only 4,"),
-        gettext("cats and mice 3, mice only 2 (a clock mouse counts)."),
+    scoring = " ".join(
+        (
+            gettext("Complete towers score: no animals 5, cats only 4,"),
+            gettext("cats and mice 3, mice only 2 (a clock mouse counts)."),
+        )
     )
-    for line in scoring:
+    for line in wrapped(scoring, 14, WIDTH - 2 * PAD):
         y += 20
         body.append(svg_text(PAD, y, line, 14, fill="#555555"))
     height = y + PAD
@@ -152,8 +165,11 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
         x += 30
     if shown:
         x += 4
-    body.append(svg_text(x, y + 20, _status_text(view), 18, weight="bold"))
-    return y + 30
+    lines = wrapped(_status_text(view), 18, WIDTH - PAD - x, bold=True)
+    for line in lines:
+        body.append(svg_text(x, y + 20, line, 18, weight="bold"))
+        y += 24
+    return y + 6
 
 
 def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
@@ -182,9 +198,9 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         if won:
             top = f"{top} ★" if top else gettext("★ wins")
         if top:
-            body.append(svg_text(x + 40, y + 18, top, 14))
+            body.append(svg_text(x + 40, y + 18, top, 14, width=width - 46))
         pts = gettext("{points} pts").format(points=points)
-        body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold"))
+        body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold", width=width - 46))
         body.append("</g>")
     return y + height
 
@@ -214,7 +230,11 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
                     )
             inner.append(card_face(x, y, CARD_W, CARD_H, top))
         counted = gettext("{deck}: {count}").format(deck=_deck_name(name), count=size)
-        inner.append(svg_text(x + CARD_W / 2, y + CARD_H + 24, counted, 15, anchor="middle"))
+        inner.append(
+            svg_text(
+                x + CARD_W / 2, y + CARD_H + 24, counted, 15, anchor="middle", width=CARD_W + 6
+            )
+        )
         what = _deck_words(name, size)
         if top:
             what = gettext("{deck}, {card} on top").format(deck=what, card=card_name(top))
@@ -249,7 +269,9 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
             f'stroke="#999999" stroke-dasharray="6 4"/>'
         )
     discards = gettext("discards: {count}").format(count=total)
-    body.append(svg_text(x + CARD_W / 2, y + CARD_H + 24, discards, 15, anchor="middle"))
+    body.append(
+        svg_text(x + CARD_W / 2, y + CARD_H + 24, discards, 15, anchor="middle", width=CARD_W + 6)
+    )
     body.append("</g>")
     return y + CARD_H + 32
 
@@ -294,9 +316,10 @@ def _seat_panel(
     parts.append(svg_text(left + 36, cy + 21, name, 17, weight="bold"))
     points = view["scores"][player]
     pts = gettext("{points} pts").format(points=points)
-    # After the name, however long the language makes it (about 0.55 em a letter).
-    pts_x = left + max(100.0, 36 + 0.55 * 17 * len(name) + 6)
+    # After the name, however long the language makes it.
+    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * 17 * len(name) + 8)
     parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
+    pts_end = pts_x + BOLD_GLYPH_EM * 17 * len(pts) + 10
     extra = []
     if view["discarded"][player]:
         extra.append(gettext("discarded {count}").format(count=view["discarded"][player]))
@@ -305,12 +328,15 @@ def _seat_panel(
     if player in view["winners"]:
         extra.append(gettext("★ winner"))
     if extra:
-        parts.append(svg_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end"))
+        room = WIDTH - PAD - INSET - pts_end
+        parts.append(
+            svg_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end", width=room)
+        )
     cy += 40
     # Roof needs: the floors the next tower of each colour must have.
     label = gettext("roofs need:")
     parts.append(svg_text(left, cy + 18, label, 14))
-    first = max(86.0, 0.5 * 14 * len(label) + 8)  # the roofs start after the label
+    first = max(86.0, GLYPH_EM * 14 * len(label) + 8)  # the roofs start after the label
     step = min(66.0, (inner - first - 60) / 4)  # and close up so that all five fit
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
         rx = left + first + index * step
@@ -370,7 +396,8 @@ def _known_hand(
     """Another seat's hand: the cards everyone knows it holds, then backs for the rest."""
     parts.append(f'<g class="hand" id="hand-{player}">')
     size = hand["size"]
-    parts.append(svg_text(left, y + 32, gettext("hand {count}:").format(count=size), 14))
+    known = gettext("hand {count}:").format(count=size)
+    parts.append(svg_text(left, y + 32, known, 14, width=56))
     x = left + 62
     for code in hand["known"]:
         parts.append(f'<g class="card face"><title>{escape(card_name(code))}</title>')
@@ -429,7 +456,15 @@ def _button(
         f"<g{clickable(action, label)}{lit}><title>{escape(label)}</title>"
         f'<rect class="hit" x="{x:g}" y="{y:g}" width="{w:g}" height="{BUTTON_H}" rx="8" '
         f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
-        + svg_text(x + w / 2, y + BUTTON_H / 2 + 5.5, text, 16, anchor="middle", weight="bold")
+        + svg_text(
+            x + w / 2,
+            y + BUTTON_H / 2 + 5.5,
+            text,
+            16,
+            anchor="middle",
+            weight="bold",
+            width=w - 10,
+        )
         + "</g>"
     )
 
@@ -450,7 +485,7 @@ def _own_hand(
     parts.append(f'<g class="hand" id="hand-{player}">')
     yours = gettext("your hand ({count}):").format(count=len(cards))
     parts.append(svg_text(left, y + 16, yours, 15, weight="bold"))
-    y += 26
+    y += 34  # room for a card's count badge over its corner
     kinds = list(dict.fromkeys(cards))
     if not kinds:
         parts.append(svg_text(left, y + 16, gettext("empty"), 15, fill="#555555"))

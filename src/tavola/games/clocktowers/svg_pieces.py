@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tavola.core.svg import INK, escape
+from tavola.core.svg import INK, escape, fitted_size
 from tavola.games.clocktowers.components import CARD_CODES
 from tavola.games.clocktowers.translations import CARDS, gettext, ngettext
 
@@ -38,16 +38,20 @@ def svg_text(
     x: float,
     y: float,
     content: object,
-    size: int = FONT,
+    size: float = FONT,
     *,
     anchor: str = "start",
     weight: str = "normal",
     fill: str = INK,
+    width: float = 0,
 ) -> str:
+    """A text at (x, y); with a ``width``, its size made small enough to fit in it."""
+    if width:
+        size = fitted_size(str(content), size, width, bold=weight == "bold")
     extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
     extra += f' font-weight="{weight}"' if weight != "normal" else ""
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}"{extra}>'
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}"{extra}>'
         f"{escape(content)}</text>"
     )
 
@@ -205,7 +209,7 @@ def card_face(x: float, y: float, w: float, h: float, code: str, label: bool = T
     ]
     if label:
         parts.append(_card_picture(x + 4, y + 6, w - 8, h - 34, code))
-        parts.append(svg_text(x + w / 2, y + h - 10, code, 14, anchor="middle"))
+        parts.append(svg_text(x + w / 2, y + h - 10, code, 14, anchor="middle", width=w - 8))
     else:
         parts.append(_card_picture(x + 2, y + 3, w - 4, h - 6, code))
     return "".join(parts)
