@@ -20,7 +20,7 @@ from playwright.sync_api import Page, sync_playwright
 from tests.live_server import ServerProcess, running_server
 
 OUT = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
 # name: (game, options, seats, names, turns to play before the picture)
 GAMES: dict[str, tuple[str, dict[str, object], list[str], list[str], int]] = {
     "campanile": (
@@ -62,6 +62,21 @@ def _play(page: Page, turns: int) -> None:
     _wait(page)
 
 
+def _in_view(page: Page) -> int:
+    """The index of the last candidate cell wholly in the board's view (the board zooms)."""
+    return int(
+        page.evaluate(
+            """() => {
+  const view = document.querySelector("#tv-board .part-board").getBoundingClientRect();
+  const cells = [...document.querySelectorAll("#tv-board [data-choose]")];
+  const inside = cells.map((c) => c.getBoundingClientRect()).map((r) =>
+    r.left >= view.left && r.right <= view.right && r.top >= view.top && r.bottom <= view.bottom);
+  return inside.lastIndexOf(true);
+}"""
+        )
+    )
+
+
 def _game(server: ServerProcess, name: str) -> Callable[[Page, str], None]:
     game, options, seats, names, turns = GAMES[name]
 
@@ -73,7 +88,7 @@ def _game(server: ServerProcess, name: str) -> Callable[[Page, str], None]:
         page.mouse.move(0, 0)
         if name == "carcassonne" and size == "desktop":
             # a cell chosen: the drawn tile shown there, turned with R
-            page.locator("#tv-board [data-choose]").last.click()
+            page.locator("#tv-board [data-choose]").nth(_in_view(page)).click()
             page.keyboard.press("r")
         page.screenshot(path=OUT / f"{name}-{size}.png", full_page=size == "phone")
 
