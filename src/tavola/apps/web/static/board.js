@@ -10,14 +10,11 @@
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
+import { BoardView, boardZoom, splitParts } from "./board-view.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-const TALL_SHARE = 0.9; // a picture too tall for the window is still drawn this share of the area wide
-// A board part's default scale, px per unit: no smaller (its print stays readable, its cells
-// tappable; larger on a narrow screen, where fingers tap), no larger (a small board).
-const BOARD_SCALE = { least: 0.9, leastNarrow: 1.1, most: 1.6, narrow: 600 };
+const TALL_SHARE = 1; // a picture too tall for the window is still drawn as wide as the area (it scrolls)
 
 function viewBoxOf(svg) {
   const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
@@ -47,6 +44,8 @@ export class Board {
     this.svg = null; // the picture's root (a div holding the parts when it has parts)
     this.zoomed = null; // the svg element that zooms: the root, or the board part
     this.parted = false;
+    this.view = null; // the board part's BoardView
+    this.boardZoom = boardZoom();
     this.base = [0, 0, 1, 1];
     this.zoom = { s: 1, fx: 0.5, fy: 0.5 };
     this.open = new Set();
@@ -61,7 +60,7 @@ export class Board {
     container.addEventListener("keydown", (e) => this.onKey(e));
     container.addEventListener("mouseover", (e) => this.onOver(e));
     container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
-    window.addEventListener("resize", () => { this.fitTall(); this.fitParts(); this.applyZoom(); });
+    window.addEventListener("resize", () => { this.fitTall(); this.view?.fit(); this.applyZoom(); });
     container.addEventListener("mousemove", (e) => {
       this.pointer = { x: e.clientX, y: e.clientY };
       this.placeInfo();
@@ -108,13 +107,16 @@ export class Board {
     this.svg = this.container.querySelector("svg");
     if (!this.svg) return;
     this.svg.classList.add("tavola-board");
-    const board = partOf(this.svg, "board");
-    this.parted = Boolean(board);
-    if (board) this.split();
-    this.zoomed = this.parted ? this.svg.querySelector(":scope > .part-board") : this.svg;
+    this.parted = Boolean(partOf(this.svg, "board"));
+    this.view = null;
+    if (this.parted) this.svg = splitParts(this.svg);
+    this.zoomed = this.parted ? this.svg.querySelector(".part-board") : this.svg;
     this.base = viewBoxOf(this.zoomed);
+    if (this.parted) {
+      this.view = new BoardView(this.zoomed.parentElement, this.zoomed, this.boardZoom);
+      this.view.fit();
+    }
     this.fitTall();
-    this.fitParts();
     this.applyZoom();
     for (const id of [...this.open]) {
       const panel = this.byId(id);
@@ -141,50 +143,6 @@ export class Board {
     const wanted = Math.round(TALL_SHARE * this.container.clientWidth);
     this.container.classList.toggle("tall", fitted < wanted);
     this.container.style.setProperty("--tall-width", `${wanted}px`);
-  }
-
-  /** A picture in parts: each part its own svg in a div that takes the root's place (the
-   *  root's style and name go with it), so that the board zooms and the head stays. */
-  split() {
-    const root = this.svg;
-    const holder = document.createElement("div");
-    holder.className = "tavola-board parted";
-    for (const name of ["role", "aria-label"]) {
-      if (root.hasAttribute(name)) holder.setAttribute(name, root.getAttribute(name));
-    }
-    const style = root.querySelector(":scope > style");
-    for (const name of ["head", "board"]) {
-      const part = partOf(root, name);
-      if (!part) continue;
-      const svg = document.createElementNS(SVG_NS, "svg");
-      svg.setAttribute("class", `part-${name}`);
-      for (const attr of ["viewBox", "overflow"]) {
-        if (part.hasAttribute(attr)) svg.setAttribute(attr, part.getAttribute(attr));
-      }
-      if (name === "head" && style) svg.append(style);
-      svg.append(...part.childNodes);
-      holder.append(svg);
-    }
-    root.replaceWith(holder);
-    this.svg = holder;
-  }
-
-  /** The board part fills the area's width and the window's height below its top. */
-  fitParts() {
-    if (!this.parted || !this.zoomed) return;
-    const top = this.zoomed.getBoundingClientRect().top + window.scrollY;
-    const height = Math.max(300, Math.round(window.innerHeight - top - 12));
-    this.zoomed.style.height = `${height}px`;
-  }
-
-  /** The board part's scale at zoom 1 (px per unit), and the scale that shows it whole. */
-  boardScales() {
-    const [, , w, h] = this.base;
-    const width = this.zoomed.clientWidth || 1;
-    const height = this.zoomed.clientHeight || 1;
-    const whole = Math.min(width / w, height / h);
-    const least = width < BOARD_SCALE.narrow ? BOARD_SCALE.leastNarrow : BOARD_SCALE.least;
-    return { base: Math.min(Math.max(whole, least), BOARD_SCALE.most), whole, width, height };
   }
 
   clear(message = "") {
@@ -481,7 +439,7 @@ export class Board {
   applyZoom() {
     if (!this.svg) return;
     if (this.parted) {
-      this.applyBoardZoom();
+      this.container.classList.toggle("zoomed", this.view.apply());
       return;
     }
     const [x, y, w, h] = this.base;
@@ -497,48 +455,14 @@ export class Board {
     this.container.classList.toggle("zoomed", z.s > 1);
   }
 
-  /** The board part's view: its default scale times the zoom, centred where the player
-   *  moved it, else on the board (on the last tile where the board does not fit). */
-  applyBoardZoom() {
-    const [x, y, w, h] = this.base;
-    const z = this.zoom;
-    const { base, whole, width, height } = this.boardScales();
-    z.s = Math.min(Math.max(z.s, Math.min(1, whole / base)), MAX_ZOOM);
-    const scale = base * z.s;
-    const vw = width / scale;
-    const vh = height / scale;
-    let cx = z.cx;
-    let cy = z.cy;
-    if (cx === undefined || cx === null) {
-      const focus = this.zoomed.querySelector("[data-focus]");
-      const box = focus && (vw < w || vh < h) ? focus.getBBox() : { x, y, width: w, height: h };
-      cx = box.x + box.width / 2;
-      cy = box.y + box.height / 2;
-    }
-    const clamp = (c, v, lo, size) => (v >= size ? lo + size / 2 : Math.min(Math.max(c, lo + v / 2), lo + size - v / 2));
-    cx = clamp(cx, vw, x, w);
-    cy = clamp(cy, vh, y, h);
-    if (z.cx !== undefined && z.cx !== null) {
-      z.cx = cx;
-      z.cy = cy;
-    }
-    const box = [cx - vw / 2, cy - vh / 2, vw, vh].map((v) => Math.round(v * 100) / 100);
-    this.zoomed.setAttribute("viewBox", box.join(" "));
-    const pans = vw < w - 0.5 || vh < h - 0.5;
-    this.zoomed.style.touchAction = pans ? "none" : "pan-y";
-    this.container.classList.toggle("zoomed", pans);
-  }
-
-  /** Where the board part's view is centred, in its units (the player takes it over). */
-  boardCentre() {
-    const box = viewBoxOf(this.zoomed);
-    return { x: box[0] + box[2] / 2, y: box[1] + box[3] / 2 };
-  }
-
   zoomBy(how, at = null) {
+    if (this.parted) {
+      this.container.classList.toggle("zoomed", this.view.zoomBy(how, at));
+      return;
+    }
     const z = this.zoom;
     if (how === "fit") {
-      this.zoom = { s: this.parted ? 0 : 1, fx: 0.5, fy: 0.5 }; // parted: as small as it is whole
+      this.zoom = { s: 1, fx: 0.5, fy: 0.5 };
       this.applyZoom();
       return;
     }
@@ -548,20 +472,6 @@ export class Board {
 
   zoomTo(scale, at = null) {
     const z = this.zoom;
-    if (this.parted) {
-      const before = this.boardCentre();
-      const [vx, vy, vw, vh] = viewBoxOf(this.zoomed);
-      const p = at ? this.toUser(at.x, at.y) : before;
-      const { base, whole } = this.boardScales();
-      scale = Math.min(Math.max(scale, Math.min(1, whole / base)), MAX_ZOOM);
-      const ratio = z.s / scale;
-      // the point under the pointer stays under it
-      z.cx = p.x - (p.x - (vx + vw / 2)) * ratio;
-      z.cy = p.y - (p.y - (vy + vh / 2)) * ratio;
-      z.s = scale;
-      this.applyZoom();
-      return;
-    }
     const next = Math.min(Math.max(scale, 1), MAX_ZOOM);
     if (at && this.svg) {
       const [x, y, w, h] = this.base;
@@ -601,15 +511,15 @@ export class Board {
   onPointerDown(e) {
     if (!this.svg || !this.svg.contains(e.target)) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
-    if (this.parted && !this.zoomed.contains(e.target)) return;
+    if (this.parted && (e.pointerType !== "mouse" || !this.zoomed.contains(e.target))) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];
       this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, s: this.zoom.s };
       this.drag = null;
     } else if (this.pointers.size === 1) {
-      const centre = this.parted ? this.boardCentre() : { x: 0, y: 0 };
-      this.drag = { x: e.clientX, y: e.clientY, fx: this.zoom.fx, fy: this.zoom.fy, cx: centre.x, cy: centre.y, moving: false, id: e.pointerId };
+      const box = this.view ? this.view.box : { scrollLeft: 0, scrollTop: 0 };
+      this.drag = { x: e.clientX, y: e.clientY, fx: this.zoom.fx, fy: this.zoom.fy, sl: box.scrollLeft, st: box.scrollTop, moving: false, id: e.pointerId };
     }
   }
 
@@ -633,14 +543,13 @@ export class Board {
       this.container.setPointerCapture?.(e.pointerId);
       this.container.classList.add("panning");
     }
-    const matrix = this.zoomed.getScreenCTM();
-    const scale = matrix ? matrix.a : 1;
     if (this.parted) {
-      this.zoom.cx = drag.cx - dx / scale;
-      this.zoom.cy = drag.cy - dy / scale;
-      this.applyZoom();
+      this.view.box.scrollLeft = drag.sl - dx;
+      this.view.box.scrollTop = drag.st - dy;
       return;
     }
+    const matrix = this.zoomed.getScreenCTM();
+    const scale = matrix ? matrix.a : 1;
     this.zoom.fx = drag.fx - dx / scale / this.base[2];
     this.zoom.fy = drag.fy - dy / scale / this.base[3];
     this.applyZoom();
