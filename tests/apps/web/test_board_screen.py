@@ -24,8 +24,8 @@ SHORT = {"tiles": ["E", "V", "D", "U", "E", "U"]}
 
 SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('#tv-board .part-board text')]
   .map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"""
-TARGETS = """() => [...document.querySelectorAll(
-    '#tv-board .part-board [data-choose], #tv-board .part-board [data-action]:not([data-option-of])')]
+TARGETS = """() => [...document.querySelectorAll('#tv-board .part-board [data-choose],'
+    + '#tv-board .part-board [data-action]:not([data-option-of])')]
   .map((t) => { const r = t.getBoundingClientRect(); return [r.width, r.height]; })"""
 
 
@@ -45,7 +45,8 @@ def box(page: Page, selector: str) -> dict[str, float]:
 
 def in_view(page: Page, selector: str, size: dict[str, int]) -> None:
     where = box(page, selector)
-    assert where["x"] >= 0 and where["y"] >= 0, (selector, where)
+    assert where["x"] >= 0, (selector, where)
+    assert where["y"] >= 0, (selector, where)
     assert where["x"] + where["width"] <= size["width"] + 1, (selector, where)
     assert where["y"] + where["height"] <= size["height"] + 1, (selector, where)
 
@@ -145,7 +146,8 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
     spot = page.locator("#tv-board .part-board [data-action^='deploy']").first
     expect(spot).to_be_attached()
     about = spot.locator("desc").text_content() or ""
-    assert "of 2 tiles" in about and "No follower on it" in about, about
+    assert "of 2 tiles" in about, about
+    assert "No follower on it" in about, about
     before = seq(page)
     page.locator("#tv-board .part-head [data-action='pass']").click()
     page.wait_for_function(
@@ -157,7 +159,8 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
         "items => items.map((li) => [li.textContent, li.querySelectorAll('code').length])"
     )
     theirs = said[2:4]  # the bot's place and its deploy or pass, in words, no notation
-    assert "placed tile" in theirs[0][0] and "deployed" in theirs[1][0], said
+    assert "placed tile" in theirs[0][0], said
+    assert "deployed" in theirs[1][0], said
     assert theirs[0][1] == theirs[1][1] == 0, said
 
 
