@@ -46,7 +46,12 @@ from tavola.games.carcassonne.svg_features import (
     follower_local,
     variant_of,
 )
-from tavola.games.carcassonne.svg_targets import FOLLOWER_WORDS, placing_effects, said_last, targets
+from tavola.games.carcassonne.svg_targets import (
+    FOLLOWER_WORDS,
+    placing_effects,
+    said_moves,
+    targets,
+)
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tiles import (
     FIELD,
@@ -442,9 +447,9 @@ def _board(
             f'width="{SIZE - 4}" height="{SIZE - 4}" fill="none" stroke="{HIGHLIGHT}" '
             'stroke-width="4"/>'
         )
-        out += said_last(_last_tile(view))
     for follower in view["followers"]:
         out.append(_follower(view, follower, found, centre))
+    out += said_moves(view)
     if view["phase"] == "deploy" and view["last"]:
         placed = _last_tile(view)
         cx, cy = centre(placed["x"], placed["y"])

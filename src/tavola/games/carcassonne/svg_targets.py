@@ -21,7 +21,6 @@ from tavola.games.carcassonne.svg_tiles import SIZE, spot
 from tavola.games.carcassonne.tiles import (
     CITY,
     HALVES,
-    KINDS,
     ROAD,
     SIDES,
     TILE_INDEX,
@@ -156,37 +155,24 @@ def placing_effects(
     return words
 
 
-def said_last(placed: dict[str, Any]) -> list[str]:
-    """The moves that led to the last tile, in words, for a log (``data-said``, unseen):
-    placing it, deploying a follower on any of its features, passing."""
-    cell = f"{placed['x']},{placed['y']}"
-    moves = {
-        f"place {cell} {placed['rotation']}": gettext(
+def said_moves(view: dict[str, Any]) -> list[str]:
+    """Every move a log of this game may show, in words (``data-said``, unseen): placing each
+    tile on the board, deploying on each kind of spot, passing."""
+    moves = {"pass": gettext("deployed no follower")}
+    for placed in view["board"]:
+        cell, rotation = f"{placed['x']},{placed['y']}", placed["rotation"]
+        moves[f"place {cell} {rotation}"] = gettext(
             "placed tile {tile} at {cell}, turned {rotation}"
-        ).format(tile=placed["tile"], cell=cell, rotation=placed["rotation"]),
-        "pass": gettext("deployed no follower"),
-    }
-    variant = variant_of(placed)
-    spots = [SIDES[side] for side in range(4) if variant.slots[side] >= 0]
-    spots += [half for index, half in enumerate(HALVES) if variant.slots[4 + index] >= 0]
-    for where in spots:
-        kind = KINDS[
-            variant.kinds[
-                variant.slots[4 + HALVES.index(where)]
-                if where in HALVES
-                else variant.slots[SIDES.index(where)]
-            ]
-        ]
-        if kind in FOLLOWER_WORDS:
-            moves[f"deploy {kind} {where}"] = gettext(
-                "deployed {follower} {where} at {cell}"
-            ).format(
-                follower=gettext(FOLLOWER_WORDS[kind]), where=gettext(WHERE_WORDS[where]), cell=cell
+        ).format(tile=placed["tile"], cell=cell, rotation=rotation)
+    kinds = {"road": SIDES, "city": SIDES, "field": HALVES}
+    for kind, places in kinds.items():
+        for where in places:
+            moves[f"deploy {kind} {where}"] = gettext("deployed {follower} {where}").format(
+                follower=gettext(FOLLOWER_WORDS[kind]), where=gettext(WHERE_WORDS[where])
             )
-    if variant.cloister >= 0:
-        moves["deploy cloister"] = gettext("deployed {follower} at {cell}").format(
-            follower=gettext(FOLLOWER_WORDS["cloister"]), cell=cell
-        )
+    moves["deploy cloister"] = gettext("deployed {follower}").format(
+        follower=gettext(FOLLOWER_WORDS["cloister"])
+    )
     return [f'<desc data-said="{escape(m)}">{escape(w)}</desc>' for m, w in moves.items()]
 
 

@@ -33,6 +33,7 @@ export function splitParts(root) {
     if (name === "board") {
       const box = document.createElement("div");
       box.className = "board-view";
+      box.tabIndex = 0; // it scrolls: the keyboard scrolls it too
       box.append(svg);
       holder.append(box);
     } else {

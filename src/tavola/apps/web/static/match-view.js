@@ -76,9 +76,7 @@ export function showPublic(match, state) {
   }
   for (const seq of fresh) {
     const entry = match.log.get(seq);
-    // the move that led to the picture shown is said in the picture's words
-    const said = seq === state.seq ? (notation) => match.board.saidOf(notation) : null;
-    ui.log.append(logNode(pal, state.seats, entry, said));
+    ui.log.append(logNode(pal, state.seats, entry, (notation) => match.board.saidOf(notation)));
     if (entry.kind === "takeback") {
       const undone = (entry.events || []).map((e) => e.data && e.data.undone).find((u) => u !== undefined);
       const gone = ui.log.querySelector(`li[data-seq="${undone}"]`);
