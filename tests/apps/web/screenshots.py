@@ -40,6 +40,8 @@ GAMES: dict[str, tuple[str, dict[str, object], list[str], list[str], int]] = {
     "clocktowers": ("clocktowers", {"players": 2}, ["human", "heuristic"], ["Ada", "Bruno"], 14),
     "carcassonne": ("carcassonne", {"river": True}, ["human", "heuristic"], ["Ada", "Bruno"], 30),
 }
+# name in another language: (the name it repeats, the language)
+IN_LANGUAGE = {"carcassonne-it": ("carcassonne", "it"), "clocktowers-it": ("clocktowers", "it")}
 
 
 def _wait(page: Page) -> None:
@@ -78,15 +80,16 @@ def _in_view(page: Page) -> int:
 
 
 def _game(server: ServerProcess, name: str) -> Callable[[Page, str], None]:
-    game, options, seats, names, turns = GAMES[name]
+    played, lang = IN_LANGUAGE.get(name, (name, "en"))
+    game, options, seats, names, turns = GAMES[played]
 
     def shoot(page: Page, size: str) -> None:
         body = {"game": game, "options": options, "seats": seats, "names": names, "seed": 11}
         created = httpx.post(f"{server.url}/api/matches", json=body).json()
-        page.goto(server.url + created["seats"][0]["url"])
+        page.goto(server.url + created["seats"][0]["url"] + f"&lang={lang}")
         _play(page, turns)
         page.mouse.move(0, 0)
-        if name == "carcassonne" and size == "desktop":
+        if game == "carcassonne" and size == "desktop":
             # a cell chosen: the drawn tile shown there, turned with R
             page.locator("#tv-board [data-choose]").nth(_in_view(page)).click()
             page.keyboard.press("r")
@@ -160,6 +163,7 @@ def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = names or [
         *GAMES,
+        *IN_LANGUAGE,
         "table",
         *RULEBOOKS,
         "lobby",

@@ -221,8 +221,10 @@ def _hint(view: dict[str, Any], acts: set[str]) -> str:
 
 
 def _caption(x: float, y: float, text: str) -> str:
+    """Words under the tile, no wider than the tile and its margins."""
+    size = fitted_size(text, 16, BIG + 20)
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="16" text-anchor="middle" fill="{INK}">'
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="middle" fill="{INK}">'
         f"{escape(text)}</text>"
     )
 
