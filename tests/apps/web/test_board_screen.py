@@ -40,7 +40,7 @@ def open_carcassonne(page: Page, server: ServerProcess, bot: str = "random") -> 
 def box(page: Page, selector: str) -> dict[str, float]:
     found = page.locator(selector).bounding_box()
     assert found is not None, selector
-    return found
+    return {"x": found["x"], "y": found["y"], "width": found["width"], "height": found["height"]}
 
 
 def in_view(page: Page, selector: str, size: dict[str, int]) -> None:
