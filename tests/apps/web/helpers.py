@@ -85,7 +85,7 @@ def start_in_lobby(
     """A match created in the lobby, opened on my seat, its picture shown."""
     create_in_lobby(page, base, game, seats, options)
     open_my_seat(page)
-    expect(page.locator("#tv-board svg")).to_be_visible()
+    expect(page.locator("#tv-board .tavola-board")).to_be_visible()
 
 
 def open_first_seat(page: Page, base: str, body: dict[str, Any], query: str = "") -> None:

@@ -25,7 +25,7 @@ from tests.apps.web.helpers import follow_lesson
 from tests.live_server import ServerProcess, running_server
 
 OUT = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
 # name: (game, options, seats, names, turns to play before the picture)
 GAMES: dict[str, tuple[str, dict[str, object], list[str], list[str], int]] = {
     "campanile": (
@@ -75,18 +75,34 @@ def _play(page: Page, turns: int) -> None:
     _wait(page)
 
 
+def _in_view(page: Page) -> int:
+    """The index of the last candidate cell wholly in the board's view (the board zooms)."""
+    return int(
+        page.evaluate(
+            """() => {
+  const view = document.querySelector("#tv-board .part-board").getBoundingClientRect();
+  const cells = [...document.querySelectorAll("#tv-board [data-choose]")];
+  const inside = cells.map((c) => c.getBoundingClientRect()).map((r) =>
+    r.left >= view.left && r.right <= view.right && r.top >= view.top && r.bottom <= view.bottom);
+  return inside.lastIndexOf(true);
+}"""
+        )
+    )
+
+
 def _game(server: ServerProcess, name: str) -> Callable[[Page, str], None]:
-    game, options, seats, names, turns = GAMES[IN_LANGUAGES.get(name, (name, ""))[0]]
+    played, lang = IN_LANGUAGES.get(name, (name, "en"))
+    game, options, seats, names, turns = GAMES[played]
 
     def shoot(page: Page, size: str) -> None:
         body = {"game": game, "options": options, "seats": seats, "names": names, "seed": 11}
         created = httpx.post(f"{server.url}/api/matches", json=body).json()
-        page.goto(server.url + created["seats"][0]["url"])
+        page.goto(server.url + created["seats"][0]["url"] + f"&lang={lang}")
         _play(page, turns)
         page.mouse.move(0, 0)
-        if name.startswith("carcassonne") and size == "desktop":
+        if game == "carcassonne" and size == "desktop":
             # a cell chosen: the drawn tile shown there, turned with R
-            page.locator("#tv-board [data-choose]").last.click()
+            page.locator("#tv-board [data-choose]").nth(_in_view(page)).click()
             page.keyboard.press("r")
         page.screenshot(path=OUT / f"{name}-{size}.png", full_page=size == "phone")
 

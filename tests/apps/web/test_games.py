@@ -17,7 +17,8 @@ from tests.live_server import ServerProcess
 pytestmark = pytest.mark.browser
 
 # How wide a picture's drawing is: its viewBox fitted into its element, as SVG does.
-DRAWN_WIDTH = """svg => {
+DRAWN_WIDTH = """root => {
+  const svg = root.querySelector(".part-board") || root;  // a picture in parts: its board
   const [, , w, h] = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
   const box = svg.getBoundingClientRect();
   return Math.min(box.width / w, box.height / h) * w;
@@ -42,7 +43,7 @@ def test_a_whole_game_against_bots(
 
     _, final = check_the_end(page, server.url)
     # the final picture, however tall, is not squeezed into a strip of small print
-    drawn = page.locator("#tv-board svg").evaluate(DRAWN_WIDTH)
+    drawn = page.locator("#tv-board .tavola-board").evaluate(DRAWN_WIDTH)
     assert drawn >= 400
     expect(page.locator("#tv-status")).to_contain_text("Game over")
     expect(page.locator("#tv-over-text")).to_contain_text("Final scores")

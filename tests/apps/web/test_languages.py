@@ -45,7 +45,7 @@ PAGE_TEXT = """() => {
   body.style.position = "absolute";
   const text = body.innerText;
   body.remove();
-  const svg = document.querySelector("#tv-board svg");
+  const svg = document.querySelector("#tv-board .tavola-board");
   const words = svg ? [...svg.querySelectorAll("text, title, desc")].map((n) => n.textContent) : [];
   const labelled = svg ? [...svg.querySelectorAll("[aria-label]")] : [];
   const labels = labelled.map((n) => n.getAttribute("aria-label"));

@@ -234,7 +234,7 @@ def test_the_keyboard_alone_plays(page: Page, server: ServerProcess) -> None:
             break
     else:
         raise AssertionError("no candidate cell is reachable by Tab")
-    board = page.locator("#tv-board svg")
+    board = page.locator("#tv-board .tavola-board")
     top = box_of(board)["y"]
     page.keyboard.press("Enter")
     expect(page.locator("#tv-choice")).to_be_visible()
@@ -260,6 +260,19 @@ def test_the_keyboard_alone_plays(page: Page, server: ServerProcess) -> None:
     )
 
 
+VISIBLE = """() => {
+  const box = document.querySelector("#tv-board .board-view").getBoundingClientRect();
+  const svg = document.querySelector("#tv-board .part-board");
+  const r = svg.getBoundingClientRect();
+  const [x, y, w] = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+  const k = w / r.width;
+  const left = Math.max(box.left, r.left), top = Math.max(box.top, r.top);
+  const right = Math.min(box.right, r.right), bottom = Math.min(box.bottom, r.bottom);
+  return [x + (left - r.left) * k, y + (top - r.top) * k, (right - left) * k, (bottom - top) * k]
+    .map((v) => Math.round(v * 10) / 10);
+}"""
+
+
 def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
     phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = phone.new_page()
@@ -267,7 +280,7 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     open_my_seat(page)
     expect(page.locator("#tv-keys")).to_be_hidden()  # a touch screen: no keys to tell of
-    board = page.locator("#tv-board svg")
+    board = page.locator("#tv-board .tavola-board")
     expect(board).to_be_visible()
     box = board.bounding_box()
     assert box is not None
@@ -281,9 +294,11 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
 
     # zoom in with the buttons, drag to pan, fit again
     def view_box() -> list[float]:
-        return [float(v) for v in (board.get_attribute("viewBox") or "").split()]
+        """The part of the board in view, in its units: x, y, width, height."""
+        return [float(v) for v in page.evaluate(VISIBLE)]
 
     wait_turn_or_end(page)  # the bot has moved: the picture stays as it is while we look
+    page.get_by_role("button", name="Fit the board").tap()  # on a phone it opens larger
     whole = view_box()
     page.get_by_role("button", name="Zoom in").tap()
     page.get_by_role("button", name="Zoom in").tap()

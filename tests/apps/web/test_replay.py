@@ -54,7 +54,7 @@ def test_stepping_through_a_finished_match(page: Page, server: ServerProcess) ->
     wait_step(page, 0)
     assert page.locator("#main").get_attribute("data-steps") == str(last)
     expect(page.locator("#tv-step")).to_contain_text(f"Step 0 of {last}")
-    expect(page.locator("#tv-board svg")).to_be_visible()
+    expect(page.locator("#tv-board .tavola-board")).to_be_visible()
 
     page.keyboard.press("ArrowRight")
     wait_step(page, 1)

@@ -22,11 +22,9 @@ what it would score now (the view's ``features``, summarised by the engine; the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
-from math import dist
 from typing import Any, Final
 
-from tavola.core.i18n import N_, listed
+from tavola.core.i18n import listed
 from tavola.core.svg import (
     GLYPH_EM,
     HIGHLIGHT,
@@ -41,40 +39,35 @@ from tavola.core.svg import (
     two_lines,
     wrapped,
 )
-from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
+from tavola.games.carcassonne.svg_features import (
+    Feature,
+    Features,
+    bag,
+    features,
+    follower_local,
+    variant_of,
+)
+from tavola.games.carcassonne.svg_targets import (
+    FOLLOWER_WORDS,
+    placing_effects,
+    said_moves,
+    targets,
+)
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
-from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES, Variant
+from tavola.games.carcassonne.tiles import (
+    FIELD,
+    IS_RIVER,
+    TILE_NAMES,
+)
 from tavola.games.carcassonne.translations import gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
-BIG: Final = 168  # the drawn tile in the status panel
+BIG: Final = 120  # the drawn tile in the status panel
 LABEL: Final = 34  # the coordinates around the board (up to "-10")
 PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
-MIN_TARGET: Final = 7.0  # the smallest radius of a follower's target (tile units)
-# Where on the tile, in words: a side for a road or a city, a half side for a field (seen
-# from the tile's centre looking out over the side: l the left half, r the right half).
-WHERE_WORDS: Final = {  # msgids: shown with gettext
-    "N": N_("on the north side"),
-    "E": N_("on the east side"),
-    "S": N_("on the south side"),
-    "W": N_("on the west side"),
-    "Nl": N_("by the north side, west half"),
-    "Nr": N_("by the north side, east half"),
-    "El": N_("by the east side, north half"),
-    "Er": N_("by the east side, south half"),
-    "Sl": N_("by the south side, east half"),
-    "Sr": N_("by the south side, west half"),
-    "Wl": N_("by the west side, south half"),
-    "Wr": N_("by the west side, north half"),
-}
-FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
-    "road": N_("a thief on the road"),
-    "city": N_("a knight on the city"),
-    "field": N_("a farmer on the field"),
-    "cloister": N_("a monk in the cloister"),
-}
+BUTTON: Final = 156  # the width of the status panel's buttons
 
 
 def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
@@ -86,22 +79,32 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     cells += [(c["x"], c["y"]) for c in _candidates(view, acts)]
     west, east = min(x for x, _ in cells), max(x for x, _ in cells)
     south, north = min(y for _, y in cells), max(y for _, y in cells)
+    # The board's own units: a cell's centre at (x * SIZE, -y * SIZE), whatever the bounds,
+    # so that a client's zoom and pan stay on the same cells when the board grows.
+    board_x, board_y = (west - 0.5) * SIZE - LABEL, -(north + 0.5) * SIZE - LABEL
     board_w = (east - west + 1) * SIZE + 2 * LABEL
     board_h = (north - south + 1) * SIZE + 2 * LABEL
     scale = max(1.0, board_w / WIDTH)
     width = WIDTH * scale
-    status, status_h = _status(view, acts)
+    status, status_h = _status(view, acts, found)
     panel, panel_h = _bag_panel(view)
     top = status_h * scale
     height = max(top + board_h + PAD, (panel_h + 8) * scale)
-    left = (width - board_w) / 2 + LABEL
-    board = _board(view, acts, found, left, top + LABEL, west, north)
-    head_x = 0
+    far = 50 * SIZE  # the table's cloth reaches past any zoom out
+    # Two parts (``data-part``), which a client may lay out apart: the board zooms, the
+    # status panel stays (tavola.core.svg). Drawn here one above the other.
     body = [
         f'<rect width="{width:g}" height="{height:g}" fill="{PAPER}"/>',
         f'<rect x="0" y="{top:g}" width="{width:g}" height="{height - top:g}" fill="{BOARD_BG}"/>',
-        *board,
-        f'<g transform="translate({head_x:g},0) scale({scale:g})">{status}{panel}</g>',
+        f'<svg data-part="board" x="{(width - board_w) / 2:g}" y="{top:g}" '
+        f'width="{board_w:g}" height="{board_h:g}" '
+        f'viewBox="{board_x:g} {board_y:g} {board_w:g} {board_h:g}">'
+        f'<rect x="{board_x - far:g}" y="{board_y - far:g}" width="{board_w + 2 * far:g}" '
+        f'height="{board_h + 2 * far:g}" fill="{BOARD_BG}"/>',
+        *_board(view, acts, found, west, north),
+        "</svg>",
+        f'<svg data-part="head" x="0" y="0" width="{width:g}" height="{top:g}" '
+        f'viewBox="0 0 {WIDTH} {status_h:g}" overflow="visible">{status}{panel}</svg>',
     ]
     return document(width, height, body, _title(view))
 
@@ -149,7 +152,7 @@ def _title(view: dict[str, Any]) -> str:
     ).format(step=_step_text(view), scores=scores, count=left)
 
 
-def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
+def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str, float]:
     """The status panel (WIDTH units wide) and its height."""
     line = WIDTH - 2 * PAD
     step = _step_text(view)
@@ -167,47 +170,48 @@ def _status(view: dict[str, Any], acts: set[str]) -> tuple[str, float]:
                 f"{escape(words)}</text>"
             )
             y0 = 68 + 18 * row
-    # The tile: drawn (place step) or just placed (follower step).
+    # The tile: drawn (place step, turned as the choice on the board: data-turned) or just
+    # placed (follower step, with its free spots).
     big = BIG / SIZE
     cx, cy = PAD + BIG / 2, y0 + BIG / 2
     left_y: float = y0
     phase = view["phase"]
     if phase == "place" and view["tile"]:
         out.append(
-            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">{tile(view["tile"], 0)}</g>'
+            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
+            f'<g data-turned="">{tile(view["tile"], 0)}</g></g>'
         )
-        left_y += BIG + 24
+        left_y += BIG + 22
         out.append(_caption(cx, left_y, gettext("Tile {tile} to place").format(tile=view["tile"])))
     elif phase == "deploy" and view["last"]:
         placed = _last_tile(view)
         out.append(
             f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
             f"{tile(placed['tile'], placed['rotation'])}"
-            f"{_targets(view, acts, placed, big)}</g>"
+            f"{targets(view, acts, found, placed, big)}</g>"
         )
-        left_y += BIG + 24
+        left_y += BIG + 22
         where = f"{placed['x']},{placed['y']}"
         out.append(_caption(cx, left_y, gettext("Placed at {cell}").format(cell=where)))
-    left_y += 12
-    # The bag button, the pass button, the tiles removed.
-    left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
-    left_y = _button(out, PAD, left_y, left, toggle="bag")
-    if "pass" in acts:
-        left_y = _button(out, PAD, left_y + 8, gettext("Pass"), action="pass")
-    if view["discarded"]:
-        removed = gettext("Removed: {tiles}").format(tiles=", ".join(view["discarded"]))
-        for part in wrapped(removed, 15, BIG + 8):
-            left_y += 20
-            out.append(
-                f'<text x="{PAD}" y="{left_y:g}" font-size="15" fill="{INK}">{escape(part)}</text>'
-            )
-    # The seats.
+    # The seats beside the tile; under them the bag button and the pass button.
     x0, right = PAD + BIG + 14, WIDTH - PAD
     y = y0
     for seat in range(view["players"]):
         out.append(_seat_row(view, seat, x0, y, right - x0))
         y += ROW + 6
-    return "".join(out), max(left_y, y) + PAD
+    left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
+    bottom = _button(out, x0, y, left, toggle="bag")
+    if "pass" in acts:
+        _button(out, right - BUTTON, y, gettext("Pass"), action="pass")
+    bottom = max(bottom, left_y)
+    if view["discarded"]:
+        removed = gettext("Removed: {tiles}").format(tiles=", ".join(view["discarded"]))
+        for part in wrapped(removed, 15, WIDTH - 2 * PAD):
+            bottom += 20
+            out.append(
+                f'<text x="{PAD}" y="{bottom:g}" font-size="15" fill="{INK}">{escape(part)}</text>'
+            )
+    return "".join(out), bottom + PAD
 
 
 def _hint(view: dict[str, Any], acts: set[str]) -> str:
@@ -219,7 +223,8 @@ def _hint(view: dict[str, Any], acts: set[str]) -> str:
 
 
 def _caption(x: float, y: float, text: str) -> str:
-    size = fitted_size(text, 16, BIG + 8)
+    """Words under the tile, no wider than the tile and its margins."""
+    size = fitted_size(text, 16, BIG + 20)
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="middle" fill="{INK}">'
         f"{escape(text)}</text>"
@@ -229,7 +234,7 @@ def _caption(x: float, y: float, text: str) -> str:
 def _button(
     out: list[str], x: float, y: float, text: str, *, toggle: str = "", action: str = ""
 ) -> float:
-    """A button BIG wide, 52 high, at (x, y); returns the y under it."""
+    """A button BUTTON wide, 52 high, at (x, y); returns the y under it."""
     if toggle:
         label = gettext("{button}: show or hide the tiles in the bag").format(button=text)
         attrs = (
@@ -242,12 +247,12 @@ def _button(
         tip = gettext("Pass: deploy no follower this turn")
     fill = "#FFFFFF" if toggle else HIGHLIGHT
     # Smaller type where a language's words are longer than the button (0.58 em a letter).
-    size = min(18.0, (BIG - 16) / (0.58 * max(len(text), 1)))
+    size = min(18.0, (BUTTON - 16) / (0.58 * max(len(text), 1)))
     out.append(
         f"<g{attrs}><title>{escape(tip)}</title>"
-        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BIG}" height="52" rx="8" '
+        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BUTTON}" height="52" rx="8" '
         f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>'
-        f'<text x="{x + BIG / 2:g}" y="{y + 32:g}" font-size="{size:.3g}" font-weight="bold" '
+        f'<text x="{x + BUTTON / 2:g}" y="{y + 32:g}" font-size="{size:.3g}" font-weight="bold" '
         f'text-anchor="middle" fill="{INK}">{escape(text)}</text></g>'
     )
     return y + 52
@@ -404,13 +409,13 @@ def _board(
     view: dict[str, Any],
     acts: set[str],
     found: Any,
-    left: float,
-    top: float,
     west: int,
     north: int,
 ) -> list[str]:
     def centre(x: int, y: int) -> tuple[float, float]:
-        return left + (x - west + 0.5) * SIZE, top + (north - y + 0.5) * SIZE
+        return x * SIZE, -y * SIZE
+
+    left, top = (west - 0.5) * SIZE, -(north + 0.5) * SIZE
 
     candidates = _candidates(view, acts)
     cells = [(t["x"], t["y"]) for t in view["board"]] + [(c["x"], c["y"]) for c in candidates]
@@ -442,16 +447,20 @@ def _board(
     if view["last"]:
         cx, cy = centre(view["last"]["x"], view["last"]["y"])
         out.append(
-            f'<rect x="{cx - SIZE / 2 + 2:g}" y="{cy - SIZE / 2 + 2:g}" width="{SIZE - 4}" '
-            f'height="{SIZE - 4}" fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>'
+            f'<rect data-focus="" x="{cx - SIZE / 2 + 2:g}" y="{cy - SIZE / 2 + 2:g}" '
+            f'width="{SIZE - 4}" height="{SIZE - 4}" fill="none" stroke="{HIGHLIGHT}" '
+            'stroke-width="4"/>'
         )
     for follower in view["followers"]:
         out.append(_follower(view, follower, found, centre))
+    out += said_moves(view)
     if view["phase"] == "deploy" and view["last"]:
         placed = _last_tile(view)
         cx, cy = centre(placed["x"], placed["y"])
-        out.append(f'<g transform="translate({cx:g},{cy:g})">{_targets(view, acts, placed, 1)}</g>')
-    out += _place_choices(view, candidates, centre)
+        out.append(
+            f'<g transform="translate({cx:g},{cy:g})">{targets(view, acts, found, placed, 1)}</g>'
+        )
+    out += _place_choices(view, found, candidates, centre)
     return out
 
 
@@ -479,47 +488,11 @@ def _follower(view: dict[str, Any], follower: dict[str, Any], found: Any, centre
     )
 
 
-def _targets(view: dict[str, Any], acts: set[str], placed: dict[str, Any], zoom: float) -> str:
-    """The free follower spots of the tile just placed, as round targets (tile units)."""
-    variant: Variant = variant_of(placed)
-    seat = view["current_player"]
-    colour = seat_colour(seat) if seat is not None else INK
-    targets = [
-        (action, spot(variant, follower_local(variant, action.removeprefix("deploy "))))
-        for action in sorted(acts)
-        if action.startswith("deploy ")
-    ]
-    # As large as can be tapped, but no target covers another: a road ending at a city
-    # has its two fields close beside it.
-    radius = 13.0 if zoom > 1 else 11.0
-    for (_, one), (_, other) in combinations(targets, 2):
-        radius = min(radius, max(MIN_TARGET, dist(one, other) / 2 - 1))
-    out = []
-    for action, (sx, sy) in targets:
-        feature = action.removeprefix("deploy ")
-        kind, _, where = feature.partition(" ")
-        label = (
-            gettext("Deploy {follower} {where} ({code})").format(
-                follower=gettext(FOLLOWER_WORDS[kind]),
-                where=gettext(WHERE_WORDS[where]),
-                code=where,
-            )
-            if where
-            else gettext("Deploy {follower}").format(follower=gettext(FOLLOWER_WORDS[kind]))
-        )
-        out.append(
-            f"<g{clickable(action, label)}><title>{escape(label)}</title>"
-            f'<circle class="hit" cx="{sx:g}" cy="{sy:g}" r="{radius:.3g}" fill="#FFFFFF" '
-            f'fill-opacity="0.8" stroke="{colour}" stroke-width="3"/>'
-            f'<circle cx="{sx:g}" cy="{sy:g}" r="4" fill="{colour}"/></g>'
-        )
-    return "".join(out)
-
-
 def _place_choices(
-    view: dict[str, Any], candidates: list[dict[str, Any]], centre: Any
+    view: dict[str, Any], found: Features, candidates: list[dict[str, Any]], centre: Any
 ) -> list[str]:
-    """Each candidate cell (``data-choose``) and a ghost of the drawn tile per rotation."""
+    """Each candidate cell (``data-choose``) and a ghost of the drawn tile per rotation
+    (``data-turn``: its rotation), each saying what placing there does."""
     name = view["tile"]
     cells, ghosts = [], []
     for cell in candidates:
@@ -529,9 +502,23 @@ def _place_choices(
         turns = str(cell["rotations"][0])
         for rotation in cell["rotations"][1:]:
             turns = gettext("{first} or {second}").format(first=turns, second=rotation)
+        effects = {
+            rotation: ", ".join(placing_effects(view, found, name, x, y, rotation, _who))
+            for rotation in cell["rotations"]
+        }
         words = gettext("Place tile {tile} at {cell} (turned {turns})").format(
             tile=name, cell=key, turns=turns
         )
+        if len(set(effects.values())) == 1:
+            said = next(iter(effects.values()))
+        else:
+            said = "; ".join(
+                gettext("turned {rotation}: {effects}").format(rotation=r, effects=e)
+                for r, e in effects.items()
+                if e
+            )
+        if said:
+            words = f"{words}: {said}"
         cells.append(
             f'<g data-choose="{key}" tabindex="0" role="button" aria-label="{escape(words)}">'
             f"<title>{escape(words)}</title>"
@@ -546,8 +533,10 @@ def _place_choices(
             label = gettext("Place tile {tile} at {cell} turned {rotation}").format(
                 tile=name, cell=key, rotation=rotation
             )
+            if effects[rotation]:
+                label = f"{label}: {effects[rotation]}"
             ghosts.append(
-                f'<g data-option-of="{key}"{clickable(action, label)}>'
+                f'<g data-option-of="{key}" data-turn="{rotation}"{clickable(action, label)}>'
                 f"<title>{escape(label)}</title>"
                 f'<g transform="translate({cx:g},{cy:g})" opacity="0.7">{tile(name, rotation)}</g>'
                 f'<rect class="hit" x="{cx - SIZE / 2:g}" y="{cy - SIZE / 2:g}" width="{SIZE}" '

@@ -5,12 +5,16 @@
 //                    rotated by click, wheel or R, confirmed by Enter or the Confirm button
 //   data-toggle      shows or hides the element with that id (class "panel" -> "open")
 //   data-feature     hovering highlights every element with the same key (feature-lit)
+//   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
+//   data-said        a <desc> saying in words the move of that notation (for the log)
+//   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
+import { BoardView, boardZoom, splitParts } from "./board-view.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
-const TALL_WIDTH = 420; // px: the narrowest a picture is drawn where the area is wider
+const TALL_SHARE = 1; // a picture too tall for the window is still drawn as wide as the area (it scrolls)
 
 function viewBoxOf(svg) {
   const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
@@ -26,6 +30,10 @@ function sameAttr(root, name, value) {
 
 const MAX_ZOOM = 8;
 
+function partOf(svg, name) {
+  return svg.querySelector(`:scope > svg[data-part="${name}"]`);
+}
+
 /** The picture: shows an SVG document and makes its data- attributes work. */
 export class Board {
   constructor(container, { onPlay = null, info = null, choice = null, tools = null } = {}) {
@@ -33,7 +41,11 @@ export class Board {
     this.onPlay = onPlay;
     this.info = info;
     this.choice = choice; // {box, label, rotate, confirm, cancel}
-    this.svg = null;
+    this.svg = null; // the picture's root (a div holding the parts when it has parts)
+    this.zoomed = null; // the svg element that zooms: the root, or the board part
+    this.parted = false;
+    this.view = null; // the board part's BoardView
+    this.boardZoom = boardZoom();
     this.base = [0, 0, 1, 1];
     this.zoom = { s: 1, fx: 0.5, fy: 0.5 };
     this.open = new Set();
@@ -48,7 +60,7 @@ export class Board {
     container.addEventListener("keydown", (e) => this.onKey(e));
     container.addEventListener("mouseover", (e) => this.onOver(e));
     container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
-    window.addEventListener("resize", () => this.fitTall());
+    window.addEventListener("resize", () => { this.fitTall(); this.view?.fit(); this.applyZoom(); });
     container.addEventListener("mousemove", (e) => {
       this.pointer = { x: e.clientX, y: e.clientY };
       this.placeInfo();
@@ -95,7 +107,15 @@ export class Board {
     this.svg = this.container.querySelector("svg");
     if (!this.svg) return;
     this.svg.classList.add("tavola-board");
-    this.base = viewBoxOf(this.svg);
+    this.parted = Boolean(partOf(this.svg, "board"));
+    this.view = null;
+    if (this.parted) this.svg = splitParts(this.svg);
+    this.zoomed = this.parted ? this.svg.querySelector(".part-board") : this.svg;
+    this.base = viewBoxOf(this.zoomed);
+    if (this.parted) {
+      this.view = new BoardView(this.zoomed.parentElement, this.zoomed, this.boardZoom);
+      this.view.fit();
+    }
     this.fitTall();
     this.applyZoom();
     for (const id of [...this.open]) {
@@ -112,12 +132,15 @@ export class Board {
   }
 
   /** A picture fitted to the window's height may come out a narrow strip of small print
-   *  (ClockTowers' towers pile up): then it is drawn at least TALL_WIDTH wide, and scrolls. */
+   *  (ClockTowers' towers pile up): then it is drawn nearly the area's width, and scrolls. */
   fitTall() {
-    if (!this.svg) return;
+    if (!this.svg || this.parted) {
+      this.container.classList.remove("tall");
+      return;
+    }
     const [, , width, height] = this.base;
     const fitted = ((window.innerHeight - 120) * width) / height;
-    const wanted = Math.min(TALL_WIDTH, width, this.container.clientWidth);
+    const wanted = Math.round(TALL_SHARE * this.container.clientWidth);
     this.container.classList.toggle("tall", fitted < wanted);
     this.container.style.setProperty("--tall-width", `${wanted}px`);
   }
@@ -246,6 +269,7 @@ export class Board {
       node.classList.toggle("shown", i === sel.index);
     });
     const shown = sel.options[sel.index];
+    this.turn(shown.getAttribute("data-turn"));
     const words = shown.getAttribute("aria-label") || shown.getAttribute("data-action");
     if (this.choice) {
       this.choice.box.hidden = false;
@@ -277,6 +301,7 @@ export class Board {
     for (const node of sel.options) node.classList.remove("shown", "preview");
     if (sel.cell) sel.cell.classList.remove("selected");
     this.selection = null;
+    this.turn(null);
     if (this.choice) this.choice.box.hidden = true;
     if (refocus && sel.cell && this.svg && this.svg.contains(sel.cell)) sel.cell.focus({ preventScroll: true });
   }
@@ -296,6 +321,23 @@ export class Board {
       this.previewed.classList.remove("shown", "preview");
     }
     this.previewed = null;
+  }
+
+  /** Turn the data-turned elements (the tile to place) as the shown choice is turned. */
+  turn(degrees) {
+    if (!this.svg) return;
+    for (const node of this.svg.querySelectorAll("[data-turned]")) {
+      node.setAttribute("data-turned", degrees || "0");
+      if (degrees && Number(degrees)) node.setAttribute("transform", `rotate(${Number(degrees)})`);
+      else node.removeAttribute("transform");
+    }
+  }
+
+  /** A move in words as the picture says it (data-said), or null. */
+  saidOf(notation) {
+    if (!this.svg) return null;
+    const found = sameAttr(this.svg, "data-said", notation)[0];
+    return found ? found.textContent : null;
   }
 
   /** Show which picture element an action button plays (hover or focus on the button). */
@@ -396,6 +438,10 @@ export class Board {
 
   applyZoom() {
     if (!this.svg) return;
+    if (this.parted) {
+      this.container.classList.toggle("zoomed", this.view.apply());
+      return;
+    }
     const [x, y, w, h] = this.base;
     const z = this.zoom;
     const half = 1 / (2 * z.s);
@@ -410,6 +456,10 @@ export class Board {
   }
 
   zoomBy(how, at = null) {
+    if (this.parted) {
+      this.container.classList.toggle("zoomed", this.view.zoomBy(how, at));
+      return;
+    }
     const z = this.zoom;
     if (how === "fit") {
       this.zoom = { s: 1, fx: 0.5, fy: 0.5 };
@@ -439,8 +489,8 @@ export class Board {
   }
 
   toUser(clientX, clientY) {
-    const matrix = this.svg.getScreenCTM();
-    const point = this.svg.createSVGPoint();
+    const matrix = this.zoomed.getScreenCTM();
+    const point = this.zoomed.createSVGPoint();
     point.x = clientX;
     point.y = clientY;
     return matrix ? point.matrixTransform(matrix.inverse()) : point;
@@ -448,7 +498,8 @@ export class Board {
 
   onWheel(e) {
     if (!this.svg || !this.svg.contains(e.target)) return;
-    if (e.ctrlKey) {
+    const onBoard = this.parted && this.zoomed.contains(e.target);
+    if (e.ctrlKey || (onBoard && !this.selection)) {
       e.preventDefault();
       this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, { x: e.clientX, y: e.clientY });
     } else if (this.selection) {
@@ -460,13 +511,15 @@ export class Board {
   onPointerDown(e) {
     if (!this.svg || !this.svg.contains(e.target)) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (this.parted && (e.pointerType !== "mouse" || !this.zoomed.contains(e.target))) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];
       this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, s: this.zoom.s };
       this.drag = null;
     } else if (this.pointers.size === 1) {
-      this.drag = { x: e.clientX, y: e.clientY, fx: this.zoom.fx, fy: this.zoom.fy, moving: false, id: e.pointerId };
+      const box = this.view ? this.view.box : { scrollLeft: 0, scrollTop: 0 };
+      this.drag = { x: e.clientX, y: e.clientY, fx: this.zoom.fx, fy: this.zoom.fy, sl: box.scrollLeft, st: box.scrollTop, moving: false, id: e.pointerId };
     }
   }
 
@@ -481,7 +534,7 @@ export class Board {
       return;
     }
     const drag = this.drag;
-    if (!drag || this.zoom.s <= 1) return;
+    if (!drag || !this.container.classList.contains("zoomed")) return;
     const dx = e.clientX - drag.x;
     const dy = e.clientY - drag.y;
     if (!drag.moving && Math.hypot(dx, dy) < 6) return;
@@ -490,7 +543,12 @@ export class Board {
       this.container.setPointerCapture?.(e.pointerId);
       this.container.classList.add("panning");
     }
-    const matrix = this.svg.getScreenCTM();
+    if (this.parted) {
+      this.view.box.scrollLeft = drag.sl - dx;
+      this.view.box.scrollTop = drag.st - dy;
+      return;
+    }
+    const matrix = this.zoomed.getScreenCTM();
     const scale = matrix ? matrix.a : 1;
     this.zoom.fx = drag.fx - dx / scale / this.base[2];
     this.zoom.fy = drag.fy - dy / scale / this.base[3];

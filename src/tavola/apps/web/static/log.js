@@ -28,8 +28,9 @@ const SEAT_ENTRIES = {
   abandon: () => _("left the table"),
 };
 
-/** One entry of the log: who did what, and what it caused. */
-export function logNode(pal, seats, entry) {
+/** One entry of the log: who did what (in words where ``said`` gives them for its notation,
+ *  else its notation), and what it caused. */
+export function logNode(pal, seats, entry, said = null) {
   const who = seatName(pal, seats, entry.seat);
   const item = el("li", { class: `entry entry-${entry.kind}`, "data-seq": entry.seq });
   if (entry.kind === "takeback") {
@@ -44,7 +45,7 @@ export function logNode(pal, seats, entry) {
   } else {
     item.append(
       badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
-      el("code", { class: "notation", text: entry.action }),
+      (said && said(entry.action)) || el("code", { class: "notation", text: entry.action }),
     );
     const events = (entry.events || []).filter((e) => e.kind !== "takeback");
     if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, e))));

@@ -76,7 +76,7 @@ export function showPublic(match, state) {
   }
   for (const seq of fresh) {
     const entry = match.log.get(seq);
-    ui.log.append(logNode(pal, state.seats, entry));
+    ui.log.append(logNode(pal, state.seats, entry, (notation) => match.board.saidOf(notation)));
     if (entry.kind === "takeback") {
       const undone = (entry.events || []).map((e) => e.data && e.data.undone).find((u) => u !== undefined);
       const gone = ui.log.querySelector(`li[data-seq="${undone}"]`);

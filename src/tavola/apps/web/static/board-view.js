@@ -1,0 +1,178 @@
+// The board part of a picture in parts (Board.split): drawn at a scale of its own in a box
+// that scrolls. Zooming (buttons, wheel, pinch) changes the scale about a point; panning
+// scrolls the box (a finger natively, a mouse by dragging: board.js), so that an element
+// focused or clicked is brought into view as on any page. The head part never moves.
+
+// The default scale, px per unit: no smaller (the print stays 10 px or more, the cells can
+// be tapped; more on a narrow screen, where fingers tap), no larger (a small board).
+const SCALE = { least: 0.9, leastNarrow: 1.1, most: 1.6, narrow: 600 };
+const MAX_ZOOM = 8;
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A picture in parts: each part (data-part) its own svg in a div that takes the root's
+ *  place, with the root's style and name; the board part in a box of its own that scrolls
+ *  (the head comes first: it is read and tabbed first). Returns the div. */
+export function splitParts(root) {
+  const holder = document.createElement("div");
+  holder.className = "tavola-board parted";
+  for (const name of ["role", "aria-label"]) {
+    if (root.hasAttribute(name)) holder.setAttribute(name, root.getAttribute(name));
+  }
+  const style = root.querySelector(":scope > style");
+  for (const name of ["head", "board"]) {
+    const part = root.querySelector(`:scope > svg[data-part="${name}"]`);
+    if (!part) continue;
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", `part-${name}`);
+    for (const attr of ["viewBox", "overflow"]) {
+      if (part.hasAttribute(attr)) svg.setAttribute(attr, part.getAttribute(attr));
+    }
+    if (name === "head" && style) svg.append(style);
+    svg.append(...part.childNodes);
+    if (name === "board") {
+      const box = document.createElement("div");
+      box.className = "board-view";
+      box.tabIndex = 0; // it scrolls: the keyboard scrolls it too
+      box.append(svg);
+      holder.append(box);
+    } else {
+      holder.append(svg);
+    }
+  }
+  root.replaceWith(holder);
+  return holder;
+}
+
+function viewBox(svg) {
+  return (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
+}
+
+/** The zoom a board keeps from one picture to the next: its factor and, once the player
+ *  moved the view, the point (board units) at its centre. */
+export function boardZoom() {
+  return { s: 1, centre: null, moved: false };
+}
+
+export class BoardView {
+  constructor(box, svg, state) {
+    this.box = box;
+    this.svg = svg;
+    this.state = state;
+    this.base = viewBox(svg);
+    this.quietUntil = 0;
+    this.pinch = null;
+    box.addEventListener("scroll", () => this.onScroll());
+    box.addEventListener("touchstart", (e) => this.onTouch(e), { passive: false });
+    box.addEventListener("touchmove", (e) => this.onTouch(e), { passive: false });
+    box.addEventListener("touchend", () => { this.pinch = null; });
+  }
+
+  /** The box fills the area's width and the window's height below its top. */
+  fit() {
+    const top = this.box.getBoundingClientRect().top + window.scrollY;
+    this.box.style.height = `${Math.max(300, Math.round(window.innerHeight - top - 12))}px`;
+  }
+
+  scales() {
+    const [, , w, h] = this.base;
+    const width = this.box.clientWidth || 1;
+    const height = this.box.clientHeight || 1;
+    const whole = Math.min(width / w, height / h);
+    const least = width < SCALE.narrow ? SCALE.leastNarrow : SCALE.least;
+    const base = Math.min(Math.max(whole, least), SCALE.most);
+    return { base, least: Math.min(1, whole / base), width, height };
+  }
+
+  scale() {
+    const { base, least } = this.scales();
+    this.state.s = Math.min(Math.max(this.state.s, least), MAX_ZOOM);
+    return base * this.state.s;
+  }
+
+  /** Draw at the zoom's scale, centred where the player left it, else on the last move
+   *  (data-focus) where the board does not fit, else on the board. */
+  apply() {
+    const [x, y, w, h] = this.base;
+    const scale = this.scale();
+    this.svg.style.width = `${w * scale}px`;
+    this.svg.style.height = `${h * scale}px`;
+    const { width, height } = this.scales();
+    const pans = w * scale > width + 1 || h * scale > height + 1;
+    let centre = this.state.moved ? this.state.centre : null;
+    if (!centre) {
+      const focus = this.svg.querySelector("[data-focus]");
+      const box = focus && pans ? focus.getBBox() : { x, y, width: w, height: h };
+      centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    }
+    const rect = this.box.getBoundingClientRect();
+    this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+    return pans;
+  }
+
+  /** Scroll so that the board point ``unit`` is at the client point ``at``. */
+  keepAt(unit, at) {
+    const [x, y] = this.base;
+    const scale = this.scale();
+    const rect = this.svg.getBoundingClientRect();
+    this.quietUntil = performance.now() + 150;
+    this.box.scrollLeft += rect.left + (unit.x - x) * scale - at.x;
+    this.box.scrollTop += rect.top + (unit.y - y) * scale - at.y;
+  }
+
+  /** The board point under a client point (the box's centre by default). */
+  unitAt(at = null) {
+    const [x, y] = this.base;
+    const box = this.box.getBoundingClientRect();
+    const point = at || { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    const rect = this.svg.getBoundingClientRect();
+    const scale = this.scale();
+    return { x: x + (point.x - rect.left) / scale, y: y + (point.y - rect.top) / scale };
+  }
+
+  zoomTo(factor, at = null) {
+    const box = this.box.getBoundingClientRect();
+    const point = at || { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    const unit = this.unitAt(point);
+    this.state.s = factor;
+    const [, , w, h] = this.base;
+    const scale = this.scale();
+    this.svg.style.width = `${w * scale}px`;
+    this.svg.style.height = `${h * scale}px`;
+    this.keepAt(unit, point);
+    this.state.moved = true;
+    this.state.centre = this.unitAt();
+    return w * scale > this.box.clientWidth + 1 || h * scale > this.box.clientHeight + 1;
+  }
+
+  /** Zoom in, out (or by a factor) about a point, or "fit": the whole board. Returns
+   *  whether the board is larger than its box (it pans). */
+  zoomBy(how, at = null) {
+    if (how === "fit") {
+      Object.assign(this.state, { s: 0, moved: false, centre: null });
+      return this.apply();
+    }
+    const factor = typeof how === "number" ? how : how === "in" ? 1.25 : 0.8;
+    return this.zoomTo(this.state.s * factor, at);
+  }
+
+  onScroll() {
+    if (performance.now() < this.quietUntil) return;
+    this.state.moved = true;
+    this.state.centre = this.unitAt();
+  }
+
+  /** Two fingers pinch: the board zooms about their middle (one finger scrolls natively). */
+  onTouch(e) {
+    if (e.touches.length !== 2) return;
+    const [a, b] = e.touches;
+    const d = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) || 1;
+    const middle = { x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2 };
+    e.preventDefault();
+    if (e.type === "touchstart" || !this.pinch) {
+      this.pinch = { d, s: this.state.s };
+      return;
+    }
+    this.zoomTo(this.pinch.s * (d / this.pinch.d), middle);
+  }
+}

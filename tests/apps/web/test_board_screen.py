@@ -1,0 +1,178 @@
+"""The board uses the screen: Carcassonne's board fills the picture's area, zooms alone
+(the status, the tile to place and the scores stay in view), prints nothing under 10 px and
+offers no target under 44 px on a phone; the tile to place turns with the choice; cells,
+follower spots and the others' moves are said in words. Campanile and ClockTowers take the
+area's width too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.apps.web.helpers import seq, wait_shown
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+# A short game: the start tile (a city and a road), then a city whose edge joins it, ...
+SHORT = {"tiles": ["E", "V", "D", "U", "E", "U"]}
+
+SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('#tv-board .part-board text')]
+  .map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"""
+TARGETS = """() => [...document.querySelectorAll('#tv-board .part-board [data-choose],'
+    + '#tv-board .part-board [data-action]:not([data-option-of])')]
+  .map((t) => { const r = t.getBoundingClientRect(); return [r.width, r.height]; })"""
+
+
+def open_carcassonne(page: Page, server: ServerProcess, bot: str = "random") -> None:
+    body = {"game": "carcassonne", "options": SHORT, "seats": ["human", bot], "seed": 5}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(server.url + created["seats"][0]["url"])
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return {"x": found["x"], "y": found["y"], "width": found["width"], "height": found["height"]}
+
+
+def in_view(page: Page, selector: str, size: dict[str, int]) -> None:
+    where = box(page, selector)
+    assert where["x"] >= 0, (selector, where)
+    assert where["y"] >= 0, (selector, where)
+    assert where["x"] + where["width"] <= size["width"] + 1, (selector, where)
+    assert where["y"] + where["height"] <= size["height"] + 1, (selector, where)
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_carcassonne_board_fills_the_area_and_zooms_alone(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    size = DESKTOP if screen == "desktop" else PHONE
+    page = new_context(viewport=size).new_page()
+    open_carcassonne(page, server)
+    area = box(page, "#tv-board")
+    board = box(page, "#tv-board .board-view")
+    assert board["width"] >= area["width"] - 4  # the board fills the area's width
+    assert page.evaluate(SMALLEST_TEXT) >= 10
+    if screen == "phone":
+        for width, height in page.evaluate(TARGETS):
+            assert min(width, height) >= 44, (width, height)
+    head = box(page, "#tv-board .part-head")
+    tile = box(page, "#tv-board .part-head [data-turned]")
+    before = box(page, "#tv-board .part-board")
+    for _ in range(3):
+        page.locator("[data-zoom='in']").click()
+    page.mouse.move(board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
+    page.mouse.wheel(0, -300)
+    zoomed = box(page, "#tv-board .part-board")
+    assert zoomed["width"] > 1.9 * before["width"]  # the board zoomed...
+    assert box(page, "#tv-board .part-head") == head  # ... the head did not move
+    assert box(page, "#tv-board .part-head [data-turned]") == tile
+    for selector in ("#tv-board .part-head", "#tv-board .part-head [data-turned]"):
+        in_view(page, selector, size)
+    page.locator("[data-zoom='fit']").click()
+    assert box(page, "#tv-board .part-board")["width"] <= before["width"] + 1
+
+
+def test_a_phone_can_tap_every_follower_spot(new_context: Any, server: ServerProcess) -> None:
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_carcassonne(page, server)
+    page.locator("#tv-board [data-choose]").first.tap()
+    page.locator("#tv-confirm").tap()
+    page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
+    spots = page.evaluate(TARGETS)
+    assert spots
+    for width, height in spots:
+        assert min(width, height) >= 44, (width, height)
+
+
+def turned(page: Page) -> tuple[str | None, str | None]:
+    """The rotation of the tile in the status panel, and of the ghost shown on the board."""
+    tile = page.locator("#tv-board [data-turned]").get_attribute("data-turned")
+    ghost = page.locator("#tv-board [data-option-of].shown").get_attribute("data-turn")
+    return tile, ghost
+
+
+def test_the_tile_to_place_turns_with_the_choice(new_context: Any, server: ServerProcess) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server)
+    turns = page.locator("#tv-board [data-choose]").evaluate_all(
+        "cells => cells.map((c) => document.querySelectorAll("
+        "`[data-option-of='${c.dataset.choose}']`).length)"
+    )
+    page.locator("#tv-board [data-choose]").nth(
+        max(range(len(turns)), key=turns.__getitem__)
+    ).click()
+    seen = {turned(page)[1]}
+    tile, ghost = turned(page)
+    assert tile == ghost
+    page.keyboard.press("r")
+    assert turned(page)[0] == turned(page)[1]
+    seen.add(turned(page)[1])
+    page.locator("#tv-rotate").click()
+    assert turned(page)[0] == turned(page)[1]
+    seen.add(turned(page)[1])
+    page.locator("#tv-board [data-option-of].shown").hover()
+    page.mouse.wheel(0, 100)
+    assert turned(page)[0] == turned(page)[1]
+    page.locator("#tv-board [data-option-of].shown").click()  # a click on the ghost turns it
+    assert turned(page)[0] == turned(page)[1]
+    seen.add(turned(page)[1])
+    assert len(seen) > 1
+    page.keyboard.press("Escape")
+    assert page.locator("#tv-board [data-turned]").get_attribute("data-turned") == "0"
+
+
+def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: ServerProcess) -> None:
+    context = new_context(viewport=DESKTOP)
+    context.add_init_script("localStorage.setItem('tavola.pause', '100')")  # each move shown
+    page = context.new_page()
+    open_carcassonne(page, server, bot="heuristic")
+    labels = page.locator("#tv-board [data-choose]").evaluate_all(
+        "cells => cells.map((c) => c.getAttribute('aria-label'))"
+    )
+    assert "Place tile E at 0,1 (turned 180): joins a free city (1 tile)" in labels, labels
+    cell = labels.index("Place tile E at 0,1 (turned 180): joins a free city (1 tile)")
+    page.locator("#tv-board [data-choose]").nth(cell).click()
+    page.locator("#tv-confirm").click()
+    spot = page.locator("#tv-board .part-board [data-action^='deploy']").first
+    expect(spot).to_be_attached()
+    about = spot.locator("desc").text_content() or ""
+    assert "of 2 tiles" in about, about
+    assert "No follower on it" in about, about
+    before = seq(page)
+    page.locator("#tv-board .part-head [data-action='pass']").click()
+    page.wait_for_function(
+        "before => Number(document.querySelector('#main').dataset.seq) >= before + 3"
+        " && document.querySelector('#main').dataset.turn === 'you'",
+        arg=before,
+    )
+    said = page.locator("#tv-log > li").evaluate_all(
+        "items => items.map((li) => [li.textContent, li.querySelectorAll('code').length])"
+    )
+    theirs = said[2:4]  # the bot's place and its deploy or pass, in words, no notation
+    assert "placed tile" in theirs[0][0], said
+    assert "deployed" in theirs[1][0], said
+    assert theirs[0][1] == theirs[1][1] == 0, said
+
+
+@pytest.mark.parametrize("game", ["campanile", "clocktowers"])
+def test_campanile_and_clocktowers_take_the_area_width(
+    new_context: Any, server: ServerProcess, game: str
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    body = {"game": game, "seats": ["human", "random"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(server.url + created["seats"][0]["url"])
+    wait_shown(page)
+    area = box(page, "#tv-board")
+    picture = box(page, "#tv-board > svg")
+    assert picture["width"] >= 0.95 * area["width"] - 4, (picture, area)
