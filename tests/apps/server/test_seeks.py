@@ -129,16 +129,19 @@ def test_a_seek_needs_a_session_from_this_site_and_a_known_game(server: ServerPr
 def test_two_servers_pair_fifty_concurrent_seekers_into_25_matches(
     cluster: PostgresCluster,
 ) -> None:
-    with two_servers(cluster) as (one, two), ThreadPoolExecutor(50) as pool:
-        urls = [(one, two)[n % 2].url for n in range(50)]
-        seekers = list(pool.map(Seeker, urls))
-        seeks = list(pool.map(lambda seeker: seeker.seek(), seekers))
-        found = list(pool.map(lambda seeker, seek: seeker.paired(seek), seekers, seeks))
-    matches = Counter(paired["match"] for paired in found)
-    assert len(matches) == 25
-    assert set(matches.values()) == {2}
-    for match_id in matches:
-        names = [seat["name"] for seat in Api(one.url).get(match_id)["seats"]]
-        assert len(set(names)) == 2
-    players = [seat["name"] for m in matches for seat in Api(two.url).get(m)["seats"]]
-    assert sorted(players) == sorted(seeker.name for seeker in seekers)
+    with two_servers(cluster) as (one, two):
+        with ThreadPoolExecutor(50) as pool:
+            urls = [(one, two)[n % 2].url for n in range(50)]
+            started = time.monotonic()
+            seekers = list(pool.map(Seeker, urls))
+            signed_up = time.monotonic()
+            seeks = list(pool.map(lambda seeker: seeker.seek(), seekers))
+            found = list(pool.map(lambda seeker, seek: seeker.paired(seek), seekers, seeks))
+        print(
+            f"signed up in {signed_up - started:.1f} s, paired in {time.monotonic() - signed_up:.1f} s"
+        )
+        matches = Counter(paired["match"] for paired in found)
+        assert len(matches) == 25
+        assert set(matches.values()) == {2}
+        seated = [seat["name"] for m in matches for seat in Api(one.url).get(m)["seats"]]
+        assert sorted(seated) == sorted(seeker.name for seeker in seekers)  # each once
