@@ -65,6 +65,12 @@ export const signUp = (credentials) => request("/api/players", { method: "POST",
 export const signIn = (credentials) => request("/api/session", { method: "POST", json: credentials });
 export const signOut = () => request("/api/session", { method: "DELETE" });
 
+/** Quick pairing: seek a match now (POST /api/seeks, {game, options, time_control, rated}),
+ *  see how the seek stands (GET /api/seeks/ID), cancel it (DELETE /api/seeks/ID). */
+export const seek = (wish) => request("/api/seeks", { method: "POST", json: wish });
+export const seekStatus = (id) => request(`/api/seeks/${encodeURIComponent(id)}`);
+export const cancelSeek = (id) => request(`/api/seeks/${encodeURIComponent(id)}`, { method: "DELETE" });
+
 // -- a match ------------------------------------------------------------------------------------
 
 /** POST ``body`` to the match's ``path`` (chat, hint, resign, takeover, rematch, …) as the
