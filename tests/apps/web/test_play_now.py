@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.apps.web.test_accessibility import assert_accessible
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -30,6 +31,7 @@ def test_two_players_press_play_now_and_meet_in_one_match(
     other = new_context().new_page()
     signed_up(page, server, "Quinn")
     signed_up(other, server, "Rosa")
+    assert_accessible(page, "the lobby's Play now")
     page.locator("#tv-seek-clock").select_option("correspondence 86400")
     page.get_by_role("button", name="Play ClockTowers now").click()
     expect(page.locator("#tv-seeking-text")).to_contain_text("Looking for an opponent")
