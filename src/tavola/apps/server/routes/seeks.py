@@ -44,7 +44,7 @@ def _found(answer: dict[str, Any] | None) -> dict[str, Any]:
     return answer
 
 
-@router.post("/seeks", status_code=201, responses=answers(401, 403, 413, 422, 429, 503))
+@router.post("/seeks", status_code=201, responses=answers(400, 401, 403, 413, 422, 429, 503))
 async def seek(body: Seek, player: SignedIn, seeks: SeeksDep) -> dict[str, Any]:
     """Wait for an opponent: a new match with players who seek the same game, options,
     time control and ratedness, of a near rating (a range that widens with waiting)."""
