@@ -34,9 +34,11 @@ from tavola.apps.server.routes import (
     ratings,
     replay,
     review,
+    seeks,
     tables,
 )
 from tavola.apps.server.routes.errors import Failures, install_error_handlers
+from tavola.apps.server.seeks import Seeks
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
@@ -56,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.tables = Tables(service)
         app.state.accounts = Accounts(engine, service.ratings)
         app.state.jobs = review.Jobs()
+        app.state.seeks = Seeks(service)
         listener = None
         if settings.is_postgres:
             loop = asyncio.get_running_loop()
@@ -63,11 +66,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.to_thread(listener.start)
         resuming = asyncio.create_task(service.resume_bots())
         checking = asyncio.create_task(service.check_cached_every(settings.log_check_every))
+        pairing = asyncio.create_task(app.state.seeks.run())
         try:
             yield
         finally:
             resuming.cancel()
             checking.cancel()
+            pairing.cancel()
             if listener is not None:
                 await asyncio.to_thread(listener.stop)
             app.state.jobs.close()
@@ -83,7 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
     routers = (games, matches, players, match_socket, tables, replay, review, ratings, lessons)
-    for routes in routers:
+    for routes in (*routers, seeks):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

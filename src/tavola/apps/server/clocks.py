@@ -86,6 +86,24 @@ class TimeControl:
         return cls(CORRESPONDENCE, per_move=float(data["per_move"]))
 
 
+DEFAULT_ABANDON_REALTIME = 300  # seconds away before a real-time seat may go to a bot
+
+
+def default_abandon(control: TimeControl) -> int | None:
+    """After how long away a seat may be handed to a bot, unless the match says: 5 minutes
+    in real time, the move limit in correspondence, never without a clock.
+
+    >>> default_abandon(TimeControl(CORRESPONDENCE, per_move=86400)), default_abandon(TimeControl())
+    (86400, None)
+    """
+    if control.kind == REALTIME:
+        return DEFAULT_ABANDON_REALTIME
+    if control.kind == CORRESPONDENCE:
+        assert control.per_move is not None
+        return max(1, round(control.per_move))
+    return None
+
+
 def _seconds(delta: timedelta) -> float:
     return delta.total_seconds()
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 from tavola.apps.server.bots import check_hint
-from tavola.apps.server.clocks import CORRESPONDENCE, REALTIME, TimeControl
+from tavola.apps.server.clocks import TimeControl, default_abandon
 from tavola.apps.server.live import TableRules
 from tavola.apps.server.messages import match_summary, message_for
 from tavola.apps.server.models import DELETED_PLAYER
@@ -33,7 +33,6 @@ from tavola.apps.server.webhooks import WebhookRefused, public_address, well_for
 
 router = APIRouter(prefix="/api")
 
-DEFAULT_ABANDON_REALTIME = 300
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 Playing = Annotated[SeatedMatch, Depends(seat_needed(lazy("playing needs a seat's token")))]
 TakingBack = Annotated[SeatedMatch, Depends(seat_needed(lazy("taking back needs a seat's token")))]
@@ -92,12 +91,7 @@ async def create_match(body: CreateMatch, service: Service, caller: Caller) -> d
 
 def _table(body: CreateMatch) -> TableRules:
     control = TimeControl() if body.time_control is None else body.time_control.control()
-    abandon = body.abandon_after
-    if abandon is None and control.kind == REALTIME:
-        abandon = DEFAULT_ABANDON_REALTIME
-    elif abandon is None and control.kind == CORRESPONDENCE:
-        assert control.per_move is not None
-        abandon = max(1, round(control.per_move))
+    abandon = default_abandon(control) if body.abandon_after is None else body.abandon_after
     hints = body.hints
     if hints is None:
         hints = not body.rated and sum(spec.strip().lower() == "human" for spec in body.seats) <= 1

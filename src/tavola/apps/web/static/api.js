@@ -69,6 +69,12 @@ export const signOut = () => request("/api/session", { method: "DELETE" });
 export const startLesson = (game, lesson) =>
   expect(`/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(lesson)}`, { method: "POST" });
 
+/** Quick pairing: seek a match now (POST /api/seeks, {game, options, time_control, rated}),
+ *  see how the seek stands (GET /api/seeks/ID), cancel it (DELETE /api/seeks/ID). */
+export const seek = (wish) => request("/api/seeks", { method: "POST", json: wish });
+export const seekStatus = (id) => request(`/api/seeks/${encodeURIComponent(id)}`);
+export const cancelSeek = (id) => request(`/api/seeks/${encodeURIComponent(id)}`, { method: "DELETE" });
+
 // -- a match ------------------------------------------------------------------------------------
 
 /** The seat of ``token`` is the signed-in player's from now on (a rated match counts it for

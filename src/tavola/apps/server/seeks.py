@@ -1,0 +1,163 @@
+"""Quick pairing: a signed-in player seeks a match of a game, options, time control and
+ratedness; two (or as many as the game seats) compatible seekers are paired into a new
+match within seconds, each seat held by its player's account.
+
+Every server pairs its database's seeks (``run``): at once when one of its players seeks,
+else every ``PAIR_EVERY`` seconds, as ranges widen with waiting (``pairing``). The
+seeks' table makes one pairing of a seek, never two, across servers (``seek_store``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from anyio import to_thread
+
+from tavola.apps.server.accounts import Player
+from tavola.apps.server.clocks import TimeControl, default_abandon
+from tavola.apps.server.live import HUMAN, TableRules
+from tavola.apps.server.models import now
+from tavola.apps.server.ratings import MODEL
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
+from tavola.apps.server.seek_store import (
+    PAIRED,
+    PAIRING,
+    WAITING,
+    Claimed,
+    SeekRow,
+    SeekStore,
+    pool_key,
+)
+from tavola.apps.server.service import MatchService
+from tavola.apps.server.tokens import new_match_id
+from tavola.core.errors import TavolaError
+from tavola.core.registry import load
+
+log = logging.getLogger("tavola.server")
+T = TypeVar("T")
+PAIR_EVERY = 1.0  # seconds between two pairings of the waiting seeks
+MAX_WAITING = 3  # a player's seeks waiting at once
+
+
+class Seeks:
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.store = SeekStore(service.store.engine)
+        self._wake = asyncio.Event()
+
+    async def _db(self, function: Callable[..., T], *args: Any) -> T:
+        return await to_thread.run_sync(function, *args)
+
+    async def seek(
+        self, player: Player, game: str, options: dict[str, Any], control: TimeControl, rated: bool
+    ) -> str:
+        """``player`` waits for a match of this pool; the seek's id."""
+        try:
+            rules = load(game, **options)
+        except TavolaError as error:
+            raise Refused("bad_game", str(error)) from None
+        if rules.num_players < 2:
+            raise Refused("bad_game", lazy("quick pairing is for games of two players or more"))
+        if any(spec.secret and rules.options[spec.name] is not None for spec in rules.option_specs):
+            raise Refused("bad_game", lazy("quick pairing deals no stacked deck"))
+        if await self._db(self.store.waiting_count, player.id) >= MAX_WAITING:
+            raise Refused("busy", lazy("you wait for {count} matches already", count=MAX_WAITING))
+        skill = await self._db(self._skill, player.name, rules.name, rules.rating_category())
+        options = rules.option_json()
+        at = now()
+        seek_id = new_match_id()
+        row = SeekRow(
+            id=seek_id,
+            player_id=player.id,
+            name=player.name,
+            pool=pool_key(rules.name, options, control.json(), rated),
+            game=rules.name,
+            options=options,
+            time_control=control.json(),
+            rated=rated,
+            seats=rules.num_players,
+            skill=skill,
+            status=WAITING,
+            created_at=at,
+            seen_at=at,
+        )
+        await self._db(self.store.insert, row)
+        self._wake.set()
+        return seek_id
+
+    def _skill(self, name: str, game: str, category: str) -> float:
+        """The player's mu in the pool's ratings (a newcomer's: openskill's default)."""
+        for standing in self.service.ratings.player_ratings(name):
+            if (standing.game, standing.category) == (game, category):
+                return standing.mu
+        return float(MODEL.mu)
+
+    async def status(self, player: Player, seek_id: str) -> dict[str, Any] | None:
+        """The player's seek as the API answers it (``None``: no such seek of theirs)."""
+        row = await self._db(self.store.seen, seek_id, player.id)
+        return None if row is None else seek_answer(row)
+
+    async def cancel(self, player: Player, seek_id: str) -> dict[str, Any] | None:
+        """Cancel the player's seek unless it was paired already; how it stands then."""
+        row = await self._db(self.store.cancel, seek_id, player.id)
+        return None if row is None else seek_answer(row)
+
+    # -- pairing -------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Pair the waiting seeks, now and then, as long as the server runs."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), PAIR_EVERY)
+            self._wake.clear()
+            try:
+                await self.pair()
+            except Exception:  # the database away: the next round tries again
+                log.exception("pairing the seeks failed")
+
+    async def pair(self) -> None:
+        """Make every match the waiting seeks allow now."""
+        for pool in await self._db(self.store.pools):
+            for claimed in await self._db(self.store.claim, pool, now()):
+                await self._make(claimed)
+
+    async def _make(self, claimed: Claimed) -> None:
+        seeks = list(claimed.seeks)
+        secrets.SystemRandom().shuffle(seeks)  # who plays first is nobody's choice
+        first = seeks[0]
+        control = TimeControl.from_json(first.time_control)
+        table = TableRules(control, "bot", default_abandon(control), False, False, first.rated)
+        try:
+            created = await self.service.create(
+                first.game,
+                first.options,
+                [HUMAN] * len(seeks),
+                [row.name for row in seeks],
+                None,
+                True,
+                table,
+                players={seat: row.player_id for seat, row in enumerate(seeks)},
+            )
+        except Refused:
+            log.exception("a paired match could not be created")
+            await self._db(self.store.release, claimed.claim)
+            return
+        seats = {row.id: (seat, created["seats"][seat]["token"]) for seat, row in enumerate(seeks)}
+        if not await self._db(self.store.settle, claimed.claim, created["id"], seats):
+            log.warning("a pairing's claim was given up before its match %s", created["id"])
+
+
+def seek_answer(row: SeekRow) -> dict[str, Any]:
+    """``{"status", "match", "seat"}``: a claimed seek still waits, for its owner."""
+    if row.status != PAIRED or row.match_id is None or row.token is None:
+        status = WAITING if row.status == PAIRING else row.status
+        return {"status": status, "match": None, "seat": None}
+    url = f"/m/{row.match_id}?token={row.token}"
+    seat = {"seat": row.seat, "token": row.token, "url": url}
+    return {"status": PAIRED, "match": row.match_id, "seat": seat}
