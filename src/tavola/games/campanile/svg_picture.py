@@ -12,7 +12,7 @@ from tavola.core.svg import (
     INK,
     clickable,
     escape,
-    seat_letter,
+    seat_name,
 )
 from tavola.games.campanile.components import FLAGS_1996, STYLES, flags_for
 from tavola.games.campanile.translations import _, style_name
@@ -61,17 +61,6 @@ def svg_text(
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
         f'fill="{fill}"{weight}>{escape(text)}</text>'
     )
-
-
-def ink_on(colour: str) -> str:
-    """Black or white text, whichever reads better on ``colour`` (a #RRGGBB)."""
-    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-    return "#000000" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "#FFFFFF"
 
 
 def style_card(x: float, y: float, w: float, h: float, style: str, size: int = NORMAL) -> str:
@@ -125,9 +114,8 @@ class Picture:
     def title_name(self, seat: int) -> str:
         return _("You") if seat == self.seat else self.seat_name(seat)
 
-    @staticmethod
-    def seat_name(seat: int) -> str:
-        return _("Seat {letter}").format(letter=seat_letter(seat))
+    def seat_name(self, seat: int) -> str:
+        return seat_name(self.view, seat)
 
     def button(
         self,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tavola.core.svg import (
     INK,
     escape,
+    ink_on,
     seat_colour,
     seat_letter,
 )
@@ -19,7 +20,6 @@ from tavola.games.campanile.svg_picture import (
     TO_PLAY,
     WIDTH,
     Picture,
-    ink_on,
     svg_text,
 )
 from tavola.games.campanile.translations import _, ngettext, style_name
@@ -164,9 +164,7 @@ class SeatRows(Picture):
         supply = view["supply"][seat]
         points = view["scores"][seat]
         words = [
-            _("{name} (seat {letter})").format(
-                name=self.title_name(seat), letter=seat_letter(seat)
-            ),
+            self.title_name(seat),  # its name, as the page says it (the letter is a badge)
             ngettext("{count} points", "{count} points", points).format(count=points),
         ]
         if not self.is_1996 and view["chips"][seat]:

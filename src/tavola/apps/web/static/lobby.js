@@ -344,7 +344,7 @@ async function refreshPlaying() {
     el("span", { class: "who" }, ...m.seats.map((s, i) => [
       badge(pal, s.seat),
       " ",
-      s.name || (s.bot ? s.bot.split(":")[0] : _("player")),
+      s.name || s.bot_name || _("player"),
       i < m.seats.length - 1 ? ", " : "",
     ])),
     " ",
