@@ -37,7 +37,11 @@ IDS = re.compile(
         [
             *(re.escape(name) for name in TILE_NAMES if "-" in name),
             r"\b[Tt]ile [A-X]\b",
-            *(rf"\b{re.escape(code)}\b" for code in CARD_CODES if re.fullmatch(r"\d\w+|\w+-\w+", code)),
+            *(
+                rf"\b{re.escape(code)}\b"
+                for code in CARD_CODES
+                if re.fullmatch(r"\d\w+|\w+-\w+", code)
+            ),
             r"\b(Seat|seat|Siège|siège|Place|place) [A-E]\b",
         ]
     )

@@ -385,7 +385,7 @@ class CarcassonneState(TurnState):
                 Event(
                     "discard",
                     lazy(
-                        "The drawn tile fits nowhere ({tile}): it is removed and {player} "
+                        "The drawn tile ({tile}) fits nowhere: it is removed and {player} "
                         "draws again",
                         tile=tile_text(name),
                         player=f"P{self.player}",

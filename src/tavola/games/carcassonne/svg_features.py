@@ -216,7 +216,7 @@ def _holders(feature: Feature, view: dict[str, Any]) -> str:
     if not feature.followers:
         return gettext("No follower on it.")
     held = ", ".join(
-        f"{seat_name(view, seat)} {_followers(feature.kind, count)}"
+        f"{seat_name(view, seat)} ({_followers(feature.kind, count)})"
         for seat, count in sorted(feature.followers.items())
     )
     owners = [seat_name(view, seat) for seat in feature.owners]
