@@ -24,15 +24,15 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
 
 def picture(api: Api, match_id: str, token: str | None, lang: str = "en") -> dict[str, Any]:
     """The match as ``token``'s seat reads it, with its picture's texts."""
-    answer = api.http.get(
-        f"/api/matches/{match_id}?svg=true&lang={lang}", headers=auth(token)
-    ).json()
+    url = f"/api/matches/{match_id}?svg=true&lang={lang}"
+    answer: dict[str, Any] = api.http.get(url, headers=auth(token)).json()
     answer["texts"] = re.findall(r">([^<>]+)</(?:text|title)>", answer["svg"])
     return answer
 
 
 def headline(state: dict[str, Any]) -> str:
-    return next(text for text in state["texts"] if text.startswith(("Game over", "Partie")))
+    texts: list[str] = state["texts"]
+    return next(text for text in texts if text.startswith(("Game over", "Partie")))
 
 
 def test_the_picture_names_the_seats_as_the_page_does(api: Api) -> None:

@@ -186,7 +186,7 @@ def test_a_complete_tower_has_its_roof_and_points_and_raises_the_need() -> None:
     seat = by_id(root, "seat-0")
     needs = [title_or(g) for g in seat.iter(f"{NS}g") if "needs exactly" in title_or(g)]
     assert "Seat A's next blue tower needs exactly 3 floors" in needs
-    assert "A's next red tower needs exactly 2 floors" in needs
+    assert "Seat A's next red tower needs exactly 2 floors" in needs
 
 
 def title_or(el: ET.Element) -> str:

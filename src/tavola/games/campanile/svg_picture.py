@@ -50,7 +50,7 @@ def svg_text(
     x: float,
     y: float,
     text: object,
-    size: int = SMALL,
+    size: float = SMALL,
     *,
     anchor: str = "start",
     fill: str = INK,

@@ -4,8 +4,10 @@ markers it has left and what is known of its hand."""
 from __future__ import annotations
 
 from tavola.core.svg import (
+    BOLD_GLYPH_EM,
     INK,
     escape,
+    fitted_size,
     ink_on,
     seat_colour,
     seat_letter,
@@ -72,18 +74,12 @@ class SeatRows(Picture):
             who += _(TO_PLAY[phase]) if phase in TO_PLAY else " · to play: " + phase
         if winner:
             who += _(" · winner")
-        parts.append(svg_text(MARGIN + 48, y + 26, who, NORMAL, bold=True))
         points = view["scores"][seat]
-        parts.append(
-            svg_text(
-                WIDTH - MARGIN - 10,
-                y + 26,
-                ngettext("{count} point", "{count} points", points).format(count=points),
-                NORMAL,
-                anchor="end",
-                bold=True,
-            )
-        )
+        score = ngettext("{count} point", "{count} points", points).format(count=points)
+        room = WIDTH - 2 * MARGIN - 48 - 10 - 16 - BOLD_GLYPH_EM * NORMAL * len(score)
+        size = fitted_size(who, NORMAL, room, bold=True)  # a long name is set smaller
+        parts.append(svg_text(MARGIN + 48, y + 26, who, size, bold=True))
+        parts.append(svg_text(WIDTH - MARGIN - 10, y + 26, score, NORMAL, anchor="end", bold=True))
         parts.append(self.supply_line(seat, MARGIN + 18, y + 48))
         size = hand["size"]
         if hand["cards"] is not None:

@@ -25,6 +25,8 @@ from typing import Any, Final
 
 from tavola.core.i18n import listed
 from tavola.core.svg import (
+    BOLD_GLYPH_EM,
+    GLYPH_EM,
     INK,
     PAPER,
     clickable,
@@ -307,13 +309,8 @@ def _seat_panel(
     # Header: who, points, discards, whose turn.
     parts.append(_seat_disc(left + 13, cy + 15, player, 14))
     name = _name(view, player)
-    size = fitted_size(name, 17, inner / 2 - 90, bold=True)  # a long name is set smaller
-    parts.append(svg_text(left + 36, cy + 21, name, size, weight="bold"))
     points = view["scores"][player]
     pts = gettext("{points} pts").format(points=points)
-    # After the name, however long the language makes it (about 0.55 em a letter).
-    pts_x = left + max(100.0, 36 + 0.55 * size * len(name) + 6)
-    parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
     extra = []
     if view["discarded"][player]:
         extra.append(gettext("discarded {count}").format(count=view["discarded"][player]))
@@ -321,8 +318,24 @@ def _seat_panel(
         extra.append("▶ " + (gettext("your turn") if own else gettext("to move")))
     if player in view["winners"]:
         extra.append(gettext("★ winner"))
-    if extra:
-        parts.append(svg_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end"))
+    extras = " · ".join(extra)
+    # The name, its points after it, the news at the right end; a long name (a bot's, a
+    # language's) takes the line and the news goes under it.
+    pts_w = BOLD_GLYPH_EM * 17 * len(pts)
+    below = bool(extras) and (
+        36 + BOLD_GLYPH_EM * 17 * len(name) + pts_w + 24 + GLYPH_EM * 15 * len(extras) > inner
+    )
+    room = inner - 36 - pts_w - 12 - (0 if below or not extras else GLYPH_EM * 15 * len(extras))
+    size = fitted_size(name, 17, room, bold=True)
+    parts.append(svg_text(left + 36, cy + 21, name, size, weight="bold"))
+    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * size * len(name) + 6)
+    parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
+    if extras:
+        parts.append(
+            svg_text(WIDTH - PAD - INSET, cy + (41 if below else 21), extras, 15, anchor="end")
+        )
+    if below:
+        cy += 20
     cy += 40
     # Roof needs: the floors the next tower of each colour must have.
     label = gettext("roofs need:")

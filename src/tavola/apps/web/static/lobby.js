@@ -344,7 +344,7 @@ async function refreshPlaying() {
     el("span", { class: "who" }, ...m.seats.map((s, i) => [
       badge(pal, s.seat),
       " ",
-      s.name || s.bot_name || _("player"),
+      s.name || (s.kind === "bot" ? seatName(pal, m.seats, s.seat) : _("player")),
       i < m.seats.length - 1 ? ", " : "",
     ])),
     " ",
