@@ -28,6 +28,15 @@ to one SVG document. The browser client holds no rules; it only reads these attr
 >>> escape('<b a="1">')
 '&lt;b a=&quot;1&quot;&gt;'
 
+The picture a table shows is drawn from ``at_table(view, names, winners)``: the view with
+what the table knows beyond the game (its seats' names, an end by resignation or timeout),
+so the picture says what the rest of the page says. A game names a seat with
+``seat_name(view, seat)`` and sees the end as ``view["current_player"] is None``:
+
+>>> shown = at_table({"current_player": 1, "winners": []}, ["Bea", None], winners=[0])
+>>> shown["current_player"], shown["winners"], seat_name(shown, 0), seat_name(shown, 1)
+(None, [0], 'Bea', 'Seat B')
+
 A picture can also be built as a tree of elements (``element``, written by ``svg_text``),
 as python-chess's ``chess.svg`` does with ElementTree: attribute values and text are
 escaped when written, so no value can break out of its place.
@@ -35,10 +44,12 @@ escaped when written, so no value can break out of its place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape as _escape
+
+from tavola.core.i18n import CORE
 
 # Okabe-Ito, distinct for the common colour-blindnesses; each seat also has a letter.
 SEAT_COLOURS: Final = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
@@ -71,6 +82,42 @@ def seat_colour(seat: int) -> str:
 
 def seat_letter(seat: int) -> str:
     return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever contrasts more with ``colour`` (a #RRGGBB): a letter on a
+    seat's colour reads at 4.5:1 or better.
+
+    >>> [ink_on(seat_colour(seat)) for seat in range(5)]
+    ['#FFFFFF', '#000000', '#000000', '#000000', '#000000']
+    """
+    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    return "#000000" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "#FFFFFF"
+
+
+def at_table(
+    view: Mapping[str, Any], names: Sequence[str | None], winners: Sequence[int] | None = None
+) -> dict[str, Any]:
+    """``view`` as a table shows it: with the name the table gives each seat (``None``: none)
+    and, once the match is over (the game's end or the table's: a resignation, a timeout),
+    no seat to move and the match's ``winners``."""
+    shown = {**view, "names": list(names)}
+    if winners is not None:
+        shown["current_player"] = None
+        shown["winners"] = list(winners)
+    return shown
+
+
+def seat_name(view: Mapping[str, Any], seat: int) -> str:
+    """What the picture calls ``seat``: the name its table gave it, else "Seat B"."""
+    names = view.get("names") or ()
+    name = names[seat] if 0 <= seat < len(names) else None
+    return name or CORE.gettext("Seat {letter}").format(letter=seat_letter(seat))
 
 
 # An average glyph's width in ems, a little over what the pictures' texts measure in Chromium

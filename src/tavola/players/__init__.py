@@ -2,7 +2,7 @@
 
 from tavola.players.base import Bot, Decision, Seat
 from tavola.players.match import Played, bot_seed, game_seeds, play_match, play_timed
-from tavola.players.specs import BOTS, BotKind, BotSpecError, make_bot, split_specs
+from tavola.players.specs import BOTS, BotKind, BotSpecError, bot_name, make_bot, split_specs
 
 __all__ = [
     "BOTS",
@@ -12,6 +12,7 @@ __all__ = [
     "Decision",
     "Played",
     "Seat",
+    "bot_name",
     "bot_seed",
     "game_seeds",
     "make_bot",

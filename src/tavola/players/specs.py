@@ -11,6 +11,11 @@ Traceback (most recent call last):
 tavola.players.specs.BotSpecError: bot spec 'ismcts:iterations=lots': iterations must be an integer
 >>> split_specs("human,ismcts:iterations=1000,depth=20,heuristic")
 ['human', 'ismcts:iterations=1000,depth=20', 'heuristic']
+
+People read a bot by its kind and strength, not its spec (the spec is its notation):
+
+>>> str(bot_name("ismcts:iterations=300,time=5")), str(bot_name("heuristic"))
+('ISMCTS, medium', 'heuristic, easy')
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from typing import Any
 
 from tavola.core.checks import MAX_TEXT, check_index, shown, type_name
 from tavola.core.errors import ArgumentTypeError, TavolaError
-from tavola.players.base import Bot
+from tavola.core.i18n import Text
+from tavola.players.base import CATALOG, Bot
 from tavola.players.heuristic import HeuristicBot
 from tavola.players.ismcts import IsmctsBot
 from tavola.players.random_bot import RandomBot
@@ -31,21 +37,37 @@ class BotSpecError(TavolaError):
     """A bot spec names no bot, or gives it options it does not take."""
 
 
+lazy = CATALOG.lazy
+
+
+def _ismcts_name(bot: Bot) -> Text:
+    """ISMCTS by its iterations per decision: under 300 easy, from 2000 strong."""
+    iterations = getattr(bot, "iterations", 0) or 0
+    if iterations >= 2000:
+        return lazy("ISMCTS, strong")
+    return lazy("ISMCTS, medium") if iterations >= 300 else lazy("ISMCTS, easy")
+
+
 @dataclass(frozen=True)
 class BotKind:
-    """A bot as the spec strings know it: how to make it and the options it takes."""
+    """A bot as the spec strings know it: how to make it, the options it takes, and its
+    name for people (by its strength, which may depend on its options)."""
 
     factory: Callable[..., Bot]
     summary: str
     options: dict[str, tuple[type, str]] = field(default_factory=dict)  # name: (type, help)
+    name: Callable[[Bot], Text] | None = None
 
 
 BOTS: dict[str, BotKind] = {
-    "random": BotKind(RandomBot, "uniformly random legal actions"),
+    "random": BotKind(
+        RandomBot, "uniformly random legal actions", name=lambda bot: lazy("random, beginner")
+    ),
     "heuristic": BotKind(
         HeuristicBot,
         "one ply: the action whose result the game's evaluation likes best",
         {"samples": (int, "determinizations each action is evaluated on (default 2)")},
+        name=lambda bot: lazy("heuristic, easy"),
     ),
     "ismcts": BotKind(
         IsmctsBot,
@@ -70,6 +92,7 @@ BOTS: dict[str, BotKind] = {
                 "widen*sqrt(n+1) actions of best one-ply evaluation (default 0: all)",
             ),
         },
+        name=_ismcts_name,
     ),
 }
 
@@ -105,6 +128,17 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return kind.factory(seed=seed, **options)
     except ValueError as error:
         raise BotSpecError(f"bot spec {shown(spec)}: {error}") from error
+
+
+def bot_name(spec: str) -> Text:
+    """The bot ``spec`` names in words, by its kind and strength (``"ISMCTS, medium"``): what
+    people read of a bot; a spec this tavola does not know reads as its bot's name."""
+    try:
+        bot = make_bot(spec)
+    except BotSpecError:
+        return spec.partition(":")[0].strip()
+    kind = BOTS[spec.partition(":")[0].strip().lower()]
+    return kind.name(bot) if kind.name is not None else spec.partition(":")[0].strip()
 
 
 def _convert(spec: str, key: str, value: str, kind: type) -> Any:

@@ -383,7 +383,8 @@ def test_the_seat_list_names_each_bot_once(page: Page, server: ServerProcess) ->
     open_first_seat(page, server.url, body)
     wait_shown(page)
     rows = page.locator("#tv-scores tbody tr")
-    expect(rows.nth(1)).to_contain_text("Bot B (heuristic)")
+    expect(rows.nth(1)).to_contain_text("Bot B (heuristic, easy)")  # by its strength
     expect(rows.nth(1)).not_to_contain_text("bot: heuristic")  # the name says it already
-    expect(rows.nth(2)).to_contain_text("Bot C (ismcts) (bot: ismcts:iterations=50")
-    expect(rows.nth(3)).to_contain_text("Rita (bot: random)")  # a name does not say it
+    expect(rows.nth(2)).to_contain_text("Bot C (ISMCTS, easy)")
+    expect(rows.nth(2)).not_to_contain_text("ismcts:")  # words, not the spec
+    expect(rows.nth(3)).to_contain_text("Rita (bot: random, beginner)")  # a name does not say it

@@ -133,8 +133,9 @@ def test_a_record_file_replays_and_a_bad_one_is_refused(
     expect(refusal).to_contain_text("action 4")
 
 
-def test_events_name_the_seats_by_their_letters(page: Page, server: ServerProcess) -> None:
-    # The engine's texts name seats P0, P1; the log and the replay say A and B, as the board.
+def test_events_name_the_seats_by_their_names(page: Page, server: ServerProcess) -> None:
+    # The engine's texts name seats P0, P1; the log and the replay say Ada and Bob, as the
+    # board and the seat list do.
     match, _ = finished_match(server, "carcassonne")
     engine_names = r"/\bP\d\b/"
     for path in (f"/m/{match}", f"/m/{match}/replay"):
@@ -143,4 +144,4 @@ def test_events_name_the_seats_by_their_letters(page: Page, server: ServerProces
         texts = page.locator(".event").all_inner_texts()
         assert texts
         assert not [text for text in texts if page.evaluate(f"t => {engine_names}.test(t)", text)]
-        assert any(text.startswith(("A scores", "B scores")) for text in texts)
+        assert any(text.startswith(("Ada scores", "Bob scores")) for text in texts)

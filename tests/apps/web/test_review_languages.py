@@ -31,7 +31,7 @@ from tests.live_server import ServerProcess
 
 # the review's chart is an SVG too: its words (axis, markers' titles, its label)
 CHART_TEXT = """() => {
-  const svg = document.querySelector("#tv-review-chart svg");
+  const svg = document.querySelector("#tv-review-chart svg.chart");
   const words = [...svg.querySelectorAll("text, title")].map((n) => n.textContent);
   return [...words, svg.getAttribute("aria-label")].join("\\n");
 }"""

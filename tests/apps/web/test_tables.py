@@ -149,6 +149,24 @@ def test_resigning_ends_a_two_player_match(page: Page, server: ServerProcess) ->
     expect(page.locator("#tv-resign")).to_be_hidden()
 
 
+def test_the_picture_names_the_seats_and_follows_a_resignation(
+    page: Page, server: ServerProcess
+) -> None:
+    """The picture says what the sidebar says: the names given in the lobby, then, once Ada
+    resigns, the end with its winner (no stale "Your turn")."""
+    seats = [Seat("you", "Ada"), Seat("friend", "Bob")]
+    create_in_lobby(page, server.url, "campanile", seats)
+    open_my_seat(page)
+    headline = page.locator("#tv-board svg > text").first
+    expect(headline).to_have_text("Your turn: build")
+    expect(page.locator("#tv-board svg")).to_contain_text("Bob")
+    expect(page.locator("#tv-board svg")).not_to_contain_text("Seat B")
+    page.get_by_role("button", name="Resign…").click()
+    page.get_by_role("button", name="Yes, resign").click()
+    expect(page.locator("#tv-status")).to_have_text("Game over. Winner: Bob.")
+    expect(headline).to_have_text("Game over: Bob wins")
+
+
 def test_an_absent_seat_is_handed_to_a_bot(page: Page, server: ServerProcess) -> None:
     names = ["Ada", "Bob", "Cy"]
     created = create(server, ["human"] * 3, names=names, abandon_after=1)

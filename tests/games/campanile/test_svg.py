@@ -143,11 +143,11 @@ def test_the_own_hand_is_drawn_for_its_owner_only(edition: str) -> None:
         for el in root.iter(f"{NS}g")
         if el.attrib.get("class") == "seat"
     }
-    assert rows["0"].startswith("Seat A (seat A); 0 points; markers left: 5 of value 1")
+    assert rows["0"].startswith("Seat A; 0 points; markers left: 5 of value 1")
     assert rows["0"].endswith("; 3 cards in hand")
     assert rows["2"].endswith("; 3 cards in hand")
     own = state.view(1)["hands"][1]["cards"]
-    assert rows["1"].startswith("You (seat B)")
+    assert rows["1"].startswith("You; ")
     assert rows["1"].endswith("; hand: " + ", ".join(own))
 
 
@@ -230,11 +230,11 @@ def test_scores_chips_and_markers_left_are_shown_per_seat() -> None:
     assert "".join(texts(row[1])) == "markers left:1s: 42s: 33s: 1"
     assert seats
     words = " ".join(el.text or "" for el in root.iter(f"{NS}title"))
-    assert "Seat B (seat B); 0 points" in words
+    assert "Seat B; 0 points" in words
     assert "markers left: 4 of value 1, 3 of value 2, 1 of value 3" in words
     # P1 took blue face up: known to all; P2 (you) sees its own cards
     assert "3 cards in hand, known: blue" in words
-    assert "You (seat C)" in words
+    assert "You; " in words
 
 
 def test_chips_and_the_winner_at_the_end_of_a_game() -> None:

@@ -195,7 +195,7 @@ def test_a_small_city_a_knight_and_the_scores() -> None:
     assert city.title.startswith(
         "City of 2 tiles, incomplete: worth 2 points (1 per tile and pennant"
     )
-    assert "Followers: A 1 knight; A takes its points." in city.title
+    assert "Followers: Seat A (1 knight); Seat A takes its points." in city.title
     parts = [e for e in root.iter() if e.attrib.get("data-feature") == city.key]
     assert len(parts) == 3  # the city on two tiles and the knight
     knight = next(e for e in parts if e.attrib.get("class") == "follower")

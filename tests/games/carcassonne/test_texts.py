@@ -162,9 +162,13 @@ def test_events_are_kept_untranslated_and_read_in_any_language() -> None:
     with language("it"):
         italian = [event.text for event in events]
     assert italian[0] == (
-        "La tessera C non si può piazzare da nessuna parte: è scartata e P1 ne pesca un'altra"
+        "La tessera pescata (città su ogni lato, con stemma) non si può piazzare da nessuna "
+        "parte: è scartata e P1 ne pesca un'altra"
     )
-    assert events[0].text == "Tile C fits nowhere: it is removed and P1 draws again"
+    assert events[0].text == (
+        "The drawn tile (city on every side, with a pennant) fits nowhere: it is removed and "
+        "P1 draws again"
+    )
     assert events[0].data == {"tile": "C", "player": 1}
 
 
@@ -192,7 +196,7 @@ def test_a_whole_game_in_italian_shows_no_english(seed: int, options: dict[str, 
 
 def test_the_check_finds_english() -> None:
     parts = english_parts("carcassonne", "it", NOTATION)
-    assert english_left("Tile U to place", parts) == ["Tile", "to place"]
+    assert english_left("Removed: straight road", parts) == ["Removed", "straight road"]
     assert english_left("deploy road E; pass", parts) == []
 
 

@@ -175,8 +175,8 @@ def test_a_roof_without_a_clock_is_refused() -> None:
 
 def test_cards_not_in_hand_are_refused() -> None:
     table = Table(stack(floors=["1"] * 2, roofs=["roof-red"] * 2))
-    table.refuse("play 2 new", "you have no 2 in hand")
-    table.refuse("discard roof-red", "you have no roof-red in hand")
+    table.refuse("play 2 new", "you have no 2 floors in hand")
+    table.refuse("discard roof-red", "you have no red roof in hand")
     table.refuse("draw floors", "it is time to play or discard a card, not to draw")
     table.do("discard 1cat")
     table.refuse("play 1mouse new", "it is time to draw, not to play or discard")

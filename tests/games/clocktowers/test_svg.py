@@ -86,7 +86,7 @@ def test_the_scores_and_the_turn_are_shown() -> None:
     assert any(t.startswith("Game over: ") for t in texts(root))
     start = tavola.load("clocktowers", players=2).new_game(0)
     assert "Your turn: play or discard a card" in texts(picture(start, 0))  # type: ignore[arg-type]
-    assert "A to move: play or discard a card" in texts(picture(start, 1))  # type: ignore[arg-type]
+    assert "Seat A to move: play or discard a card" in texts(picture(start, 1))  # type: ignore[arg-type]
 
 
 def test_a_picture_shows_nothing_its_seat_cannot_know() -> None:
@@ -185,8 +185,8 @@ def test_a_complete_tower_has_its_roof_and_points_and_raises_the_need() -> None:
     assert "3 pts" in texts(by_id(root, "seat-0"))
     seat = by_id(root, "seat-0")
     needs = [title_or(g) for g in seat.iter(f"{NS}g") if "needs exactly" in title_or(g)]
-    assert "A's next blue tower needs exactly 3 floors" in needs
-    assert "A's next red tower needs exactly 2 floors" in needs
+    assert "Seat A's next blue tower needs exactly 3 floors" in needs
+    assert "Seat A's next red tower needs exactly 2 floors" in needs
 
 
 def title_or(el: ET.Element) -> str:

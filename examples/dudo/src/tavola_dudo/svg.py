@@ -25,6 +25,7 @@ from tavola.core.svg import (
     clickable,
     document,
     escape,
+    ink_on,
     seat_colour,
     seat_letter,
 )
@@ -114,7 +115,13 @@ def _cups(body: list[str], view: dict[str, Any], y: float) -> float:
             f'stroke="#FFFFFF" stroke-width="2"/>'
         )
         body.append(
-            _text(PAD + 26, centre + 6, seat_letter(seat), text_anchor="middle", fill="#FFFFFF")
+            _text(
+                PAD + 26,
+                centre + 6,
+                seat_letter(seat),
+                text_anchor="middle",
+                fill=ink_on(seat_colour(seat)),
+            )
         )
         faces: list[int | None] = list(dice) if dice is not None else [None] * count
         for index, face in enumerate(faces):

@@ -19,6 +19,9 @@ from tavola.core.svg import element, seat_colour, svg_text
 _ = CATALOG.gettext
 
 VERDICT_COLOURS = {"inaccuracy": "#E8B400", "mistake": "#E07000", "blunder": "#C0182B"}
+# Colour is never alone: each verdict has its shape, each seat's line its dashes.
+VERDICT_SHAPES = {"inaccuracy": "triangle", "mistake": "square", "blunder": "circle"}
+SEAT_DASHES = ("", "9 4", "2 3", "9 3 2 3", "4 4")
 VERDICT_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 """The verdicts (the review's data, and the pages' CSS classes) as people read them."""
 
@@ -81,20 +84,49 @@ def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> s
     for d in decisions:
         if d["verdict"] is None:
             continue
-        marker = element(
-            "circle",
-            {
-                "cx": x(d["step"] + 1),
-                "cy": y(d["win"]),
-                "r": 6,
-                "fill": VERDICT_COLOURS[d["verdict"]],
-                "stroke": "#fff",
-                "stroke-width": 1.5,
-            },
-            element("title", text=move_title(data, d)),
-        )
+        marker = verdict_mark(d["verdict"], float(x(d["step"] + 1)), float(y(d["win"])))
+        marker.append(element("title", text=move_title(data, d)))
         chart.append(element("a", {"href": f"#step-{d['step']}"}, marker))
     return svg_text(chart)
+
+
+def verdict_mark(verdict: str, cx: float, cy: float, r: float = 6) -> Element:
+    """A flagged move's marker at (cx, cy): its verdict's shape in its verdict's colour.
+
+    >>> [verdict_mark(v, 0, 0).tag for v in VERDICT_SHAPES]
+    ['polygon', 'rect', 'circle']
+    """
+    paint = {"fill": VERDICT_COLOURS[verdict], "stroke": "#fff", "stroke-width": 1.5}
+    shape = VERDICT_SHAPES[verdict]
+    if shape == "circle":
+        return element("circle", {"cx": cx, "cy": cy, "r": r} | paint)
+    if shape == "square":
+        side = 1.7 * r
+        place = {"x": f"{cx - side / 2:.1f}", "y": f"{cy - side / 2:.1f}"}
+        return element("rect", place | {"width": f"{side:.1f}", "height": f"{side:.1f}"} | paint)
+    top, base, half = cy - 1.25 * r, cy + 0.9 * r, 1.15 * r
+    corners = f"{cx:.1f},{top:.1f} {cx + half:.1f},{base:.1f} {cx - half:.1f},{base:.1f}"
+    return element("polygon", {"points": corners} | paint)
+
+
+def legend_mark(verdict: str) -> str:
+    """A verdict's marker alone, for the chart's key (an inline SVG)."""
+    mark = element("svg", {"class": "mark", "viewBox": "-8 -8 16 16", "aria-hidden": "true"})
+    mark.append(verdict_mark(verdict, 0, 0))
+    return svg_text(mark)
+
+
+def legend_line(seat: int) -> str:
+    """A seat's line alone, for the chart's key (an inline SVG)."""
+    line = element("svg", {"class": "mark line", "viewBox": "0 0 24 8", "aria-hidden": "true"})
+    stroke = {"stroke": seat_colour(seat), "stroke-width": 2.5}
+    dashes = SEAT_DASHES[seat % len(SEAT_DASHES)]
+    line.append(element("line", {"x1": 0, "y1": 4, "x2": 24, "y2": 4} | stroke | _dashed(dashes)))
+    return svg_text(line)
+
+
+def _dashed(dashes: str) -> dict[str, str]:
+    return {"stroke-dasharray": dashes} if dashes else {}
 
 
 def seat_line(
@@ -116,6 +148,7 @@ def seat_line(
                 "stroke": colour,
                 "stroke-width": 2.5,
                 "stroke-linejoin": "round",
+                **_dashed(SEAT_DASHES[seat % len(SEAT_DASHES)]),
             },
         )
     ]

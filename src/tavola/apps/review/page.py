@@ -26,6 +26,8 @@ from tavola.apps.review.chart import (
     VERDICT_COLOURS,
     _,
     chart_svg,
+    legend_line,
+    legend_mark,
     percent,
     verdict_name,
 )
@@ -115,6 +117,8 @@ TEMPLATE_FUNCTIONS = (
     error,
     capitalized,
     verdict_name,
+    legend_line,
+    legend_mark,
     seat_colour,
     seat_letter,
     notes,

@@ -17,12 +17,14 @@ from tavola.apps.server.clocks import Clocks, TimeControl
 from tavola.apps.server.models import ABANDON, MOVE, RESIGN, SEAT_KINDS, TAKEBACK, TIMEOUT, now
 from tavola.apps.server.outcome import Ending, ended_by, result, seat_entry_text
 from tavola.apps.server.refusals import Refused
-from tavola.apps.server.request_language import lazy
+from tavola.apps.server.request_language import _, lazy
 from tavola.apps.server.tokens import token_matches
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import Game, State
 from tavola.core.registry import load
+from tavola.core.svg import seat_letter
+from tavola.players.specs import bot_name
 
 HUMAN = "human"
 BOT = "bot"
@@ -41,7 +43,26 @@ class SeatInfo:
     email: str | None = None
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name}
+        """What anyone may know of the seat; ``bot_name``: its bot in words, by strength."""
+        bot_words = None if self.bot is None else str(bot_name(self.bot))
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "bot_name": bot_words,
+            "name": self.name,
+        }
+
+    def shown_name(self) -> str | None:
+        """What the pages call the seat: its name, "Bot B (ISMCTS, medium)", or ``None``
+        (a person without a name: "Seat B", as every picture says by default)."""
+        if self.name:
+            return self.name
+        if self.kind == BOT and self.bot is not None:
+            return _("Bot {letter} ({bot})").format(
+                letter=seat_letter(self.seat), bot=bot_name(self.bot)
+            )
+        return None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.models import MatchRow, SeatRow, now
+from tavola.core.svg import at_table
 
 
 def match_summary(live: LiveMatch) -> dict[str, Any]:
@@ -78,10 +79,19 @@ def message_for(
     unless ``chat`` is false: a socket gets it once, then message by message)."""
     view = live.state.view(seat)
     legal = live.legal_for(seat)
-    picture = live.game.svg(view, legal) if svg else None
+    picture = live.game.svg(table_view(live, view), legal) if svg else None
     log = live.log_after(since)
     take_back = live.can_take_back(seat)
     return state_message(live, seat, view, legal, log, take_back, picture, chat)
+
+
+def table_view(live: LiveMatch, view: dict[str, Any]) -> dict[str, Any]:
+    """The view a picture is drawn from: with the seats' names and, once the match is over
+    (a resignation or a timeout may end it before the game does), its winners; so the
+    picture says what the rest of the page says."""
+    names = [info.shown_name() for info in live.seats]
+    winners = live.result()["winners"] if live.is_over else None
+    return at_table(view, names, winners)
 
 
 def may_read_chat(live: LiveMatch, seat: int | None) -> bool:

@@ -13,7 +13,7 @@ from tavola.core.svg import (
     clickable,
     escape,
     fitted_size,
-    seat_letter,
+    seat_name,
     wrapped,
 )
 from tavola.games.campanile.components import FLAGS_1996, STYLES, flags_for
@@ -69,17 +69,6 @@ def svg_text(
     )
 
 
-def ink_on(colour: str) -> str:
-    """Black or white text, whichever reads better on ``colour`` (a #RRGGBB)."""
-    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-    return "#000000" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "#FFFFFF"
-
-
 def style_card(x: float, y: float, w: float, h: float, style: str, size: int = NORMAL) -> str:
     """A face-up tower card of ``style``, named in the current language."""
     fill, dark, text = STYLE_COLOURS.get(style, ("#CCCCCC", INK, INK))
@@ -132,9 +121,8 @@ class Picture:
     def title_name(self, seat: int) -> str:
         return _("You") if seat == self.seat else self.seat_name(seat)
 
-    @staticmethod
-    def seat_name(seat: int) -> str:
-        return _("Seat {letter}").format(letter=seat_letter(seat))
+    def seat_name(self, seat: int) -> str:
+        return seat_name(self.view, seat)
 
     def button(
         self,

@@ -8,6 +8,7 @@ from tavola.core.svg import (
     GLYPH_EM,
     INK,
     escape,
+    ink_on,
     seat_colour,
     seat_letter,
 )
@@ -21,7 +22,6 @@ from tavola.games.campanile.svg_picture import (
     TO_PLAY,
     WIDTH,
     Picture,
-    ink_on,
     svg_text,
 )
 from tavola.games.campanile.translations import _, ngettext, style_name
@@ -167,9 +167,7 @@ class SeatRows(Picture):
         supply = view["supply"][seat]
         points = view["scores"][seat]
         words = [
-            _("{name} (seat {letter})").format(
-                name=self.title_name(seat), letter=seat_letter(seat)
-            ),
+            self.title_name(seat),  # its name, as the page says it (the letter is a badge)
             ngettext("{count} points", "{count} points", points).format(count=points),
         ]
         if not self.is_1996 and view["chips"][seat]:

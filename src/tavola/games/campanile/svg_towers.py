@@ -8,6 +8,7 @@ from typing import Any
 from tavola.core.svg import (
     INK,
     escape,
+    ink_on,
     seat_colour,
     seat_letter,
     wrapped,
@@ -26,7 +27,6 @@ from tavola.games.campanile.svg_picture import (
     SMALL,
     STYLE_COLOURS,
     Picture,
-    ink_on,
     svg_text,
 )
 from tavola.games.campanile.translations import _, ngettext, style_name

@@ -29,6 +29,7 @@ from tavola.games.carcassonne.actions import (
     STEP,
     cell_xy,
 )
+from tavola.games.carcassonne.tile_names import tile_text
 from tavola.games.carcassonne.tiles import (
     CLOISTER,
     DEPLOY_CLOISTER,
@@ -384,8 +385,9 @@ class CarcassonneState(TurnState):
                 Event(
                     "discard",
                     lazy(
-                        "Tile {tile} fits nowhere: it is removed and {player} draws again",
-                        tile=name,
+                        "The drawn tile ({tile}) fits nowhere: it is removed and {player} "
+                        "draws again",
+                        tile=tile_text(name),
                         player=f"P{self.player}",
                     ),
                     {"tile": name, "player": self.player},

@@ -36,6 +36,7 @@ from tavola.core.svg import (
     fitted_size,
     seat_colour,
     seat_letter,
+    seat_name,
     two_lines,
     wrapped,
 )
@@ -54,11 +55,8 @@ from tavola.games.carcassonne.svg_targets import (
     targets,
 )
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
-from tavola.games.carcassonne.tiles import (
-    FIELD,
-    IS_RIVER,
-    TILE_NAMES,
-)
+from tavola.games.carcassonne.tile_names import tile_name
+from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES
 from tavola.games.carcassonne.translations import gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
@@ -113,12 +111,12 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
 
 
 def _who(view: dict[str, Any], seat: int) -> str:
-    return gettext("you") if seat == view["seat"] else seat_letter(seat)
+    return gettext("you") if seat == view["seat"] else seat_name(view, seat)
 
 
 def _step_text(view: dict[str, Any]) -> str:
     phase, player = view["phase"], view["current_player"]
-    if phase == "over":
+    if player is None:  # the game's end, or the table's (``at_table``)
         winners = view["winners"]
         best = max(view["scores"]) if view["scores"] else 0
         if len(winners) > 1:
@@ -131,19 +129,19 @@ def _step_text(view: dict[str, Any]) -> str:
         if winners[0] == view["seat"]:
             return gettext("Game over: you win with {points}").format(points=best)
         return gettext("Game over: {name} wins with {points}").format(
-            name=seat_letter(winners[0]), points=best
+            name=seat_name(view, winners[0]), points=best
         )
     if phase == "place":
         if player == view["seat"]:
             return gettext("Your turn: place the tile")
-        return gettext("{seat}'s turn: place the tile").format(seat=seat_letter(player))
+        return gettext("{seat}'s turn: place the tile").format(seat=seat_name(view, player))
     if player == view["seat"]:
         return gettext("Your turn: deploy a follower or pass")
-    return gettext("{seat}'s turn: deploy a follower or pass").format(seat=seat_letter(player))
+    return gettext("{seat}'s turn: deploy a follower or pass").format(seat=seat_name(view, player))
 
 
 def _title(view: dict[str, Any]) -> str:
-    scores = ", ".join(f"{seat_letter(s)} {p}" for s, p in enumerate(view["scores"]))
+    scores = ", ".join(f"{seat_name(view, s)} {p}" for s, p in enumerate(view["scores"]))
     left = view["tiles_left"]
     return ngettext(
         "Carcassonne: {step} ({scores}; {count} tile left)",
@@ -175,14 +173,17 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
     big = BIG / SIZE
     cx, cy = PAD + BIG / 2, y0 + BIG / 2
     left_y: float = y0
-    phase = view["phase"]
+    phase = view["phase"] if view["current_player"] is not None else "over"
     if phase == "place" and view["tile"]:
         out.append(
             f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
             f'<g data-turned="">{tile(view["tile"], 0)}</g></g>'
         )
-        left_y += BIG + 22
-        out.append(_caption(cx, left_y, gettext("Tile {tile} to place").format(tile=view["tile"])))
+        left_y += BIG + 24
+        to_place = gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
+        for row, words in enumerate(two_lines(to_place, int((BIG + 12) / (GLYPH_EM * 16)))):
+            left_y += 20 if row else 0
+            out.append(_caption(cx, left_y, words, fitted_size(words, 16, BIG + 12)))
     elif phase == "deploy" and view["last"]:
         placed = _last_tile(view)
         out.append(
@@ -192,7 +193,8 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
         )
         left_y += BIG + 22
         where = f"{placed['x']},{placed['y']}"
-        out.append(_caption(cx, left_y, gettext("Placed at {cell}").format(cell=where)))
+        placed_at = gettext("Placed at {cell}").format(cell=where)
+        out.append(_caption(cx, left_y, placed_at, fitted_size(placed_at, 16, BIG + 12)))
     # The seats beside the tile; under them the bag button and the pass button.
     x0, right = PAD + BIG + 14, WIDTH - PAD
     y = y0
@@ -205,7 +207,9 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
         _button(out, right - BUTTON, y, gettext("Pass"), action="pass")
     bottom = max(bottom, left_y)
     if view["discarded"]:
-        removed = gettext("Removed: {tiles}").format(tiles=", ".join(view["discarded"]))
+        removed = gettext("Removed: {tiles}").format(
+            tiles=", ".join(map(tile_name, view["discarded"]))
+        )
         for part in wrapped(removed, 15, WIDTH - 2 * PAD):
             bottom += 20
             out.append(
@@ -222,9 +226,8 @@ def _hint(view: dict[str, Any], acts: set[str]) -> str:
     return ""
 
 
-def _caption(x: float, y: float, text: str) -> str:
-    """Words under the tile, no wider than the tile and its margins."""
-    size = fitted_size(text, 16, BIG + 20)
+def _caption(x: float, y: float, text: str, size: float = 16) -> str:
+    """Words under the tile, set at ``size`` (fitted by the caller to the tile's width)."""
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="middle" fill="{INK}">'
         f"{escape(text)}</text>"
@@ -262,28 +265,33 @@ def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float)
     current = seat == view["current_player"] or seat in view["winners"]
     colour = seat_colour(seat)
     if seat == view["seat"]:
-        name = gettext("{seat} (you)").format(seat=seat_letter(seat))
+        name = gettext("{seat} (you)").format(seat=seat_name(view, seat))
     else:
-        name = seat_letter(seat)
+        name = seat_name(view, seat)
     supply = view["supply"][seat]
     points, left = gettext("points"), gettext("{count} left").format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
+    mark = ""
+    if current:
+        mark = gettext("wins") if seat in view["winners"] else gettext("to move")
+    # the name, then the mark, left of the score: a long name is set smaller
+    room = width - 40 - 50 - (GLYPH_EM * 15 * len(mark) + 10 if mark else 0)
+    name_size = fitted_size(name, 18, room, bold=True)
     out = [
         f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{ROW}" rx="8" fill="#FFFFFF" '
         f"{stroke}/>",
         meeple(x + 20, y + ROW / 2, seat, scale=1.45),
-        f'<text x="{x + 40:g}" y="{y + 24:g}" font-size="18" font-weight="bold" fill="{INK}">'
-        f"{escape(name)}</text>",
+        f'<text x="{x + 40:g}" y="{y + 24:g}" font-size="{name_size:g}" font-weight="bold" '
+        f'fill="{INK}">{escape(name)}</text>',
         f'<text x="{x + width - 10:g}" y="{y + 25:g}" font-size="20" font-weight="bold" '
         f'text-anchor="end" fill="{INK}">{view["scores"][seat]}</text>',
         f'<text x="{x + width - 10:g}" y="{y + 46:g}" font-size="15" text-anchor="end" '
         f'fill="#555555">{escape(points)}</text>',
     ]
-    if current:
-        mark = gettext("wins") if seat in view["winners"] else gettext("to move")
+    if mark:
         out.append(
-            f'<text x="{x + 52 + 10.5 * len(name):g}" y="{y + 24:g}" font-size="15" '
+            f'<text x="{x + 50 + name_size * 0.58 * len(name):g}" y="{y + 24:g}" font-size="15" '
             f'fill="{INK}">{escape(mark)}</text>'
         )
     for index in range(7):  # followers: in supply filled, on the board faint
@@ -316,7 +324,7 @@ _MINI = (
 
 def _seat_words(view: dict[str, Any], seat: int) -> str:
     letter = seat_letter(seat)
-    who = gettext("you") if seat == view["seat"] else gettext("seat {seat}").format(seat=letter)
+    who = gettext("you") if seat == view["seat"] else seat_name(view, seat)
     words = gettext("{seat} ({who}): {points} points, {supply} of 7 followers in supply").format(
         seat=letter, who=who, points=view["scores"][seat], supply=view["supply"][seat]
     )
@@ -359,14 +367,13 @@ def _bag_panel(view: dict[str, Any]) -> tuple[str, float]:
             count = left[name]
             faded = ' opacity="0.3"' if not count else ""
             times = f"\N{MULTIPLICATION SIGN}{count}"
-            label = times if IS_RIVER[TILE_NAMES.index(name)] else f"{name} {times}"
-            left_words = gettext("{tile}: {count} left").format(tile=name, count=count)
+            left_words = gettext("{tile}: {count} left").format(tile=tile_name(name), count=count)
             out.append(
                 f"<g{faded}><title>{escape(left_words)}</title>"
                 f'<g transform="translate({cx:g},{cy:g}) scale({_BAG_TILE / SIZE:g})">'
                 f"{tile(name, 0)}</g>"
                 f'<text x="{cx:g}" y="{cy + _BAG_TILE / 2 + 16:g}" font-size="15" '
-                f'text-anchor="middle" fill="{INK}">{escape(label)}</text></g>'
+                f'text-anchor="middle" fill="{INK}">{escape(times)}</text></g>'
             )
         y += -(-len(names) // _BAG_COLUMNS) * _BAG_CELL
     height = y + 8
@@ -475,7 +482,7 @@ def _follower(view: dict[str, Any], follower: dict[str, Any], found: Any, centre
     seat = follower["player"]
     kind = follower["feature"].partition(" ")[0]
     words = gettext("{seat}: {follower} ({feature}) at {cell}").format(
-        seat=seat_letter(seat),
+        seat=seat_name(view, seat),
         follower=gettext(FOLLOWER_WORDS[kind]),
         feature=follower["feature"],
         cell=f"{x},{y}",
@@ -506,8 +513,8 @@ def _place_choices(
             rotation: ", ".join(placing_effects(view, found, name, x, y, rotation, _who))
             for rotation in cell["rotations"]
         }
-        words = gettext("Place tile {tile} at {cell} (turned {turns})").format(
-            tile=name, cell=key, turns=turns
+        words = gettext("Place the {tile} at {cell} (turned {turns})").format(
+            tile=tile_name(name), cell=key, turns=turns
         )
         if len(set(effects.values())) == 1:
             said = next(iter(effects.values()))
@@ -530,8 +537,8 @@ def _place_choices(
         )
         for rotation in cell["rotations"]:
             action = f"place {key} {rotation}"
-            label = gettext("Place tile {tile} at {cell} turned {rotation}").format(
-                tile=name, cell=key, rotation=rotation
+            label = gettext("Place the {tile} at {cell} turned {rotation}").format(
+                tile=tile_name(name), cell=key, rotation=rotation
             )
             if effects[rotation]:
                 label = f"{label}: {effects[rotation]}"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.core.i18n import listed
-from tavola.core.svg import seat_letter
+from tavola.core.svg import seat_name
 from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
     CITY,
@@ -105,9 +105,8 @@ def features(view: dict[str, Any]) -> Features:
             of_node[node] = feature
     for summary, feature in zip(view["features"], every, strict=True):
         feature.cities = [by_key[key] for key in summary.get("cities", ())]
-    options = view.get("options", {})
     for feature in every:
-        _title(feature, options)
+        _title(feature, view)
     return Features(every, of_node)
 
 
@@ -115,8 +114,9 @@ def _points(count: int) -> str:
     return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
-def _title(feature: Feature, options: dict[str, Any]) -> None:
+def _title(feature: Feature, view: dict[str, Any]) -> None:
     """The title that says in words what it is, who holds it and what it gives now."""
+    options = view.get("options", {})
     kind, tiles, pennants = feature.kind, feature.tiles, feature.pennants
     if kind == RIVER:
         feature.title = ngettext(
@@ -144,7 +144,7 @@ def _title(feature: Feature, options: dict[str, Any]) -> None:
         what = gettext("Cloister with {around} of 8 neighbours").format(around=around)
         rule = gettext("9 when surrounded") if around == 8 else gettext("1 + 1 per neighbour")
     else:
-        _field_title(feature, options)
+        _field_title(feature, view)
         return
     if kind == CLOISTER:
         state = gettext("surrounded") if feature.complete else gettext("not surrounded")
@@ -160,11 +160,12 @@ def _title(feature: Feature, options: dict[str, Any]) -> None:
         points=_points(feature.points),
         rule=rule,
         when=when,
-        holders=_holders(feature),
+        holders=_holders(feature, view),
     )
 
 
-def _field_title(feature: Feature, options: dict[str, Any]) -> None:
+def _field_title(feature: Feature, view: dict[str, Any]) -> None:
+    options = view.get("options", {})
     done = [city for city in feature.cities if city.complete]
     rule = str(options.get("farm_scoring", "per-farm-once"))
     cities = ngettext("{count} completed city", "{count} completed cities", len(done)).format(
@@ -194,7 +195,7 @@ def _field_title(feature: Feature, options: dict[str, Any]) -> None:
             points=_points(feature.points)
         )
     feature.title = gettext("{what}; {worth}. {holders}").format(
-        what=what, worth=worth, holders=_holders(feature)
+        what=what, worth=worth, holders=_holders(feature, view)
     )
 
 
@@ -211,14 +212,14 @@ def _followers(kind: int, count: int) -> str:
     return words.format(count=count)
 
 
-def _holders(feature: Feature) -> str:
+def _holders(feature: Feature, view: dict[str, Any]) -> str:
     if not feature.followers:
         return gettext("No follower on it.")
     held = ", ".join(
-        f"{seat_letter(seat)} {_followers(feature.kind, count)}"
+        f"{seat_name(view, seat)} ({_followers(feature.kind, count)})"
         for seat, count in sorted(feature.followers.items())
     )
-    owners = [seat_letter(seat) for seat in feature.owners]
+    owners = [seat_name(view, seat) for seat in feature.owners]
     if len(owners) > 1:
         says = gettext("Followers: {held}; {owners} take its points.")
     else:

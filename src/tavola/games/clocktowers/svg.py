@@ -32,11 +32,14 @@ from tavola.core.svg import (
     clickable,
     document,
     escape,
+    fitted_size,
+    ink_on,
     seat_colour,
     seat_letter,
+    seat_name,
     wrapped,
 )
-from tavola.games.clocktowers.components import COLOURS, DECKS
+from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
 from tavola.games.clocktowers.svg_pieces import (
     CARD_BACK,
     TOWER_W,
@@ -102,11 +105,8 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
 
 
 def _name(view: dict[str, Any], player: int) -> str:
-    """A seat in words: its letter, and "you" for the viewer."""
-    letter = seat_letter(player)
-    if player == view["seat"]:
-        return gettext("you ({seat})").format(seat=letter)
-    return letter
+    """A seat in words: "you" for the viewer, else its name at the table ("Seat B")."""
+    return gettext("you") if player == view["seat"] else seat_name(view, player)
 
 
 def _step(view: dict[str, Any]) -> str:
@@ -117,10 +117,12 @@ def _step(view: dict[str, Any]) -> str:
 
 def _status_text(view: dict[str, Any]) -> str:
     seat = view["seat"]
-    if view["phase"] == "over":
+    if view["current_player"] is None:  # the game's end, or the table's (``at_table``)
         winners = view["winners"]
+        if not winners:
+            return gettext("Game over")
         if len(winners) == 1 and winners[0] == seat:
-            return gettext("Game over: you ({seat}) win").format(seat=seat_letter(seat))
+            return gettext("Game over: you win")
         if len(winners) == 1:
             return gettext("Game over: {name} wins").format(name=_name(view, winners[0]))
         names = str(listed([_name(view, w) for w in winners]))
@@ -128,7 +130,7 @@ def _status_text(view: dict[str, Any]) -> str:
     player = view["current_player"]
     if player == seat:
         return gettext("Your turn: {step}").format(step=_step(view))
-    return gettext("{seat} to move: {step}").format(seat=seat_letter(player), step=_step(view))
+    return gettext("{seat} to move: {step}").format(seat=seat_name(view, player), step=_step(view))
 
 
 def _title(view: dict[str, Any]) -> str:
@@ -151,7 +153,13 @@ def _seat_disc(x: float, y: float, player: int, r: float = 13) -> str:
         f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{seat_colour(player)}" '
         f'stroke="{INK}" stroke-width="1"/>'
         + svg_text(
-            x, y + 5.5, seat_letter(player), 16, anchor="middle", weight="bold", fill="#FFFFFF"
+            x,
+            y + 5.5,
+            seat_letter(player),
+            16,
+            anchor="middle",
+            weight="bold",
+            fill=ink_on(seat_colour(player)),
         )
     )
 
@@ -312,14 +320,9 @@ def _seat_panel(
     cy = y + 8
     # Header: who, points, discards, whose turn.
     parts.append(_seat_disc(left + 13, cy + 15, player, 14))
-    name = gettext("you") if own else gettext("seat {seat}").format(seat=seat_letter(player))
-    parts.append(svg_text(left + 36, cy + 21, name, 17, weight="bold"))
+    name = _name(view, player)
     points = view["scores"][player]
     pts = gettext("{points} pts").format(points=points)
-    # After the name, however long the language makes it.
-    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * 17 * len(name) + 8)
-    parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
-    pts_end = pts_x + BOLD_GLYPH_EM * 17 * len(pts) + 10
     extra = []
     if view["discarded"][player]:
         extra.append(gettext("discarded {count}").format(count=view["discarded"][player]))
@@ -327,11 +330,24 @@ def _seat_panel(
         extra.append("▶ " + (gettext("your turn") if own else gettext("to move")))
     if player in view["winners"]:
         extra.append(gettext("★ winner"))
-    if extra:
-        room = WIDTH - PAD - INSET - pts_end
+    extras = " · ".join(extra)
+    # The name, its points after it, the news at the right end; a long name (a bot's, a
+    # language's) takes the line and the news goes under it.
+    pts_w = BOLD_GLYPH_EM * 17 * len(pts)
+    below = bool(extras) and (
+        36 + BOLD_GLYPH_EM * 17 * len(name) + pts_w + 24 + GLYPH_EM * 15 * len(extras) > inner
+    )
+    room = inner - 36 - pts_w - 12 - (0 if below or not extras else GLYPH_EM * 15 * len(extras))
+    size = fitted_size(name, 17, room, bold=True)
+    parts.append(svg_text(left + 36, cy + 21, name, size, weight="bold"))
+    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * size * len(name) + 6)
+    parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
+    if extras:
         parts.append(
-            svg_text(WIDTH - PAD - INSET, cy + 21, " · ".join(extra), 15, anchor="end", width=room)
+            svg_text(WIDTH - PAD - INSET, cy + (41 if below else 21), extras, 15, anchor="end")
         )
+    if below:
+        cy += 20
     cy += 40
     # Roof needs: the floors the next tower of each colour must have.
     label = gettext("roofs need:")
@@ -345,9 +361,9 @@ def _seat_panel(
             need = gettext("your next {tower} needs exactly {floors} floors")
         else:
             need = gettext("{seat}'s next {tower} needs exactly {floors} floors")
-        need = need.format(seat=seat_letter(player), tower=tower, floors=floors)
+        need = need.format(seat=seat_name(view, player), tower=tower, floors=floors)
         parts.append(f"<g><title>{escape(need)}</title>")
-        parts.append(roof_piece(rx, cy + 24, 26, 20, roof, letter=False))
+        parts.append(roof_piece(rx, cy + 24, 26, 20, roof))
         parts.append(svg_text(rx + 32, cy + 20, floors, 16, weight="bold"))
         parts.append("</g>")
     cy += 34
@@ -412,7 +428,7 @@ def _known_hand(
                 if code in rest:
                     rest.remove(code)
             maybe.update(rest)
-        names = ", ".join(sorted(maybe))
+        names = ", ".join(card_name(code) for code in CARD_CODES if code in maybe)
         title = escape(
             gettext("unknown card ({count} of {size} unknown, one of: {cards})").format(
                 count=hand["unknown"], size=size, cards=names

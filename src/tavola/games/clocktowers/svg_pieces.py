@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tavola.core.svg import INK, escape, fitted_size
+from tavola.core.svg import INK, escape, fitted_size, ink_on
 from tavola.games.clocktowers.components import CARD_CODES
-from tavola.games.clocktowers.translations import CARDS, gettext, ngettext
+from tavola.games.clocktowers.translations import CARD_LABELS, CARDS, gettext, ngettext
 
 FONT: Final = 15
 
@@ -153,28 +153,25 @@ def _clock_piece(x: float, top: float, w: float, h: float, mouse: bool) -> str:
     return "".join(parts)
 
 
-def roof_piece(x: float, bottom: float, w: float, h: float, colour: str, letter: bool) -> str:
+def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
+    """A roof of ``colour``, with the colour's initial on it: a second cue beside the colour
+    (the English initials, which differ for the five colours, in every language)."""
     over = w * 0.12
     fill = ROOF_FILLS.get(colour, "#888888")
     points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
-    parts = [
+    size = min(14, round(h * 0.7))
+    return (
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
         f'stroke-linejoin="round"/>'
-    ]
-    if letter:  # the colour's initial: a second cue beside the colour
-        ink = INK if colour == "yellow" else "#FFFFFF"
-        parts.append(
-            svg_text(
-                x + w / 2,
-                bottom - h * 0.12,
-                colour[0].upper(),
-                14,
-                anchor="middle",
-                weight="bold",
-                fill=ink,
-            )
-        )
-    return "".join(parts)
+    ) + svg_text(
+        x + w / 2,
+        bottom - h * 0.12,
+        colour[0].upper(),
+        size,
+        anchor="middle",
+        weight="bold",
+        fill=ink_on(fill),
+    )
 
 
 def card_back(x: float, y: float, w: float, h: float) -> str:
@@ -191,7 +188,7 @@ def _card_picture(x: float, y: float, w: float, h: float, code: str) -> str:
     """The picture of a card inside the box (x, y, w, h)."""
     if code.startswith("roof-"):
         rw, rh = w * 0.56, min(h * 0.7, w * 0.5)
-        return roof_piece(x + (w - rw) / 2, y + (h + rh) / 2, rw, rh, code[5:], letter=True)
+        return roof_piece(x + (w - rw) / 2, y + (h + rh) / 2, rw, rh, code[5:])
     if code.startswith("clock"):
         side = min(w * 0.7, h * 0.8)
         return _clock_piece(x + (w - side) / 2, y + (h - side) / 2, side, side, code != "clock")
@@ -209,7 +206,8 @@ def card_face(x: float, y: float, w: float, h: float, code: str, label: bool = T
     ]
     if label:
         parts.append(_card_picture(x + 4, y + 6, w - 8, h - 34, code))
-        parts.append(svg_text(x + w / 2, y + h - 10, code, 14, anchor="middle", width=w - 8))
+        label_words = str(CARD_LABELS[CARD_CODES.index(code)])
+        parts.append(svg_text(x + w / 2, y + h - 10, label_words, 14, anchor="middle", width=w - 8))
     else:
         parts.append(_card_picture(x + 2, y + 3, w - 4, h - 6, code))
     return "".join(parts)
@@ -246,7 +244,7 @@ def tower_picture(x: float, ground: float, player: int, tower: dict[str, Any]) -
     y = ground
     for code in tower["cards"]:
         if code.startswith("roof-"):
-            parts.append(roof_piece(x, y, TOWER_W, ROOF_H, code[5:], letter=True))
+            parts.append(roof_piece(x, y, TOWER_W, ROOF_H, code[5:]))
             y -= ROOF_H
         elif code.startswith("clock"):
             y -= CLOCK_H

@@ -2,8 +2,9 @@
 
 The engine's events and refusals keep :class:`~tavola.core.i18n.Message` objects (``lazy``),
 shown in the language of the moment; the pictures (``render``, ``svg``) translate as they
-draw (``gettext``). Notation (``play 1cat new``, ``draw floors``), card codes (``roof-red``) and
-seat names (``P0``, ``A``) are the same in every language.
+draw (``gettext``). Notation (``play 1cat new``, ``draw floors``) and card codes
+(``roof-red``) are the same in every language, and people read neither: the texts name
+the cards in words (``CARDS``).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ CARDS = (
     lazy("clock with a mouse"),
     *ROOFS,
 )
+# Each card's label on its face, short: the picture shows the cat or the mouse.
+_ONE, _TWO = lazy("1 floor"), lazy("2 floors")
+CARD_LABELS = (_ONE, _ONE, _ONE, _TWO, _TWO, _TWO, CARDS[6], CARDS[6], *ROOFS)
 # Each deck's name in words (in the order of ``components.DECKS``).
 DECK_NAMES = (lazy("floors"), lazy("roofs"), lazy("clocks"))
 EMPTY_DECKS = (

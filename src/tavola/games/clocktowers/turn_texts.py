@@ -7,7 +7,7 @@ from typing import Final
 
 from tavola.core.i18n import Joined, Text, listed
 from tavola.games.clocktowers.components import CARD_CODES, CLOCKED
-from tavola.games.clocktowers.translations import EMPTY_DECKS, lazy
+from tavola.games.clocktowers.translations import CARDS, EMPTY_DECKS, lazy
 
 RULE_TURN: Final = lazy("a turn is: play a card or discard one face down, then draw a visible top")
 RULE_HAND: Final = lazy("play or discard one card of your own hand")
@@ -30,18 +30,21 @@ def holds(status: int, target: int) -> Text:
 
 
 def not_held(card: int) -> Text:
-    return lazy("you have no {card} in hand", card=CARD_CODES[card])
+    return lazy("you have no {card} in hand", card=CARDS[card])
 
 
 def drew(name: str, code: str, deck: int, top: str | None) -> Text:
-    """The draw in words: what was drawn, then what shows on the deck."""
+    """The draw in words: what was drawn, then what shows on the deck (codes: notation)."""
+    card = CARDS[CARD_CODES.index(code)]
     if deck == 0:
-        drew = lazy("{name} draws {card} from the floors", name=name, card=code)
+        drew = lazy("{name} draws {card} from the floors", name=name, card=card)
     elif deck == 1:
-        drew = lazy("{name} draws {card} from the roofs", name=name, card=code)
+        drew = lazy("{name} draws {card} from the roofs", name=name, card=card)
     else:
-        drew = lazy("{name} draws {card} from the clocks", name=name, card=code)
-    then = lazy("{card} is turned up", card=top) if top else EMPTY_DECKS[deck]
+        drew = lazy("{name} draws {card} from the clocks", name=name, card=card)
+    if top is None:
+        return Joined("; ", (drew, EMPTY_DECKS[deck]))
+    then = lazy("{card} is turned up", card=CARDS[CARD_CODES.index(top)])
     return Joined("; ", (drew, then))
 
 

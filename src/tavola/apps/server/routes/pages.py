@@ -43,20 +43,20 @@ from tavola.apps.web import rules
 from tavola.apps.web.pages import STATIC, render
 from tavola.core.i18n import Text, current_language
 from tavola.core.registry import game_classes
+from tavola.players import bot_name
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # as the API's
 STATIC_FILES = StaticFiles(directory=STATIC)
 """``/static``: mounted beside the pages."""
 
-# The seat kinds the lobby offers: (value, words). Bots are spec strings the server bounds.
+# The seat kinds the lobby offers: (value, words). Bots are spec strings the server bounds,
+# named by their strength.
+BOT_CHOICES = ("random", "heuristic", "ismcts:iterations=300", "ismcts:iterations=2000")
 SEAT_KINDS: tuple[tuple[str, Text], ...] = (
     ("you", lazy("You")),
     ("friend", lazy("A friend (invite link)")),
     ("hotseat", lazy("Another player here (hotseat)")),
-    ("random", lazy("Bot: random (beginner)")),
-    ("heuristic", lazy("Bot: heuristic (easy)")),
-    ("ismcts:iterations=300", lazy("Bot: ISMCTS 300 (medium)")),
-    ("ismcts:iterations=2000", lazy("Bot: ISMCTS 2000 (strong)")),
+    *((spec, lazy("Bot: {bot}", bot=bot_name(spec))) for spec in BOT_CHOICES),
 )
 
 

@@ -348,7 +348,7 @@ async function refreshPlaying() {
     el("span", { class: "who" }, ...m.seats.map((s, i) => [
       badge(pal, s.seat),
       " ",
-      s.name || (s.bot ? s.bot.split(":")[0] : _("player")),
+      s.name || (s.kind === "bot" ? seatName(pal, m.seats, s.seat) : _("player")),
       i < m.seats.length - 1 ? ", " : "",
     ])),
     " ",

@@ -3,11 +3,12 @@
 
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
-import { badge, lettered, seatName } from "./seats.js";
+import { badge, named, seatName } from "./seats.js";
 
-/** One event: its sentence, and its table (a scoring's breakdown) if it has one. */
-export function eventNode(pal, event) {
-  const words = (text) => lettered(pal, text);
+/** One event: its sentence, and its table (a scoring's breakdown) if it has one; the seats
+ *  are named as ``seats`` say. */
+export function eventNode(pal, seats, event) {
+  const words = (text) => named(pal, seats, text);
   const item = el("li", { class: `event event-${event.kind}` }, words(event.text));
   const table = event.table;
   if (table) {
@@ -48,7 +49,7 @@ export function logNode(pal, seats, entry, said = null) {
       (said && said(entry.action)) || el("code", { class: "notation", text: entry.action }),
     );
     const events = (entry.events || []).filter((e) => e.kind !== "takeback");
-    if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, e))));
+    if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, seats, e))));
   }
   return item;
 }

@@ -105,7 +105,7 @@ function renderStep() {
   ));
   $("tv-scores").querySelector("tbody").replaceChildren(...rows);
   const events = current.events.length
-    ? el("ul", { class: "events" }, current.events.map((e) => eventNode(pal, e)))
+    ? el("ul", { class: "events" }, current.events.map((e) => eventNode(pal, seats, e)))
     : el("p", { class: "muted", text: step === 0 ? _("The game is set up.") : _("Nothing else happened.") });
   $("tv-events").replaceChildren(events);
   for (const li of $("tv-log").children) li.classList.toggle("current", Number(li.dataset.seq) === step);

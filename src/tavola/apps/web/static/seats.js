@@ -31,18 +31,19 @@ export function badge(pal, seat) {
   });
 }
 
-/** A seat's name in words: its given name, or "Seat B", or "Bot B (heuristic)". */
+/** A seat's name in words: its given name, or "Seat B", or "Bot B (ISMCTS, medium)" (the
+ *  server names a bot by its strength: ``bot_name``). The pictures say the same. */
 export function seatName(pal, seats, seat) {
   const info = seats && seats[seat];
   const letter = pal.letters[seat % pal.letters.length];
   if (info && info.name) return info.name;
-  if (info && info.kind === "bot") return _("Bot {letter} ({bot})", { letter, bot: (info.bot || "bot").split(":")[0] });
+  if (info && info.kind === "bot") return _("Bot {letter} ({bot})", { letter, bot: info.bot_name || (info.bot || "bot").split(":")[0] });
   return _("Seat {letter}", { letter });
 }
 
 /** Words of the engine with its names of the seats (P0, P1, …: every game's texts name them
- *  so, see docs/adding-a-game.md) given as the seats' letters, as the board and the seat
- *  list show them. */
-export function lettered(pal, text) {
-  return String(text).replace(/\bP(\d)\b/g, (_whole, n) => pal.letters[Number(n) % pal.letters.length]);
+ *  so, see docs/adding-a-game.md) given as the seats' names, as the board and the seat list
+ *  show them (their letters where the seats are not known). */
+export function named(pal, seats, text) {
+  return String(text).replace(/\bP(\d)\b/g, (_whole, n) => (seats ? seatName(pal, seats, Number(n)) : pal.letters[Number(n) % pal.letters.length]));
 }

@@ -1,0 +1,49 @@
+"""The review's chart never tells by colour alone: each verdict's marker has its shape, each
+seat's line its dashes, and the key shows the same shapes and dashes."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree import ElementTree
+
+from tavola.apps.review.chart import VERDICT_COLOURS, chart_svg
+from tavola.apps.review.page import legend
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def review_data() -> dict[str, Any]:
+    """Two seats' decisions, one of each verdict and a good one."""
+    verdicts = [None, "inaccuracy", "mistake", "blunder"]
+    decisions = [
+        {
+            "seat": step % 2,
+            "step": step,
+            "win": 0.5 - 0.1 * step,
+            "verdict": verdict,
+            "loss": 0.1,
+            "played": f"move {step}",
+            "best": "better",
+        }
+        for step, verdict in enumerate(verdicts)
+    ]
+    return {
+        "actions": 4,
+        "decisions": decisions,
+        "seats": [0, 1],
+        "names": ["Ann", "Bob"],
+        "is_over": True,
+        "winners": [1],
+    }
+
+
+def test_the_marks_differ_in_shape_and_the_lines_in_dashes() -> None:
+    root = ElementTree.fromstring(chart_svg(review_data()))
+    marks = [link[0] for link in root.iter(f"{SVG}a")]
+    assert [mark.get("fill") for mark in marks] == list(VERDICT_COLOURS.values())
+    assert len({mark.tag for mark in marks}) == 3  # a shape per verdict
+    lines = list(root.iter(f"{SVG}polyline"))
+    assert len({line.get("stroke-dasharray") for line in lines}) == 2
+    key = legend(review_data())
+    for shape in ("<polygon", "<rect", "<circle", "stroke-dasharray"):
+        assert shape in key
