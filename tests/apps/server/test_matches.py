@@ -165,20 +165,20 @@ def test_whole_matches_replay_and_leak_nothing(
         check_message(message, seat, positions[message["seq"]])
         assert [{k: e[k] for k in log[0]} for e in message["log"]] == log[: message["seq"]]
     whole_of: dict[int | None, Listener] = {}  # each seat's socket sent whole states
-    for listener, (seat, form) in zip(listeners, listening, strict=True):
+    for listener, (listening_seat, form) in zip(listeners, listening, strict=True):
         assert "permessage-deflate" in listener.extensions
         assert all(message["type"] == "state" for message in listener.messages)
         entries = [entry for message in listener.messages for entry in message["log"]]
         assert [{k: e[k] for k in log[0]} for e in entries] == log  # each entry once, in order
         for message, text in zip(listener.messages, listener.texts, strict=True):
             if not form:  # a state rebuilt from patches is the same (below)
-                check_message(message, seat, positions[message["seq"]])
+                check_message(message, listening_seat, positions[message["seq"]])
             if not message["is_over"]:
                 assert not any(secret in text for secret in secrets)
         if not form:
-            whole_of[seat] = listener
+            whole_of[listening_seat] = listener
         else:
-            assert same_states(whole_of[seat].messages, listener.messages)
+            assert same_states(whole_of[listening_seat].messages, listener.messages)
 
 
 def same_states(whole: list[dict[str, Any]], patched: list[dict[str, Any]]) -> bool:
