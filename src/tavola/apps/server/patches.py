@@ -24,18 +24,20 @@ True
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 REPLACE, OBJECT, LIST, TEXT = 0, 1, 2, 3
+_encode = json.JSONEncoder(check_circular=False).encode
 LONG_TEXT = 512  # shorter texts are sent whole
 SHORT_RUN = 16  # a run of old pieces shorter than this many characters is sent as text
 
 
 def diff(old: Any, new: Any) -> list[Any] | None:
-    """The patch that makes ``new`` of ``old`` (``None`` if they are equal)."""
-    if old == new and type(old) is type(new):
+    """The patch that makes ``new`` of ``old`` (``None`` if they are equal as JSON)."""
+    if old == new and same_json(old, new):
         return None
-    if isinstance(old, dict) and isinstance(new, dict):
+    if isinstance(old, dict) and isinstance(new, dict) and keeps_key_order(old, new):
         changed: dict[str, Any] = {}
         for key, value in new.items():
             if key not in old:
@@ -46,7 +48,7 @@ def diff(old: Any, new: Any) -> list[Any] | None:
     if isinstance(old, list) and isinstance(new, list):
         keep = 0
         for before, after in zip(old, new, strict=False):
-            if before != after or type(before) is not type(after):
+            if before != after or not same_json(before, after):
                 break
             keep += 1
         return [LIST, keep, new[keep:]] if keep else [REPLACE, new]
@@ -55,6 +57,24 @@ def diff(old: Any, new: Any) -> list[Any] | None:
         if sum(len(op) if isinstance(op, str) else 8 for op in ops) < len(new):
             return [TEXT, ops]
     return [REPLACE, new]
+
+
+def same_json(old: Any, new: Any) -> bool:
+    """Whether two values that are ``==`` are the same JSON (Python takes ``True == 1`` and
+    ignores the order of a dict's keys; JSON, and the browser, do not). The C encoder
+    compares a large unchanged part faster than a walk through it in Python."""
+    if type(old) is not type(new):
+        return False
+    return not isinstance(old, dict | list) or _encode(old) == _encode(new)
+
+
+def keeps_key_order(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether ``new``'s keys are ``old``'s that remain, in their order, then new keys: the
+    order ``apply`` rebuilds (an object's order shows in its JSON and in the browser)."""
+    remaining = [key for key in new if key in old]
+    return (
+        remaining == [key for key in old if key in new] and list(new)[: len(remaining)] == remaining
+    )
 
 
 def text_ops(old: str, new: str) -> list[Any]:

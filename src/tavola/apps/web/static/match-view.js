@@ -122,10 +122,11 @@ export function showPlay(match, conn, state, play) {
     }, el("span", { class: "words", text: words }),
       words !== notation ? el("code", { class: "notation", text: notation }) : null);
     button.addEventListener("click", () => play(notation));
+    // hinted while hovered or focused: leaving one keeps the hint if the other holds
     button.addEventListener("mouseenter", () => board.hint(notation, true));
-    button.addEventListener("mouseleave", () => board.hint(notation, false));
+    button.addEventListener("mouseleave", () => board.hint(notation, document.activeElement === button));
     button.addEventListener("focus", () => board.hint(notation, true));
-    button.addEventListener("blur", () => board.hint(notation, false));
+    button.addEventListener("blur", () => board.hint(notation, button.matches(":hover")));
     return button;
   });
   const hadFocus = ui.actions.contains(document.activeElement);
