@@ -275,6 +275,7 @@ export class Board {
       this.choice.box.hidden = false;
       const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
       this.choice.label.textContent = words + count;
+      this.choice.label.title = words + count; // the whole of it where two lines cut it short
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
