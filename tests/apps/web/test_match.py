@@ -3,6 +3,7 @@ a spectator, a reload, a refused move, a phone-sized screen. Clicks and keys onl
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -149,6 +150,12 @@ def test_two_people_online_and_a_spectator(
     expect(ada.locator("#tv-over")).to_be_visible()
 
 
+def position_of(board_html: str) -> str:
+    """The board without the hint a focused or hovered move button lays on its spot: that
+    follows the pointer and the focus (a race with Chromium's hover), not the position."""
+    return re.sub(r' class="(hinted)?"', "", board_html)
+
+
 def test_a_reload_restores_the_same_position(page: Page, server: ServerProcess) -> None:
     create_in_lobby(page, server.url, "carcassonne", [Seat("you"), Seat("random")])
     open_my_seat(page)
@@ -161,14 +168,14 @@ def test_a_reload_restores_the_same_position(page: Page, server: ServerProcess) 
     page.locator("#tv-actions button.action").first.hover()
     page.mouse.move(0, 0)
     before_seq = seq(page)
-    before_svg = page.locator("#tv-board").inner_html()
+    before_svg = position_of(page.locator("#tv-board").inner_html())
     before_log = page.locator("#tv-log").inner_text()
     before_actions = page.locator("#tv-actions").inner_text()
     page.reload()
     wait_shown(page)
     page.mouse.move(0, 0)
     assert seq(page) == before_seq
-    assert page.locator("#tv-board").inner_html() == before_svg
+    assert position_of(page.locator("#tv-board").inner_html()) == before_svg
     assert page.locator("#tv-log").inner_text() == before_log
     assert page.locator("#tv-actions").inner_text() == before_actions
 
@@ -305,6 +312,7 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
     whole = view_box()
     page.get_by_role("button", name="Zoom in").tap()
     page.get_by_role("button", name="Zoom in").tap()
+    page.wait_for_function(f"() => Number(({VISIBLE})()[2]) < {whole[2]}", timeout=5000)
     zoomed = view_box()
     assert zoomed[2] < whole[2]
     box = board.bounding_box()

@@ -116,6 +116,7 @@ async def player_page(
         charts=charts,
         chart_size=CHART,
         opponents=opponents(shown["matches"]),
+        titles={game: cls.title for game, cls in game_classes().items()},
         player=caller.name if caller else None,
     )
 
