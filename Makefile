@@ -12,7 +12,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The message catalogs (tools/messages.py) and the engine's modules that mypyc compiles
 # (tavola/compiled.py): both built when tavola is installed, again when one changes.
 PO_FILES := $(wildcard src/tavola/locale/*/LC_MESSAGES/*.po)
-COMPILED_SOURCES := $(addprefix src/,$(shell sed -n 's/^    "\(tavola\/.*\.py\)",$$/\1/p' src/tavola/compiled.py))
+COMPILED_SOURCES := $(shell $(PYTHON) src/tavola/compiled.py)
 BUILT    := $(VENV)/.built
 
 # The example game plugin (examples/dudo) is installed beside tavola: the tests play it.
@@ -41,8 +41,9 @@ play-terminal: $(BUILT)  ## a game of Campanile in the terminal, you against thr
 test: lint typecheck unit test-pure  ## everything that checks the project
 
 # The engine's and the games' rules tests again on the interpreted modules (the ones
-# tavola/compiled.py lists); pictures and pages are interpreted in both runs, tested once.
-PURE_TESTS  := tests/core tests/games tests/plugins examples
+# tavola/compiled.py lists), with their doctests; pictures and pages are interpreted in both
+# runs, tested once.
+PURE_TESTS  := tests/core tests/games tests/plugins examples $(COMPILED_SOURCES)
 PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py')
 test-pure: $(BUILT)  ## the engine's and games' rules tests, interpreted (TAVOLA_PURE=1)
 	TAVOLA_PURE=1 $(BIN)/pytest $(PURE_IGNORE) $(PURE_TESTS)

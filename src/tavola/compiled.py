@@ -25,46 +25,47 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-# Paths under ``src``: the core's protocol and the games' rules (their pictures, pages and
-# terminal renderings stay interpreted: they run once per move shown, not per playout).
-SOURCES: Final = (
-    "tavola/core/checks.py",
-    "tavola/core/events.py",
-    "tavola/core/game.py",
-    "tavola/core/options.py",
-    "tavola/core/package_game.py",
-    "tavola/core/points.py",
-    "tavola/core/review_budget.py",
-    "tavola/core/turns.py",
-    "tavola/games/campanile/actions.py",
-    "tavola/games/campanile/components.py",
-    "tavola/games/campanile/edition1996.py",
-    "tavola/games/campanile/edition2009.py",
-    "tavola/games/campanile/encoding.py",
-    "tavola/games/campanile/game.py",
-    "tavola/games/campanile/heuristic.py",
-    "tavola/games/campanile/scoring.py",
-    "tavola/games/campanile/towers.py",
-    "tavola/games/carcassonne/actions.py",
-    "tavola/games/carcassonne/encoding.py",
-    "tavola/games/carcassonne/features.py",
-    "tavola/games/carcassonne/game.py",
-    "tavola/games/carcassonne/heuristic.py",
-    "tavola/games/carcassonne/scoring.py",
-    "tavola/games/carcassonne/state.py",
-    "tavola/games/carcassonne/tiles.py",
-    "tavola/games/carcassonne/views.py",
-    "tavola/games/clocktowers/actions.py",
-    "tavola/games/clocktowers/components.py",
-    "tavola/games/clocktowers/encoding.py",
-    "tavola/games/clocktowers/game.py",
-    "tavola/games/clocktowers/heuristic.py",
-    "tavola/games/clocktowers/knowledge.py",
-    "tavola/games/clocktowers/scoring.py",
-    "tavola/games/clocktowers/state.py",
-    "tavola/games/clocktowers/views.py",
+# The core's protocol, and the modules of each game's rules that its package has (the
+# pictures, pages and terminal renderings stay interpreted: they run once per move shown).
+CORE_MODULES: Final = (
+    "checks",
+    "events",
+    "game",
+    "options",
+    "package_game",
+    "points",
+    "review_budget",
+    "turns",
 )
+GAME_MODULES: Final = (
+    "actions",
+    "components",
+    "edition1996",
+    "edition2009",
+    "encoding",
+    "features",
+    "game",
+    "heuristic",
+    "knowledge",
+    "scoring",
+    "state",
+    "tiles",
+    "towers",
+    "views",
+)
+_ROOT: Final = Path(__file__).resolve().parent.parent  # the directory holding ``tavola``
 
+
+def compiled_sources(root: Path) -> tuple[str, ...]:
+    """The paths, under ``root``, of the modules mypyc compiles."""
+    games = sorted(path.parent.name for path in root.glob("tavola/games/*/__init__.py"))
+    paths = [f"tavola/core/{name}.py" for name in CORE_MODULES] + [
+        f"tavola/games/{game}/{name}.py" for game in games for name in GAME_MODULES
+    ]
+    return tuple(path for path in paths if (root / path).exists())
+
+
+SOURCES: Final = compiled_sources(_ROOT)
 PURE_VARIABLE: Final = "TAVOLA_PURE"
 _MODULES: Final = frozenset(path[:-3].replace("/", ".") for path in SOURCES)
 
@@ -112,7 +113,7 @@ def form_name(compiled: bool) -> str:
 
 def select() -> bool:
     """Choose the form of the engine for this process; whether it is the compiled one."""
-    state = compiled_state(Path(__file__).resolve().parent.parent)
+    state = compiled_state(_ROOT)
     if state == "fresh" and not pure_requested():
         return True
     if state == "stale" and not pure_requested():
@@ -125,3 +126,7 @@ def select() -> bool:
     if not any(isinstance(finder, SourceFinder) for finder in sys.meta_path):
         sys.meta_path.insert(0, SourceFinder())
     return False
+
+
+if __name__ == "__main__":  # the Makefile's list of what to rebuild the engine from
+    print(*(f"src/{path}" for path in SOURCES))
