@@ -16,11 +16,12 @@ COMPILED_SOURCES := $(shell $(PYTHON) src/tavola/compiled.py)
 BUILT    := $(VENV)/.built
 
 # The example game plugin (examples/dudo) is installed beside tavola: the tests play it.
+# The engine is compiled once, by $(BUILT) below (TAVOLA_PURE=1 here skips it).
 $(STAMP): pyproject.toml examples/dudo/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tavola needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]' \
+	TAVOLA_PURE=1 $(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]' \
 		-e examples/dudo
 	@touch $@
 

@@ -132,7 +132,7 @@ def measured_in(pure: bool, names: list[str]) -> Figures:
 
 
 def compare_pure(names: list[str]) -> None:
-    console = Console()
+    console = Console(width=120)  # one line per row, also when written to a file
     console.print(machine())
     compiled = measured_in(False, names)
     pure = measured_in(True, names)
