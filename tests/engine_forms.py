@@ -15,7 +15,7 @@ import tavola
 from tavola.testing import configurations
 
 GAMES = ("campanile", "carcassonne", "clocktowers")
-GAMES_PER_GAME = 300  # spread over each game's configurations (player counts, editions)
+GAMES_PER_GAME = 200  # spread over each game's configurations (player counts, editions)
 
 
 def trace(name: str, options: dict[str, object], seed: int) -> list[str]:
