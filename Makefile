@@ -7,36 +7,47 @@ STAMP  := $(VENV)/.installed
 # PostgreSQL cluster. Both are Debian packages, installed here when missing.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play play-terminal test lint typecheck unit system browser-checks bench bench-server messages clean
+.PHONY: play play-terminal test test-pure lint typecheck unit system browser-checks bench bench-server messages clean
 
-# The message catalogs (tools/messages.py): compiled when tavola is installed.
+# The message catalogs (tools/messages.py) and the engine's modules that mypyc compiles
+# (tavola/compiled.py): both built when tavola is installed, again when one changes.
 PO_FILES := $(wildcard src/tavola/locale/*/LC_MESSAGES/*.po)
-CATALOGS := $(VENV)/.catalogs
+COMPILED_SOURCES := $(shell $(PYTHON) src/tavola/compiled.py)
+BUILT    := $(VENV)/.built
 
 # The example game plugin (examples/dudo) is installed beside tavola: the tests play it.
+# The engine is compiled once, by $(BUILT) below (TAVOLA_PURE=1 here skips it).
 $(STAMP): pyproject.toml examples/dudo/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tavola needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]' \
+	TAVOLA_PURE=1 $(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel]' \
 		-e examples/dudo
 	@touch $@
 
-# setup.py compiles the catalogs when the package is installed: again when one changes.
-$(CATALOGS): $(STAMP) $(PO_FILES)
+# setup.py compiles the catalogs, and the engine where a C compiler is, in place.
+$(BUILT): $(STAMP) setup.py src/tavola/compiled.py $(PO_FILES) $(COMPILED_SOURCES)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $@
 
 messages: $(STAMP)  ## extract the texts to translate and update every catalog with them
 	$(BIN)/python tools/messages.py
 
-play: $(CATALOGS)  ## the game server: open the printed address in a browser
+play: $(BUILT)  ## the game server: open the printed address in a browser
 	$(BIN)/tavola serve --open
 
-play-terminal: $(CATALOGS)  ## a game of Campanile in the terminal, you against three bots
+play-terminal: $(BUILT)  ## a game of Campanile in the terminal, you against three bots
 	$(BIN)/tavola play campanile --seats human,random,random,random
 
-test: lint typecheck unit  ## everything that checks the project
+test: lint typecheck unit test-pure  ## everything that checks the project
+
+# The engine's and the games' rules tests again on the interpreted modules (the ones
+# tavola/compiled.py lists), with their doctests; pictures and pages are interpreted in both
+# runs, tested once.
+PURE_TESTS  := tests/core tests/games tests/plugins examples $(COMPILED_SOURCES)
+PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py')
+test-pure: $(BUILT)  ## the engine's and games' rules tests, interpreted (TAVOLA_PURE=1)
+	TAVOLA_PURE=1 $(BIN)/pytest $(PURE_IGNORE) $(PURE_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -68,7 +79,7 @@ $(NPM_STAMP): tests/apps/web/package.json tests/apps/web/package-lock.json
 
 browser-checks: $(NPM_STAMP)  ## axe-core for the browser tests (npm ci in tests/apps/web)
 
-unit: $(CATALOGS) system $(NPM_STAMP)
+unit: $(BUILT) system $(NPM_STAMP)
 	$(BIN)/pytest
 
 bench: $(STAMP)  ## engine throughput, one core

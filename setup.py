@@ -1,16 +1,28 @@
-"""Builds tavola's message catalogs (``.po`` -> ``.mo``) as part of every build and install.
+"""Builds tavola's message catalogs (``.po`` -> ``.mo``) and its compiled engine as part
+of every build and install.
 
 Everything else about the package is in pyproject.toml. The compiled catalogs are not
 kept in git: a wheel gets them in its build directory, an editable install in place.
+
+The engine's modules (``tavola.compiled.SOURCES``) are compiled by mypyc from their ``.py``
+files when a C compiler is there and ``TAVOLA_PURE`` is not set; without, the package is
+pure Python. An editable install builds them in place, beside their sources.
 """
 
 from __future__ import annotations
 
+import os
+import runpy
+import shlex
+import shutil
+import sysconfig
 from pathlib import Path
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 
@@ -37,4 +49,37 @@ class BuildWithCatalogs(build_py):  # type: ignore[misc]  # setuptools is untype
         compile_catalogs(source, target)
 
 
-setup(cmdclass={"build_py": BuildWithCatalogs})
+class BuildExtInPlace(build_ext):  # type: ignore[misc]  # setuptools is untyped here
+    def copy_extensions_to_source(self) -> None:
+        """Copy as setuptools does, then date the copies now: ``tavola.compiled`` runs the
+        compiled modules only if they are newer than their sources, and a build that found
+        its C code unchanged copies extensions built before the sources were last touched."""
+        super().copy_extensions_to_source()
+        build_py_command = self.get_finalized_command("build_py")
+        for extension in self.extensions:
+            Path(self._get_inplace_equivalent(build_py_command, extension)[0]).touch()
+
+
+def c_compiler() -> str | None:
+    """The C compiler extensions are built with (``CC``, else Python's own), if installed."""
+    command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(shlex.split(command)[0])
+
+
+def compiled_modules() -> list[Any]:
+    """The engine's extension modules, or none: ``TAVOLA_PURE`` set, or no C compiler."""
+    settings = runpy.run_path("src/tavola/compiled.py")
+    if settings["pure_requested"]() or c_compiler() is None:
+        return []
+    from mypyc.build import mypycify  # a build requirement, needed here only
+
+    sources = [f"src/{path}" for path in settings["SOURCES"]]
+    # The project's mypy settings are for checking; mypyc gets its own (strict, as checked).
+    extensions: list[Any] = mypycify(["--config-file=", "--strict", *sources], group_name="tavola")
+    return extensions
+
+
+setup(
+    cmdclass={"build_py": BuildWithCatalogs, "build_ext": BuildExtInPlace},
+    ext_modules=compiled_modules(),
+)

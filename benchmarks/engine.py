@@ -1,29 +1,42 @@
 """Engine figures on one core: random playouts, and the calls bots make most.
 
-Run with ``make bench`` (or ``python benchmarks/engine.py [GAME ...]``).
+Run with ``make bench`` (or ``python benchmarks/engine.py [GAME ...]``). With
+``--compare-pure`` each figure is measured twice, side by side in one run: by the compiled
+engine and by the interpreted one (``TAVOLA_PURE=1``), each in a process of its own.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
+import tavola
 from tavola import game_classes, load
 from tavola.apps.bench import random_playouts
+from tavola.compiled import PURE_VARIABLE, form_name
 from tavola.core.game import Game, State
 
 SECONDS = 3.0
+# CPU time of this process: the machine is shared, and another's work would count as ours.
+CLOCK = time.process_time
 # Configurations measured besides each game's defaults (one more row set per entry).
 EXTRA_OPTIONS: dict[str, list[dict[str, str]]] = {
     "campanile": [{"edition": "1996"}],
     "carcassonne": [{"river": "true"}],
 }
+CALLS = ("legal_actions", "clone", "view", "determinize")
+# One measurement: (table, row label, column) -> calls or games per second.
+Figures = dict[str, float]
 
 
 def midgame_states(game: Game, count: int) -> list[State]:
@@ -42,48 +55,104 @@ def midgame_states(game: Game, count: int) -> list[State]:
 
 def per_second(call: Callable[[State], object], states: list[State]) -> float:
     calls = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < SECONDS / 3:
+    start = CLOCK()
+    while CLOCK() - start < SECONDS / 3:
         for state in states:
             call(state)
         calls += len(states)
-    return calls / (time.perf_counter() - start)
+    return calls / (CLOCK() - start)
 
 
-def main(names: list[str]) -> None:
-    console = Console()
-    console.print(f"Python {platform.python_version()} on {platform.machine()}, one core")
-    playouts = Table(title="Random playouts (legal_actions + apply until the end)")
-    for column in ("game", "options", "games/s", "actions/s"):
-        playouts.add_column(column, justify="right")
-    calls = Table(title="Calls per second on mid-game positions")
-    for column in ("game", "legal_actions", "clone", "view", "determinize"):
-        calls.add_column(column, justify="right")
+def measure(names: list[str]) -> Figures:
+    """Every figure, keyed ``"playouts|<game> <options>"`` and ``"<call>|<game> <options>"``."""
+    figures: Figures = {}
     rng = random.Random(0)
     for name in names:
         for extra in [{}, *EXTRA_OPTIONS.get(name, [])]:
             for players in (2, 4):
-                game = load(name, players=players, **extra)
-                result = random_playouts(game, SECONDS)
-                playouts.add_row(
-                    name,
-                    result.options,
-                    f"{result.games_per_second:,.0f}",
-                    f"{result.actions_per_second:,.0f}",
-                )
-            game = load(name, **extra)
-            states = midgame_states(game, 50)
+                result = random_playouts(load(name, players=players, **extra), SECONDS, clock=CLOCK)
+                figures[f"playouts|{name} {result.options}"] = result.games_per_second
+            states = midgame_states(load(name, **extra), 50)
             label = " ".join([name, *(f"{key}={value}" for key, value in extra.items())])
-            calls.add_row(
-                label,
-                f"{per_second(lambda s: s.legal_actions(), states):,.0f}",
-                f"{per_second(lambda s: s.clone(), states):,.0f}",
-                f"{per_second(lambda s: s.view(0), states):,.0f}",
-                f"{per_second(lambda s: s.determinize(0, rng), states):,.0f}",
-            )
+            calls: dict[str, Callable[[State], object]] = {
+                "legal_actions": lambda s: s.legal_actions(),
+                "clone": lambda s: s.clone(),
+                "view": lambda s: s.view(0),
+                "determinize": lambda s: s.determinize(0, rng),
+            }
+            for call, work in calls.items():
+                figures[f"{call}|{label}"] = per_second(work, states)
+    return figures
+
+
+def machine() -> str:
+    load1, load5, _ = os.getloadavg()
+    return (
+        f"Python {platform.python_version()} on {platform.machine()} "
+        f"({platform.processor() or platform.system()}), {os.cpu_count()} cores, "
+        f"load {load1:.1f} (5 min: {load5:.1f}), one core, figures per CPU-second"
+    )
+
+
+def main(names: list[str]) -> None:
+    console = Console()
+    console.print(machine())
+    console.print(f"engine {form_name(tavola.COMPILED)}")
+    figures = measure(names)
+    playouts = Table(title="Random playouts (legal_actions + apply until the end), games/s")
+    playouts.add_column("game, options")
+    playouts.add_column("games/s", justify="right")
+    calls = Table(title="Calls per second on mid-game positions")
+    for column in ("game", *CALLS):
+        calls.add_column(column, justify="right")
+    for key, value in figures.items():
+        if key.startswith("playouts|"):
+            playouts.add_row(key.split("|")[1], f"{value:,.0f}")
+    for label in dict.fromkeys(key.split("|")[1] for key in figures if key.startswith("view|")):
+        calls.add_row(label, *(f"{figures[f'{call}|{label}']:,.0f}" for call in CALLS))
     console.print(playouts)
     console.print(calls)
 
 
+def measured_in(pure: bool, names: list[str]) -> Figures:
+    """The figures of one form of the engine, measured in a process of its own."""
+    env = {**os.environ, PURE_VARIABLE: "1" if pure else "0"}
+    run = subprocess.run(
+        [sys.executable, str(Path(__file__)), "--json", *names],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = json.loads(run.stdout)
+    if not pure and not found["compiled"]:
+        sys.exit("the compiled engine is not built: install tavola with a C compiler")
+    figures: Figures = found["figures"]
+    return figures
+
+
+def compare_pure(names: list[str]) -> None:
+    console = Console(width=120)  # one line per row, also when written to a file
+    console.print(machine())
+    compiled = measured_in(False, names)
+    pure = measured_in(True, names)
+    table = Table(title="Compiled (mypyc) and interpreted engine, side by side, per second")
+    for column in ("figure", "game, options", "compiled", "interpreted", "speedup"):
+        table.add_column(column, justify="right" if column != "game, options" else "left")
+    for key, fast in compiled.items():
+        figure, label = key.split("|")
+        figure = "games" if figure == "playouts" else figure
+        slow = pure[key]
+        table.add_row(figure, label, f"{fast:,.0f}", f"{slow:,.0f}", f"{fast / slow:.2f}x")
+    console.print(table)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:] or list(game_classes()))
+    arguments = sys.argv[1:]
+    games = [arg for arg in arguments if not arg.startswith("--")] or list(game_classes())
+    if "--json" in arguments:
+        json.dump({"compiled": tavola.COMPILED, "figures": measure(games)}, sys.stdout)
+    elif "--compare-pure" in arguments:
+        compare_pure(games)
+    else:
+        main(games)

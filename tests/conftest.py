@@ -3,6 +3,9 @@ CI's 30 minutes on two cores: the conformance kit's whole games are most of the 
 
 The profile is ``$HYPOTHESIS_PROFILE`` when set, else "ci" when ``$CI`` is true, else "dev".
 Neither has a deadline: a random game's duration varies too much for one.
+
+Tests marked ``interpreted`` replace a method of an engine class, which a class compiled by
+mypyc does not allow: they run on the interpreted engine (``make test-pure``) only.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+import tavola
 
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
@@ -34,6 +39,16 @@ def _profile() -> str:
 settings.load_profile(_profile())
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On the compiled engine, leave out the tests marked ``interpreted``."""
+    if not tavola.COMPILED:
+        return
+    left_out = [item for item in items if item.get_closest_marker("interpreted")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not item.get_closest_marker("interpreted")]
 
 
 @pytest.fixture(scope="session")

@@ -26,6 +26,7 @@ def test_every_game_is_covered() -> None:
         assert {"players": tavola.load(name).num_players} in configurations(name)
 
 
+@pytest.mark.interpreted
 def test_the_kit_refuses_an_information_key_that_holds_hidden_cards(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -38,6 +39,7 @@ def test_the_kit_refuses_an_information_key_that_holds_hidden_cards(
         checks.determinize_depends_only_on_the_view(tavola.load("campanile"), 1, fraction=1.0)
 
 
+@pytest.mark.interpreted
 def test_the_kit_refuses_an_information_key_that_merges_views(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -5,11 +5,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import version
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
+import tavola
+from tavola.compiled import form_name
 from tavola.core.i18n import N_, from_environment, language
 
 from .commands.bot_games import bench_command, simulate_command, tournament_command
@@ -84,9 +87,28 @@ app = typer.Typer(
 )
 
 
+def show_version(value: bool) -> None:
+    """``tavola --version``: the package's version and the engine's form, then exit."""
+    if value:
+        typer.echo(f"tavola {version('tavola')}, engine {form_name(tavola.COMPILED)}")
+        raise typer.Exit()
+
+
+VersionOpt = typer.Option(
+    "--version",
+    callback=show_version,
+    is_eager=True,
+    expose_value=False,
+    help=N_("Show tavola's version and whether its engine runs compiled, then exit."),
+)
+
+
 @app.callback()
-def language_option(lang: Annotated[str | None, LangOpt] = None) -> None:
-    """``tavola --lang LANG``: the option every command also takes (``terminal_language.py``)."""
+def language_option(
+    lang: Annotated[str | None, LangOpt] = None, show: Annotated[bool, VersionOpt] = False
+) -> None:
+    """``tavola --lang LANG``: the option every command also takes (``terminal_language.py``);
+    ``tavola --version``."""
 
 
 # Each command's name and help, in the order ``tavola --help`` lists them.

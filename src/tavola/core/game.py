@@ -21,6 +21,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.checks import (
     check_action,
     check_index,
@@ -53,6 +55,8 @@ class Tensor(Protocol):
     def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
+# Games and plugins subclass it, interpreted or compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's rules with one set of validated options; a factory of states."""
 
@@ -329,6 +333,8 @@ class Game(ABC):
         return secrets.randbits(63)
 
 
+# Games and plugins subclass it, interpreted or compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. ``apply`` changes it in place; ``clone`` copies it."""
 

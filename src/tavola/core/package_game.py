@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.events import Event
 from tavola.core.game import Game, State, Tensor
 from tavola.core.pages import Figure
@@ -80,6 +82,8 @@ class GameModules:
     heuristic: HeuristicModule
 
 
+# Games and plugins subclass it, interpreted or compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PackageGame(Game):
     """A game whose hooks are its modules' functions (``Game`` says what each one does).
 

@@ -31,6 +31,19 @@ GROUP = "tavola.games"
 BUILTIN = "tavola"  # the distribution whose games are the built-in ones
 NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 REQUIRED = ("title", "summary", "rules_summary", "option_specs")
+# Game's abstract methods: a class compiled by mypyc keeps no ``__abstractmethods__``, so a
+# game that leaves one of these as Game has it is abstract too.
+GAME_HOOKS = (
+    "_action_to_string",
+    "_encode_view",
+    "_evaluate",
+    "_parse_action",
+    "_render",
+    "new_game",
+    "num_distinct_actions",
+    "observation_shape",
+    "svg",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +117,11 @@ def problem(loaded: object, name: str) -> str | None:
         if module:
             target = f"{module}:{target}"
         return f"not a Game class: {target} is {what}"
-    if inspect.isabstract(loaded):
-        abstract = ", ".join(sorted(getattr(loaded, "__abstractmethods__", ())))
+    left = getattr(loaded, "__abstractmethods__", None) or [
+        hook for hook in GAME_HOOKS if getattr(loaded, hook) is getattr(Game, hook)
+    ]
+    if inspect.isabstract(loaded) or left:
+        abstract = ", ".join(sorted(left))
         return f"not a Game class: {loaded.__qualname__} leaves abstract {abstract}"
     missing = [attribute for attribute in ("name", *REQUIRED) if not hasattr(loaded, attribute)]
     if missing:

@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.game import Game, State
 
 
+# Games and plugins subclass it, interpreted or compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnState(State):
     """A state where seat ``player`` acts in step ``phase`` until ``phase`` is ``OVER``."""
 
@@ -37,7 +41,8 @@ class TurnState(State):
     def _copy_turn(self) -> Self:
         """A new state of the same class with this one's game, seed, history (a copy),
         seats, seat to act and step; ``clone`` then copies the game's own parts."""
-        other = object.__new__(type(self))
+        # No __init__: a compiled state class allows interpreted subclasses for this.
+        other = type(self).__new__(type(self))
         other.game = self.game
         other.seed = self.seed
         other.history = self.history[:]

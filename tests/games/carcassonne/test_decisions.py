@@ -40,6 +40,7 @@ def test_the_lake_joins_the_fields_of_both_banks() -> None:
     assert state.is_over
 
 
+@pytest.mark.interpreted
 def test_a_lake_that_fits_nowhere_is_removed_and_the_land_tiles_follow(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+import tavola
 from tavola.apps.bench import random_playouts
 from tavola.apps.commands.arguments import (
     BackendOpt,
@@ -26,6 +27,7 @@ from tavola.apps.input_errors import fail
 from tavola.apps.signals import stopping_signals
 from tavola.apps.simulate import simulate, spread
 from tavola.apps.tournament import run_tournament
+from tavola.compiled import form_name
 from tavola.core.checks import plural, shown
 from tavola.core.registry import game_classes
 from tavola.players import BotSpecError, make_bot, split_specs
@@ -154,7 +156,7 @@ def bench_command(
 ) -> None:
     assignments = [arg for arg in game_names or [] if "=" in arg]
     names = [arg for arg in game_names or [] if "=" not in arg] or list(game_classes())
-    table = Table(title="Random playouts, one core")
+    table = Table(title=f"Random playouts, one core, engine {form_name(tavola.COMPILED)}")
     for column in ("game", "options", "games", "games/s", "actions/s"):
         table.add_column(column, justify="right" if column != "options" else "left")
     for name in names:

@@ -13,6 +13,8 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import N_, Text
@@ -56,6 +58,8 @@ _TURNED_UP: Final = tuple(
 )
 
 
+# Cloned bare (``TurnState._copy_turn``): mypyc's ``__new__`` runs no ``__init__`` for it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Campanile1996State(TowersState):
     """A position of the 1996 edition; players see it through ``view``."""
 
@@ -88,7 +92,7 @@ class Campanile1996State(TowersState):
             base = 3 * self.player - 1
             values = [v for v in range(self.built_floors, 4) if supply[base + v]]
             tops = self.tops
-            variant = self.game.bet_on_built_tower
+            variant = self.rules.bet_on_built_tower
             for style in range(NUM_STYLES):
                 if tops[style] or (variant and style == self.built_style):
                     ids = BET_IDS[style]
@@ -131,7 +135,7 @@ class Campanile1996State(TowersState):
         return self._draw()  # no marker worth that much: the bet is skipped
 
     def _bet(self, style: int, value: int) -> list[Event]:
-        variant = self.game.bet_on_built_tower
+        variant = self.rules.bet_on_built_tower
         rule = _RULE_BET_VARIANT if variant else _RULE_BET
         floors = self.built_floors
         if value < floors:
@@ -161,7 +165,7 @@ class Campanile1996State(TowersState):
         card = pile.pop()
         self.tops[card] -= 1
         self._take_into_hand(card)
-        name = self.game.seat_names[self.player]
+        name = self.rules.seat_names[self.player]
         events = [
             Event(
                 "draw",
@@ -194,11 +198,11 @@ class Campanile1996State(TowersState):
 
     def _final_scoring(self) -> Event:
         result = scoring.score(
-            FINAL_1996, self.num_players, self.heights, self.game.positions, self.groups
+            FINAL_1996, self.num_players, self.heights, self.rules.positions, self.groups
         )
         for _, seat, value in result.awards:
             self.points[seat] += value
-        return result.event(self.game.seat_names)
+        return result.event(self.rules.seat_names)
 
     # -- copies, views and determinization -----------------------------------------------
 

@@ -12,6 +12,8 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import N_, Text
@@ -60,6 +62,8 @@ _NOT_NOW: Final = {
 _TURNED_UP: Final = tuple(lazy("{card} is turned up", card=name) for name in STYLE_NAMES)
 
 
+# Cloned bare (``TurnState._copy_turn``): mypyc's ``__new__`` runs no ``__init__`` for it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CampanileState(TowersState):
     """A position of the 2009 edition; players see it through ``view``."""
 
@@ -220,14 +224,14 @@ class CampanileState(TowersState):
 
     def _scoring(self, kind: str) -> Event:
         result = scoring.score(
-            kind, self.num_players, self.heights, self.game.positions, self.groups
+            kind, self.num_players, self.heights, self.rules.positions, self.groups
         )
         for _, seat, value in result.awards:
             if not self.chip_supply[value]:
                 raise AssertionError(f"no {value}-point chip left in the supply")
             self.chip_supply[value] -= 1
             self.chips[seat] = (*self.chips[seat], value)
-        return result.event(self.game.seat_names)
+        return result.event(self.rules.seat_names)
 
     # -- copies, views and determinization -----------------------------------------------
 

@@ -155,7 +155,7 @@ def encode_state_into(
 ) -> None:
     """``encode_view_into(state.view(player), out)``, read straight from the state."""
     n = state.num_players
-    edition_1996 = state.game.edition == "1996"
+    edition_1996 = state.rules.edition == "1996"
     at = layout(n, edition_1996)
     phase = state.phase
     if player is not None:
@@ -164,7 +164,7 @@ def encode_state_into(
         out[n + state.player] = 1.0
     out[2 * n + (PHASE_INDEX_1996[phase] if edition_1996 else phase)] = 1.0
     positions, heights, played, groups = (
-        state.game.positions,
+        state.rules.positions,
         state.heights,
         state.played,
         state.groups,

@@ -23,9 +23,9 @@ def projected_points(state: TowersState) -> list[int]:
     points = list(state.scores)
     if state.is_over:
         return points
-    kind = FINAL_1996 if state.game.edition == "1996" else "finito"
+    kind = FINAL_1996 if state.rules.edition == "1996" else "finito"
     result = scoring.score(
-        kind, state.num_players, state.heights, state.game.positions, state.groups
+        kind, state.num_players, state.heights, state.rules.positions, state.groups
     )
     for _, seat, value in result.awards:
         points[seat] += value

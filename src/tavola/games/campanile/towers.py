@@ -14,6 +14,8 @@ from abc import abstractmethod
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.i18n import Text
@@ -46,6 +48,8 @@ _RULE_BUILD: Final = lazy(
 )
 
 
+# Cloned bare (``TurnState._copy_turn``): mypyc's ``__new__`` runs no ``__init__`` for it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TowersState(TurnState):
     """The towers, the hands and the markers, and the build step of every turn."""
 
@@ -57,17 +61,20 @@ class TowersState(TurnState):
         "heights",
         "known",
         "played",
+        "rules",
         "supply",
     )
 
     OVER: ClassVar[int] = OVER
-    game: Campanile
+    # The game as its own class (``game`` is a ``Game``: mypyc compiles no narrowed attribute).
+    rules: Campanile
     rule_turn: ClassVar[Text]  # the order of a turn's steps, as an IllegalAction rule
 
     def _set_up(self, game: Campanile, seed: int, dealt: list[int]) -> None:
         """Empty towers, full marker supplies, and the hands dealt in seat order."""
         n = game.num_players
         self._start(game, seed, BUILD_PHASE)
+        self.rules = game
         self.heights = [0] * NUM_STYLES
         self.groups: list[Groups] = [()] * NUM_STYLES
         self.played = [0] * NUM_STYLES
@@ -117,7 +124,7 @@ class TowersState(TurnState):
         self.known[slot] += 1
 
     def _game_over(self) -> Event:
-        names = self.game.seat_names
+        names = self.rules.seat_names
         winners = self.winners
         text: Text
         if len(winners) == 1:
@@ -144,6 +151,7 @@ class TowersState(TurnState):
     def _copy_towers(self) -> Self:
         """A copy of the turn and of the parts both editions have (``clone`` adds its own)."""
         other = self._copy_turn()
+        other.rules = self.rules
         other.heights = self.heights[:]
         other.groups = self.groups[:]
         other.played = self.played[:]
@@ -173,7 +181,7 @@ class TowersState(TurnState):
         return self.hands[NUM_STYLES * seat : NUM_STYLES * seat + NUM_STYLES]
 
     def _tower_order(self) -> list[int]:
-        positions = self.game.positions
+        positions = self.rules.positions
         return sorted(range(NUM_STYLES), key=positions.__getitem__)
 
     def _names(self, counts: list[int]) -> list[str]:
@@ -205,7 +213,7 @@ class TowersState(TurnState):
         """The rest of the view, the edition's: its cards on the table and its points."""
 
     def _tower_views(self) -> list[dict[str, Any]]:
-        positions = self.game.positions
+        positions = self.rules.positions
         return [
             {
                 "style": STYLES[style],
@@ -251,7 +259,7 @@ class TowersState(TurnState):
         edition's cards less the towers', ``player``'s hand, the ``face_up`` cards (counts
         per style) and the other hands' known cards. A stacked deck that leaves cards out
         changes nothing here: which cards it left out is not known to the seat."""
-        unseen = [cards_per_style(self.num_players, self.game.edition)] * NUM_STYLES
+        unseen = [cards_per_style(self.num_players, self.rules.edition)] * NUM_STYLES
         seen = [*self.played, *self.hand(player), *face_up]
         for seat in range(self.num_players):
             if seat != player:

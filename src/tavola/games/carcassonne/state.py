@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import Text
@@ -63,6 +65,8 @@ PHASES: Final = ("place", "deploy", "over")
 FOLLOWERS: Final = 7
 
 
+# Cloned bare (``TurnState._copy_turn``): mypyc's ``__new__`` runs no ``__init__`` for it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CarcassonneState(TurnState):
     """The full state; players see it through ``view``."""
 
@@ -91,7 +95,6 @@ class CarcassonneState(TurnState):
     )
 
     OVER: ClassVar[int] = OVER
-    game: Carcassonne
 
     def __init__(self, game: Carcassonne, seed: int, pile: list[int]) -> None:
         """Set up with the start tile placed; ``pile`` is the draw order of the other tiles."""

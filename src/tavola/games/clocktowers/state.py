@@ -21,6 +21,8 @@ from bisect import insort
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.turns import TurnState
@@ -97,6 +99,8 @@ _DRAW_IDS: Final = tuple(
 )
 
 
+# Cloned bare (``TurnState._copy_turn``): mypyc's ``__new__`` runs no ``__init__`` for it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClockTowersState(TurnState):
     """The full state; players see it through ``view``."""
 
@@ -114,13 +118,15 @@ class ClockTowersState(TurnState):
         "plays",
         "points",
         "removed",
+        "rules",
         "sure",
         "towers",
         "vague",
     )
 
     OVER: ClassVar[int] = OVER
-    game: ClockTowers
+    # The game as its own class (``game`` is a ``Game``: mypyc compiles no narrowed attribute).
+    rules: ClockTowers
 
     def __init__(
         self,
@@ -132,6 +138,7 @@ class ClockTowersState(TurnState):
         """Set up from the three decks (floors, roofs, clocks; each from the bottom up)."""
         n = game.num_players
         self._start(game, seed, PLAY_PHASE)
+        self.rules = game
         self.hands = [sorted(STARTING_HAND) for _ in range(n)]
         self.decks = decks
         self.left = [len(deck) for deck in decks]
@@ -326,7 +333,7 @@ class ClockTowersState(TurnState):
                 self.done[slot_done] += 1
                 points = scoring.tower_points(complete)
                 self.points[player] += points
-                name = self.game.seat_names[player]
+                name = self.rules.seat_names[player]
                 events.append(
                     Event(
                         "tower",
@@ -383,7 +390,7 @@ class ClockTowersState(TurnState):
             self.log[player] = (*log, knowledge.DISCARD)
         else:
             self.log[player] = self.base[player] = None
-        name = self.game.seat_names[player]
+        name = self.rules.seat_names[player]
         # The message is made when read (a search never reads it).
         event = Event(
             "discard",
@@ -421,7 +428,7 @@ class ClockTowersState(TurnState):
         if log is not None:
             self.log[player] = (*log, card)
             self.sure[NUM_CARDS * player + card] += 1
-        name = self.game.seat_names[player]
+        name = self.rules.seat_names[player]
         code = CARD_CODES[card]
         deck_name = DECKS[deck]
         top = CARD_CODES[cards[count - 1]] if count else None
@@ -443,7 +450,7 @@ class ClockTowersState(TurnState):
                 self.phase = PLAY_PHASE
                 return
         self.phase = OVER
-        names = self.game.seat_names
+        names = self.rules.seat_names
         won = self.winners
         events.append(scoring.final_scoring(self.complete_towers(), names))
         events.append(
@@ -488,6 +495,7 @@ class ClockTowersState(TurnState):
 
     def clone(self) -> ClockTowersState:
         other = self._copy_turn()
+        other.rules = self.rules
         copy = list.copy
         other.hands = list(map(copy, self.hands))
         other.decks = self.decks[:]

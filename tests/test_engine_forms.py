@@ -1,0 +1,42 @@
+"""The compiled engine plays exactly as the interpreted one: the same random games give the
+same legal actions, views, events, scores and records at every step (``tests.engine_forms``).
+
+The other form runs in a subprocess: interpreted (``TAVOLA_PURE=1``) under the compiled
+suite, compiled under ``make test-pure``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import tavola
+from tavola.compiled import PURE_VARIABLE, compiled_state
+from tests import engine_forms
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_compiled_and_interpreted_games_are_identical_step_by_step() -> None:
+    env = {**os.environ, PURE_VARIABLE: "0" if not tavola.COMPILED else "1"}
+    other = subprocess.run(
+        [sys.executable, "-m", "tests.engine_forms"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = json.loads(other.stdout)
+    if compiled_state(Path(tavola.__file__).resolve().parent.parent) == "fresh":
+        assert found["compiled"] is not tavola.COMPILED
+    mine = engine_forms.traces()
+    assert found["traces"].keys() == mine.keys()
+    for game, steps in mine.items():
+        theirs = found["traces"][game]
+        for step, (digest, other_digest) in enumerate(zip(steps, theirs, strict=False)):
+            assert digest == other_digest, f"{game}: the forms differ at step {step + 1}"
+        assert len(steps) == len(theirs), f"{game}: the forms play games of different lengths"
