@@ -255,7 +255,7 @@ def test_a_profile_lists_the_ratings_with_a_chart_and_each_opponent(api: Api) ->
         r"<tr><td>([^<]*)</td><td class=\"num\">(\d+)</td><td class=\"num\">(\d+)", opponents[1]
     )
     assert ("Bruno", "1", "1") in cells  # won one, lost one
-    assert ("random", "0", "1") in cells
+    assert ("Random, beginner", "0", "1") in cells  # a bot by its name, never its spec
 
 
 def test_a_deleted_account_takes_its_ratings_along(

@@ -19,12 +19,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.apps.server import db
 from tavola.apps.server.accounts import Accounts
+from tavola.apps.server.challenges import Challenges
 from tavola.apps.server.http_middleware import HttpMiddleware
 from tavola.apps.server.hub import Hub
 from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
 from tavola.apps.server.request_language import LanguageMiddleware, _
 from tavola.apps.server.routes import (
+    challenges,
     games,
     lessons,
     match_socket,
@@ -59,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.accounts = Accounts(engine, service.ratings)
         app.state.jobs = review.Jobs()
         app.state.seeks = Seeks(service)
+        app.state.challenges = Challenges(service, app.state.accounts)
         listener = None
         if settings.is_postgres:
             loop = asyncio.get_running_loop()
@@ -88,7 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
     routers = (games, matches, players, match_socket, tables, replay, review, ratings, lessons)
-    for routes in (*routers, seeks):
+    for routes in (*routers, seeks, challenges):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

@@ -66,14 +66,15 @@ def rating_charts(store: RatingStore, name: str, ratings: list[dict[str, Any]]) 
 def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Win and loss against each opponent, over the finished matches of a profile
     (``match_entry``): ``{"name", "wins", "losses", "draws"}``, the most met first. An
-    opponent is a seat's name, or a bot's kind; an anonymous seat is nobody.
+    opponent is a seat's name, or a bot's name by strength (as the match page names it,
+    never its spec); an anonymous seat is nobody.
 
     >>> seats = [
-    ...     {"seat": 0, "name": "ada", "bot": None},
-    ...     {"seat": 1, "name": None, "bot": "heuristic"},
+    ...     {"seat": 0, "name": "ada", "bot": None, "bot_name": None},
+    ...     {"seat": 1, "name": None, "bot": "ismcts:seconds=1", "bot_name": "ISMCTS, medium"},
     ... ]
     >>> opponents([{"seat": 0, "over": True, "result": "win", "seats": seats}])
-    [{'name': 'heuristic', 'wins': 1, 'losses': 0, 'draws': 0}]
+    [{'name': 'ISMCTS, medium', 'wins': 1, 'losses': 0, 'draws': 0}]
     """
     tally: dict[str, dict[str, Any]] = {}
     column = {"win": "wins", "loss": "losses", "draw": "draws"}
@@ -81,7 +82,7 @@ def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         if not match["over"] or match["result"] not in column:
             continue
         for seat in match["seats"]:
-            name = seat["name"] or (seat["bot"].split(":")[0] if seat["bot"] else None)
+            name = seat["name"] or seat["bot_name"]
             if seat["seat"] == match["seat"] or name is None:
                 continue
             row = tally.setdefault(name, {"name": name, "wins": 0, "losses": 0, "draws": 0})

@@ -1,5 +1,6 @@
-"""The seeks in the database (revision 0005_seeks): each signed-in player's wish to play a
-pool (game, options, time control, rated) now, until it is paired or cancelled.
+"""The seeks in the database (revisions 0005_seeks, 0006_challenges): each signed-in
+player's wish to play a pool (game, options, time control, rated) now, until it is paired
+or cancelled.
 
 A pairing is made in three steps, so that two servers never pair one seek twice:
 ``claim`` takes waiting seeks in one transaction (on PostgreSQL ``SELECT ... FOR UPDATE
@@ -8,6 +9,11 @@ claim of their own; the match is created; ``settle`` gives each seek its seat, o
 its claim still holds. A claim left by a server that died is given up after
 ``CLAIM_LASTS``; its match, if one was made, is never handed out. A waiting seek its
 owner stopped asking about for ``EXPIRES_AFTER`` is cancelled.
+
+Nothing here hands a seat to whoever reads the table (revision 0006): a seek's id is a
+secret its owner alone holds, stored as its SHA-256 (``id``); the seat's token it stands
+for (``tokens.seat_token_of``) is stored as its hash too, and becomes the token of the
+seat it is paired into.
 """
 
 from __future__ import annotations
@@ -51,7 +57,7 @@ class SeekRow(Base):
     __tablename__ = "seeks"
     __table_args__ = (Index("ix_seeks_waiting", "status", "pool"),)
 
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the id's hash_token
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(32))  # the player's, for its seat
     pool: Mapped[str] = mapped_column(String(64))  # ``pool_key`` of the four below
@@ -70,7 +76,7 @@ class SeekRow(Base):
         ForeignKey("matches.id", ondelete="SET NULL"), default=None
     )
     seat: Mapped[int | None] = mapped_column(Integer, default=None)
-    token: Mapped[str | None] = mapped_column(String(64), default=None)  # the seat's, for its owner
+    token_hash: Mapped[str] = mapped_column(String(64))  # its seat's, once paired
 
 
 def pool_key(game: str, options: dict[str, Any], time_control: dict[str, Any], rated: bool) -> str:
@@ -137,6 +143,27 @@ class SeekStore:
             row = session.get(SeekRow, seek_id)
             return row if row is not None and row.player_id == player_id else None
 
+    def seeking(self) -> list[tuple[str, dict[str, Any], dict[str, Any], bool, int]]:
+        """How many seek each pool now: (game, options, time control, rated, count)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(SeekRow.pool, func.count())
+                .where(SeekRow.status.in_((WAITING, PAIRING)))
+                .group_by(SeekRow.pool)
+            ).all()
+            counts = dict(rows)
+            if not counts:
+                return []
+            kinds = session.execute(
+                select(
+                    SeekRow.pool, SeekRow.game, SeekRow.options, SeekRow.time_control, SeekRow.rated
+                ).where(SeekRow.pool.in_(counts), SeekRow.status.in_((WAITING, PAIRING)))
+            ).all()
+        found = {
+            pool: (game, options, control, rated) for pool, game, options, control, rated in kinds
+        }
+        return [(*found[pool], counts[pool]) for pool in sorted(found)]
+
     def pools(self) -> list[str]:
         """The pools where a seek waits, or a claim may have been left."""
         with Session(self.engine) as session:
@@ -182,18 +209,18 @@ class SeekStore:
                 claimed.append(Claimed(claim, seeks))
             return claimed
 
-    def settle(self, claim: str, match_id: str, seats: dict[str, tuple[int, str]]) -> bool:
-        """Give each claimed seek (by id) its seat and token in ``match_id``; ``False``
+    def settle(self, claim: str, match_id: str, seats: dict[str, int]) -> bool:
+        """Give each claimed seek (by id) its seat in ``match_id``; ``False``
         (and nothing changed) if the claim was given up meanwhile."""
         try:
             with Session(self.engine) as session, session.begin():
-                for seek_id, (seat, token) in seats.items():
+                for seek_id, seat in seats.items():
                     done = session.execute(
                         update(SeekRow)
                         .where(
                             SeekRow.id == seek_id, SeekRow.claim == claim, SeekRow.status == PAIRING
                         )
-                        .values(status=PAIRED, match_id=match_id, seat=seat, token=token)
+                        .values(status=PAIRED, match_id=match_id, seat=seat)
                     )
                     if done.rowcount != 1:  # type: ignore[attr-defined]
                         raise _GivenUp

@@ -35,7 +35,7 @@ from tavola.apps.server.seek_store import (
     pool_key,
 )
 from tavola.apps.server.service import MatchService
-from tavola.apps.server.tokens import new_match_id
+from tavola.apps.server.tokens import hash_token, new_token, seat_token_of
 from tavola.core.errors import TavolaError
 from tavola.core.registry import load
 
@@ -71,9 +71,9 @@ class Seeks:
         skill = await self._db(self._skill, player.name, rules.name, rules.rating_category())
         options = rules.option_json()
         at = now()
-        seek_id = new_match_id()
+        seek_id = new_token()  # a secret: its owner's alone (see seek_store)
         row = SeekRow(
-            id=seek_id,
+            id=hash_token(seek_id),
             player_id=player.id,
             name=player.name,
             pool=pool_key(rules.name, options, control.json(), rated),
@@ -86,6 +86,7 @@ class Seeks:
             status=WAITING,
             created_at=at,
             seen_at=at,
+            token_hash=hash_token(seat_token_of(seek_id)),
         )
         await self._db(self.store.insert, row)
         self._wake.set()
@@ -100,13 +101,20 @@ class Seeks:
 
     async def status(self, player: Player, seek_id: str) -> dict[str, Any] | None:
         """The player's seek as the API answers it (``None``: no such seek of theirs)."""
-        row = await self._db(self.store.seen, seek_id, player.id)
-        return None if row is None else seek_answer(row)
+        row = await self._db(self.store.seen, hash_token(seek_id), player.id)
+        return None if row is None else seek_answer(row, seek_id)
 
     async def cancel(self, player: Player, seek_id: str) -> dict[str, Any] | None:
         """Cancel the player's seek unless it was paired already; how it stands then."""
-        row = await self._db(self.store.cancel, seek_id, player.id)
-        return None if row is None else seek_answer(row)
+        row = await self._db(self.store.cancel, hash_token(seek_id), player.id)
+        return None if row is None else seek_answer(row, seek_id)
+
+    async def seeking(self) -> list[dict[str, Any]]:
+        """How many players seek each pool now (the lobby shows it)."""
+        return [
+            {"game": game, "options": options, "time_control": control, "rated": rated, "count": n}
+            for game, options, control, rated, n in await self._db(self.store.seeking)
+        ]
 
     # -- pairing -------------------------------------------------------------------------
 
@@ -143,21 +151,23 @@ class Seeks:
                 True,
                 table,
                 players={seat: row.player_id for seat, row in enumerate(seeks)},
+                token_hashes={seat: row.token_hash for seat, row in enumerate(seeks)},
             )
         except Refused:
             log.exception("a paired match could not be created")
             await self._db(self.store.release, claimed.claim)
             return
-        seats = {row.id: (seat, created["seats"][seat]["token"]) for seat, row in enumerate(seeks)}
+        seats = {row.id: seat for seat, row in enumerate(seeks)}
         if not await self._db(self.store.settle, claimed.claim, created["id"], seats):
             log.warning("a pairing's claim was given up before its match %s", created["id"])
 
 
-def seek_answer(row: SeekRow) -> dict[str, Any]:
-    """``{"status", "match", "seat"}``: a claimed seek still waits, for its owner."""
-    if row.status != PAIRED or row.match_id is None or row.token is None:
+def seek_answer(row: SeekRow, seek_id: str) -> dict[str, Any]:
+    """``{"status", "match", "seat"}`` for the seek's owner (who showed its id): a claimed
+    seek still waits."""
+    if row.status != PAIRED or row.match_id is None:
         status = WAITING if row.status == PAIRING else row.status
         return {"status": status, "match": None, "seat": None}
-    url = f"/m/{row.match_id}?token={row.token}"
-    seat = {"seat": row.seat, "token": row.token, "url": url}
+    token = seat_token_of(seek_id)
+    seat = {"seat": row.seat, "token": token, "url": f"/m/{row.match_id}?token={token}"}
     return {"status": PAIRED, "match": row.match_id, "seat": seat}

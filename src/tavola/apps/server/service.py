@@ -93,7 +93,11 @@ class MatchService:
         webhooks: list[str | None] | None = None,
         emails: list[str | None] | None = None,
         players: dict[int, int] | None = None,
+        token_hashes: dict[int, str] | None = None,
     ) -> dict[str, Any]:
+        """A new match. ``players``: the accounts holding seats; ``token_hashes``: seats
+        whose token its player already holds (a seek's, a challenge's): the answer has no
+        token for them."""
         table = table or TableRules()
         options = dict(options)
         options.setdefault("players", len(seats))
@@ -132,8 +136,11 @@ class MatchService:
         seat_rows = []
         for seat, spec in enumerate(seats):
             if spec.strip().lower() == HUMAN:
-                tokens[seat] = new_token()
-                row = SeatRow(seat=seat, kind=HUMAN, bot=None, token_hash=hash_token(tokens[seat]))
+                held = (token_hashes or {}).get(seat)
+                if held is None:
+                    tokens[seat] = new_token()
+                token_hash = held or hash_token(tokens[seat])
+                row = SeatRow(seat=seat, kind=HUMAN, bot=None, token_hash=token_hash)
             else:
                 row = SeatRow(seat=seat, kind=BOT, bot=bound_spec(spec, self.settings.bots))
             row.match_id, row.name = match_id, names[seat]
@@ -158,7 +165,9 @@ class MatchService:
         self._alert_turn(live)
         result_seats = []
         for info in live.seats:
-            if info.kind == HUMAN:
+            if info.seat in (token_hashes or {}):
+                result_seats.append({"seat": info.seat, "kind": HUMAN})
+            elif info.kind == HUMAN:
                 token = tokens[info.seat]
                 url = f"/m/{match_id}?token={token}"
                 result_seats.append({"seat": info.seat, "kind": HUMAN, "token": token, "url": url})

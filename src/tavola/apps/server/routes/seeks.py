@@ -52,6 +52,13 @@ async def seek(body: Seek, player: SignedIn, seeks: SeeksDep) -> dict[str, Any]:
     return {"id": await seeks.seek(player, body.game, body.options, control, body.rated)}
 
 
+@router.get("/seeks", responses=answers(503))
+async def seeking(seeks: SeeksDep) -> dict[str, Any]:
+    """How many players seek each pool now: ``{"pools": [{"game", "options",
+    "time_control", "rated", "count"}]}`` (anyone may ask; the lobby shows it)."""
+    return {"pools": await seeks.seeking()}
+
+
 @router.get("/seeks/{seek_id}", responses=answers(401, 404, 503))
 async def seek_status(seek_id: SeekId, player: SignedIn, seeks: SeeksDep) -> dict[str, Any]:
     """``waiting``, ``paired`` (with the match and your seat: its token and link) or
