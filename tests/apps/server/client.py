@@ -56,6 +56,17 @@ class Api:
             time.sleep(0.05)
 
 
+class SignedUp(Api):
+    """A newly signed-up player's browser: its session cookie, this site's ``Origin``."""
+
+    def __init__(self, base_url: str, name: str, password: str = "correct horse battery") -> None:
+        super().__init__(base_url)
+        self.http.headers["Origin"] = base_url
+        self.name = name
+        answer = self.http.post("/api/players", json={"name": name, "password": password})
+        assert answer.status_code == 201, answer.text
+
+
 def auth(token: str | None) -> dict[str, str]:
     return {} if token is None else {"Authorization": f"Bearer {token}"}
 

@@ -13,11 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
 
-from tests.apps.server.client import Api, auth, two_servers
+from tavola.apps.server.tokens import hash_token
+from tests.apps.server.client import Api, SignedUp, auth, two_servers
 from tests.live_server import PostgresCluster, ServerProcess, running_server
 
-PASSWORD = "correct horse battery"
 NAMES = (f"s{n}" for n in itertools.count(1000))
 PAIRED_WITHIN = 30.0  # seconds
 
@@ -29,15 +30,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield running
 
 
-class Seeker(Api):
+class Seeker(SignedUp):
     """A signed-up player's browser: its cookie, this site's ``Origin``."""
 
     def __init__(self, base_url: str, name: str | None = None) -> None:
-        super().__init__(base_url)
-        self.http.headers["Origin"] = base_url
-        self.name = name or next(NAMES)
-        answer = self.http.post("/api/players", json={"name": self.name, "password": PASSWORD})
-        assert answer.status_code == 201, answer.text
+        super().__init__(base_url, name or next(NAMES))
 
     def seek(self, time_control: dict[str, Any] | None = None, **body: Any) -> str:
         body = {"game": "clocktowers", "options": {"players": 2}, "rated": True, **body}
@@ -111,6 +108,28 @@ def test_nobody_is_paired_with_themselves_and_a_seek_is_its_owners(server: Serve
     assert paired["match"] in {found["match"] for found in fays}
     waiting = one if fays[0]["status"] == "waiting" else two
     assert fay.http.delete(f"/api/seeks/{waiting}").json()["status"] == "cancelled"
+
+
+def test_the_lobby_counts_the_seekers_and_no_token_is_stored(server: ServerProcess) -> None:
+    control = {"kind": "realtime", "initial": 777, "increment": 7}
+    ivy, jon = Seeker(server.url), Seeker(server.url)
+    first = ivy.seek(control, rated=False)
+    pools = httpx.get(f"{server.url}/api/seeks").json()["pools"]
+    (found,) = [pool for pool in pools if pool["time_control"].get("initial") == 777]
+    assert (found["game"], found["rated"], found["count"]) == ("clocktowers", False, 1)
+    assert found["options"]["players"] == 2
+    second = jon.seek(control, rated=False)
+    theirs, mine = ivy.paired(first), jon.paired(second)
+    assert theirs["match"] == mine["match"]
+    assert theirs["seat"] != mine["seat"]
+    assert jon.get(mine["match"], mine["seat"]["token"])["seat"] == mine["seat"]["seat"]
+    engine = create_engine(server.db_url)
+    with engine.connect() as connection:
+        stored = " ".join(str(row) for row in connection.execute(text("SELECT * FROM seeks")))
+    engine.dispose()
+    assert second not in stored
+    assert mine["seat"]["token"] not in stored
+    assert hash_token(second) in stored
 
 
 def test_a_seek_needs_a_session_from_this_site_and_a_known_game(server: ServerProcess) -> None:

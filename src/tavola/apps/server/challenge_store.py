@@ -73,7 +73,7 @@ class ChallengeStore:
         self.engine = engine
 
     def insert(self, row: ChallengeRow) -> None:
-        with Session(self.engine) as session, session.begin():
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
             session.add(row)
 
     def get(self, challenge_id: str) -> ChallengeRow | None:
