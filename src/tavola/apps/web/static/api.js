@@ -74,6 +74,18 @@ export const startLesson = (game, lesson) =>
 export const seek = (wish) => request("/api/seeks", { method: "POST", json: wish });
 export const seekStatus = (id) => request(`/api/seeks/${encodeURIComponent(id)}`);
 export const cancelSeek = (id) => request(`/api/seeks/${encodeURIComponent(id)}`, { method: "DELETE" });
+/** How many seek each pool now (GET /api/seeks). */
+export const seeking = () => request("/api/seeks");
+
+/** Challenges: invite a player or anyone (POST /api/challenges, {to, game, options,
+ *  time_control, rated} -> {id, key}), list them (GET), see one with the challenger's key,
+ *  accept (POST .../accept -> {match, seat}), cancel or decline (DELETE). */
+const challengePath = (id, path = "") => `/api/challenges/${encodeURIComponent(id)}${path}`;
+export const challenge = (wish) => request("/api/challenges", { method: "POST", json: wish });
+export const challenges = () => request("/api/challenges");
+export const challengeStatus = (id, key) => request(challengePath(id), { token: key });
+export const acceptChallenge = (id) => request(challengePath(id, "/accept"), { method: "POST" });
+export const closeChallenge = (id) => request(challengePath(id), { method: "DELETE" });
 
 // -- a match ------------------------------------------------------------------------------------
 

@@ -1,0 +1,40 @@
+"""Challenges in two browsers: one player challenges another by name, the other sees it
+in the lobby and accepts it, and both land on the match, each at their own seat."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.apps.web.test_accessibility import assert_accessible
+from tests.apps.web.test_play_now import signed_up
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_player_challenged_by_name_accepts_and_both_play(
+    page: Page, server: ServerProcess, new_context: Any
+) -> None:
+    other = new_context().new_page()
+    signed_up(page, server, "Tessa")
+    signed_up(other, server, "Ugo")
+    page.locator("#tv-challenge-to").fill("Ugo")
+    page.locator("#tv-challenge-game").select_option("clocktowers")
+    page.locator("#tv-challenge-button").click()
+    expect(page.locator("#tv-challenges")).to_contain_text("You challenge Ugo")
+    invitation = other.locator("#tv-challenges li", has_text="Tessa challenges you")
+    expect(invitation).to_be_visible()
+    assert_accessible(other, "the lobby's challenges")
+    invitation.get_by_role("button", name="Accept").click()
+    match_page = re.compile(r"/m/[A-Za-z0-9_-]+\?token=")
+    other.wait_for_url(match_page)
+    page.wait_for_url(match_page)
+    assert page.url.split("?")[0] == other.url.split("?")[0]
+    assert page.url != other.url  # a seat each
+    for browser in (page, other):
+        expect(browser.locator(".scores")).to_contain_text("Tessa")
+        expect(browser.locator(".scores")).to_contain_text("Ugo")
