@@ -22,6 +22,7 @@ from tavola.apps.server.accounts import Accounts
 from tavola.apps.server.challenges import Challenges
 from tavola.apps.server.http_middleware import HttpMiddleware
 from tavola.apps.server.hub import Hub
+from tavola.apps.server.passkeys import Passkeys, RelyingParty
 from tavola.apps.server.pg_listener import Listener
 from tavola.apps.server.rates import Rates
 from tavola.apps.server.request_language import LanguageMiddleware, _
@@ -32,6 +33,7 @@ from tavola.apps.server.routes import (
     match_socket,
     matches,
     pages,
+    passkeys,
     players,
     ratings,
     replay,
@@ -62,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.jobs = review.Jobs()
         app.state.seeks = Seeks(service)
         app.state.challenges = Challenges(service, app.state.accounts)
+        app.state.passkeys = Passkeys(engine, RelyingParty.of(settings.alerts.public_url))
         listener = None
         if settings.is_postgres:
             loop = asyncio.get_running_loop()
@@ -91,7 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
     routers = (games, matches, players, match_socket, tables, replay, review, ratings, lessons)
-    for routes in (*routers, seeks, challenges):
+    for routes in (*routers, seeks, challenges, passkeys):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

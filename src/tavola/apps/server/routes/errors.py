@@ -42,7 +42,7 @@ STATUS: dict[str, int] = {
             *["bad_notation", "illegal_action", "revealed", "bad_game", "bad_seats"],
             *["bad_names", "bad_table", "bad_webhooks", "bad_emails", "bad_bot", "bad_seat"],
             *["empty_message", "too_long", "bad_text", "bad_name", "bad_password"],
-            *["not_rated", "bad_challenge"],
+            *["not_rated", "bad_challenge", "bad_passkey"],
         ],
         422,
     ),

@@ -49,7 +49,7 @@ class Confirmation(Strict):
     password: str = Field(max_length=1000, description="the password, to confirm")
 
 
-def _limit_sign_in(request: Request, what: str, name: str | None = None) -> None:
+def limit_sign_in(request: Request, what: str, name: str | None = None) -> None:
     """403 ``cross_site`` from another site's page (it would sign its visitor in to an
     account of its choosing); 429 ``rate_limited`` past the address's (and the account
     name's) limits."""
@@ -61,7 +61,7 @@ def _limit_sign_in(request: Request, what: str, name: str | None = None) -> None
         rates.check(rules(limits.sign_ins_per_account), "sign_in_account", name.casefold())
 
 
-async def _signed_in_answer(
+async def signed_in_answer(
     request: Request, accounts: Accounts, player: Player, status: int
 ) -> JSONResponse:
     token = await to_thread.run_sync(accounts.open_session, player)
@@ -71,7 +71,7 @@ async def _signed_in_answer(
 
 
 async def _check_password(request: Request, accounts: Accounts, name: str, password: str) -> Player:
-    _limit_sign_in(request, "sign_ins", name)
+    limit_sign_in(request, "sign_ins", name)
     player = await to_thread.run_sync(accounts.check_password, name, password)
     if player is None:
         raise ApiError(401, "bad_credentials", lazy("wrong name or password"))
@@ -81,9 +81,9 @@ async def _check_password(request: Request, accounts: Accounts, name: str, passw
 @router.post("/players", status_code=201, responses=answers(400, 409, 413, 422, 429))
 async def sign_up(body: Credentials, request: Request, accounts: AccountsDep) -> JSONResponse:
     """A new account, signed in at once: ``{"name"}`` and the session cookie."""
-    _limit_sign_in(request, "sign_ups")
+    limit_sign_in(request, "sign_ups")
     player = await to_thread.run_sync(accounts.sign_up, body.name, body.password)
-    return await _signed_in_answer(request, accounts, player, 201)
+    return await signed_in_answer(request, accounts, player, 201)
 
 
 @router.post("/session", responses=answers(400, 401, 413, 422, 429))
@@ -91,7 +91,7 @@ async def sign_in(body: Credentials, request: Request, accounts: AccountsDep) ->
     """Sign in: ``{"name"}`` and the session cookie; 401 ``bad_credentials`` alike for an
     unknown name and a wrong password."""
     player = await _check_password(request, accounts, body.name, body.password)
-    return await _signed_in_answer(request, accounts, player, 200)
+    return await signed_in_answer(request, accounts, player, 200)
 
 
 @router.delete("/session", status_code=204, responses=answers(403))

@@ -1,7 +1,8 @@
 // The header's account (templates/account.html): sign in, sign up, sign out. Each reloads
-// the page, which the server renders for the new session.
+// the page, which the server renders for the new session. Passkeys: passkeys.js.
 
 import { refusal, signIn, signOut, signUp } from "./api.js";
+import "./passkeys.js";
 
 const box = document.getElementById("tv-account");
 

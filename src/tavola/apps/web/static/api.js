@@ -69,6 +69,13 @@ export const signOut = () => request("/api/session", { method: "DELETE" });
 export const startLesson = (game, lesson) =>
   expect(`/api/learn/${encodeURIComponent(game)}/${encodeURIComponent(lesson)}`, { method: "POST" });
 
+/** Passkeys: a ceremony's options ({ceremony, publicKey}), then the browser's answer
+ *  ({ceremony, credential}): to register one (signed in), or to sign in with one. */
+export const passkeyOptions = () => request("/api/me/passkeys/options", { method: "POST" });
+export const registerPasskey = (answer) => request("/api/me/passkeys", { method: "POST", json: answer });
+export const passkeySignInOptions = () => request("/api/session/passkey/options", { method: "POST" });
+export const passkeySignIn = (answer) => request("/api/session/passkey", { method: "POST", json: answer });
+
 /** Quick pairing: seek a match now (POST /api/seeks, {game, options, time_control, rated}),
  *  see how the seek stands (GET /api/seeks/ID), cancel it (DELETE /api/seeks/ID). */
 export const seek = (wish) => request("/api/seeks", { method: "POST", json: wish });
