@@ -171,6 +171,33 @@ def test_a_signed_in_change_from_another_site_is_refused(server: ServerProcess) 
     assert elsewhere.status_code == 403
 
 
+def test_a_passkey_ceremony_is_the_accounts_once_and_for_this_site(
+    server: ServerProcess,
+) -> None:
+    """A real passkey needs an authenticator (tests/apps/web/test_passkeys.py); here, what
+    the server refuses without one."""
+    assert Browser(server.url).http.post("/api/me/passkeys/options").status_code == 401
+    browser, _ = signed_up(server)
+    options = browser.http.post("/api/me/passkeys/options").json()
+    assert options["publicKey"]["rp"]["id"] == "localhost"
+    assert options["publicKey"]["authenticatorSelection"]["residentKey"] == "required"
+    forged = {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {}}
+    body = {"ceremony": options["ceremony"], "credential": forged}
+    refused = browser.http.post("/api/me/passkeys", json=body)
+    assert (refused.status_code, refused.json()["error"]) == (422, "bad_passkey")
+    assert browser.http.post("/api/me/passkeys", json=body).status_code == 422  # used once
+    sign_in = browser.http.post("/api/session/passkey/options").json()
+    unknown = Browser(server.url).http.post(
+        "/api/session/passkey", json={"ceremony": sign_in["ceremony"], "credential": forged}
+    )
+    assert (unknown.status_code, unknown.json()["error"]) == (401, "bad_credentials")
+    crossed = browser.http.post(
+        "/api/session/passkey/options", headers={"Origin": "https://evil.example"}
+    )
+    assert crossed.status_code == 403
+    assert browser.http.get("/api/me/passkeys").json() == {"count": 0}
+
+
 def test_the_seat_me_and_a_claimed_seat_are_the_accounts(server: ServerProcess) -> None:
     ada, ada_name = signed_up(server)
     bob, bob_name = signed_up(server)
