@@ -118,7 +118,7 @@ def test_a_challenge_is_declined_refused_or_crosses_sites_in_vain(server: Server
     assert declined.json()["status"] == "declined"
     assert hal.accept(made["id"]).status_code == 409
     assert gus.lists()["mine"] == []
-    refused = {
+    refused: dict[str, tuple[dict[str, Any], int, str]] = {
         "nobody": ({"to": "nobody-here"}, 404, "no_player"),
         "myself": ({"to": gus.name}, 422, "bad_challenge"),
         "game": ({"to": None, "game": "chess"}, 422, "bad_game"),
