@@ -3,14 +3,13 @@ in the lobby and accepts it, and both land on the match, each at their own seat.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.apps.web.test_accessibility import assert_accessible
-from tests.apps.web.test_play_now import signed_up
+from tests.apps.web.test_play_now import seated_together, signed_up
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -30,11 +29,4 @@ def test_a_player_challenged_by_name_accepts_and_both_play(
     expect(invitation).to_be_visible()
     assert_accessible(other, "the lobby's challenges")
     invitation.get_by_role("button", name="Accept").click()
-    match_page = re.compile(r"/m/[A-Za-z0-9_-]+\?token=")
-    other.wait_for_url(match_page)
-    page.wait_for_url(match_page)
-    assert page.url.split("?")[0] == other.url.split("?")[0]
-    assert page.url != other.url  # a seat each
-    for browser in (page, other):
-        expect(browser.locator(".scores")).to_contain_text("Tessa")
-        expect(browser.locator(".scores")).to_contain_text("Ugo")
+    seated_together(other, page, ("Tessa", "Ugo"))

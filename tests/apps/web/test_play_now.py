@@ -25,6 +25,18 @@ def signed_up(page: Page, server: ServerProcess, name: str) -> None:
     expect(page.locator(".account-name")).to_have_text(name)
 
 
+def seated_together(page: Page, other: Page, names: tuple[str, str]) -> None:
+    """Both browsers go to one match, each to a seat of its own, both players named."""
+    match_page = re.compile(r"/m/[A-Za-z0-9_-]+\?token=")
+    page.wait_for_url(match_page)
+    other.wait_for_url(match_page)
+    assert page.url.split("?")[0] == other.url.split("?")[0]
+    assert page.url != other.url  # a seat each
+    for browser in (page, other):
+        for name in names:
+            expect(browser.locator(".scores")).to_contain_text(name)
+
+
 def test_two_players_press_play_now_and_meet_in_one_match(
     page: Page, server: ServerProcess, new_context: Any
 ) -> None:
@@ -40,13 +52,7 @@ def test_two_players_press_play_now_and_meet_in_one_match(
     page.get_by_role("button", name="Play now: ClockTowers").click()
     other.locator("#tv-seek-clock").select_option("correspondence 86400")
     other.get_by_role("button", name="Play now: ClockTowers").click()
-    match_page = re.compile(r"/m/[A-Za-z0-9_-]+\?token=")
-    page.wait_for_url(match_page)
-    other.wait_for_url(match_page)
-    assert page.url.split("?")[0] == other.url.split("?")[0]
-    assert page.url != other.url  # a seat each
+    seated_together(page, other, ("Quinn", "Rosa"))
     for browser in (page, other):
-        expect(browser.locator(".scores")).to_contain_text("Quinn")
-        expect(browser.locator(".scores")).to_contain_text("Rosa")
         browser.goto(server.url + "/")  # the match is among this browser's
         expect(browser.locator("#tv-mine li")).to_have_count(1)

@@ -20,11 +20,11 @@ from tavola.apps.server.challenge_store import (
     ChallengeRow,
     ChallengeStore,
 )
-from tavola.apps.server.clocks import TimeControl, default_abandon
-from tavola.apps.server.live import HUMAN, TableRules
+from tavola.apps.server.clocks import TimeControl
 from tavola.apps.server.models import now
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
+from tavola.apps.server.seeks import Seated, create_between
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token, seat_token_of
 from tavola.core.errors import TavolaError
@@ -115,22 +115,10 @@ class Challenges:
         if taken is None:
             raise Refused("challenge_taken", lazy("this challenge is no longer open"))
         challenger = secrets.randbelow(2)  # who plays first is nobody's choice
-        names = [player.name, player.name]
-        names[challenger] = taken.from_name
-        control = TimeControl.from_json(taken.time_control)
-        table = TableRules(control, "bot", default_abandon(control), False, False, taken.rated)
+        seated = [Seated(player.id, player.name, None)] * 2
+        seated[challenger] = Seated(taken.from_id, taken.from_name, taken.token_hash)
         try:
-            created = await self.service.create(
-                taken.game,
-                taken.options,
-                [HUMAN, HUMAN],
-                list(names),
-                None,
-                True,
-                table,
-                players={challenger: taken.from_id, 1 - challenger: player.id},
-                token_hashes={challenger: taken.token_hash},
-            )
+            created = await create_between(self.service, taken, seated)
         except Refused:
             await self._db(self.store.release, challenge_id)
             raise

@@ -14,7 +14,8 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from anyio import to_thread
 
@@ -139,19 +140,11 @@ class Seeks:
         seeks = list(claimed.seeks)
         secrets.SystemRandom().shuffle(seeks)  # who plays first is nobody's choice
         first = seeks[0]
-        control = TimeControl.from_json(first.time_control)
-        table = TableRules(control, "bot", default_abandon(control), False, False, first.rated)
         try:
-            created = await self.service.create(
-                first.game,
-                first.options,
-                [HUMAN] * len(seeks),
-                [row.name for row in seeks],
-                None,
-                True,
-                table,
-                players={seat: row.player_id for seat, row in enumerate(seeks)},
-                token_hashes={seat: row.token_hash for seat, row in enumerate(seeks)},
+            created = await create_between(
+                self.service,
+                first,
+                [Seated(row.player_id, row.name, row.token_hash) for row in seeks],
             )
         except Refused:
             log.exception("a paired match could not be created")
@@ -160,6 +153,47 @@ class Seeks:
         seats = {row.id: seat for seat, row in enumerate(seeks)}
         if not await self._db(self.store.settle, claimed.claim, created["id"], seats):
             log.warning("a pairing's claim was given up before its match %s", created["id"])
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A player to seat as themselves: their account, name, and seat token's hash (``None``:
+    a new token, in the answer)."""
+
+    player_id: int
+    name: str
+    token_hash: str | None
+
+
+class Wish(Protocol):
+    """What a seek and a challenge both say of the match they want."""
+
+    game: str
+    options: dict[str, Any]
+    time_control: dict[str, Any]
+    rated: bool
+
+
+async def create_between(service: MatchService, wish: Wish, seated: list[Seated]) -> dict[str, Any]:
+    """A new listed match of ``wish`` where each player sits as themselves, in that order:
+    a paired seek's, an accepted challenge's (no hints; a seat away may go to a bot)."""
+    control = TimeControl.from_json(wish.time_control)
+    table = TableRules(control, "bot", default_abandon(control), False, False, wish.rated)
+    return await service.create(
+        wish.game,
+        wish.options,
+        [HUMAN] * len(seated),
+        [player.name for player in seated],
+        None,
+        True,
+        table,
+        players={seat: player.player_id for seat, player in enumerate(seated)},
+        token_hashes={
+            seat: player.token_hash
+            for seat, player in enumerate(seated)
+            if player.token_hash is not None
+        },
+    )
 
 
 def seek_answer(row: SeekRow, seek_id: str) -> dict[str, Any]:
