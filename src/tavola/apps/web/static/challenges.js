@@ -41,7 +41,10 @@ export function timeControl(choice) {
 
 function clockWords(control) {
   if (control.kind === "realtime") return _("{minutes} min + {seconds} s", { minutes: control.initial / 60, seconds: control.increment });
-  if (control.kind === "correspondence") return _("{days} day(s) per move", { days: control.per_move / 86400 });
+  if (control.kind === "correspondence") {
+    const days = control.per_move / 86400;
+    return days === 1 ? _("1 day per move") : _("{days} day(s) per move", { days });
+  }
   return _("no clock");
 }
 
