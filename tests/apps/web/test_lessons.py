@@ -2,8 +2,9 @@
 element (``[data-lesson-target]``), in English and in one other language each: every step's
 words are the lesson's own in that language (no English left in a translation), one wrong
 move per lesson is refused with that step's hint, and the finished lesson offers a real match
-against the easy bot. axe-core finds no serious violation on a lesson's page or on the list
-of lessons, which marks the lessons finished in this browser.
+against the easy bot. Progress is kept in the browser: a reload goes on at the same step, and
+the list of lessons marks those finished. axe-core finds no serious violation on a lesson's
+page or on the list of lessons.
 
 One browser context serves the whole module (each run starts its lesson again: ``?restart``),
 so the lessons' runs cost the clicks and no browser's start."""
@@ -106,6 +107,18 @@ def try_a_wrong_move(page: Page, expected: str, step: str, hint: str | None) -> 
     expect(main).to_have_attribute("data-seq", before or "")
 
 
+def goes_on_after_a_reload(page: Page, step: str, text: str) -> bool:
+    """Reload the lesson's page: the same match, at the same step (kept in this browser).
+    ``True`` once checked."""
+    url = page.url
+    page.reload()
+    expect(page.locator(MAIN)).to_have_attribute("data-lesson-step", step)
+    expect(page.locator("#tv-lesson-text")).to_have_text(text)
+    expect(page.locator("[data-lesson-target]")).to_have_count(1)
+    assert page.url == url
+    return True
+
+
 @pytest.mark.parametrize(("game", "lesson_id", "lang"), RUNS)
 def test_a_lesson_is_played_to_its_end_by_its_highlights(
     lesson_page: Page, server: ServerProcess, game: str, lesson_id: str, lang: str
@@ -125,6 +138,8 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
     count = len(shown.texts)
     wrong_tried = lang == "en"  # the wrong move is tried in the other language
     seen: set[int] = set()
+    reloaded = False
+    expects = [step.expect for step in find_lesson(game, lesson_id).steps]
     for _ in range(6 * count):
         if main.get_attribute("data-lesson-done") == "true":
             break
@@ -140,9 +155,13 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
             try_a_wrong_move(page, expected, step, shown.hints[index])
             assert shown.hints[index] != english.hints[index]
             wrong_tried = True
+        elif extras and not reloaded and index and expected is None and expects[index - 1] is None:
+            # the engine's position alone would show the step before: the browser kept it
+            reloaded = goes_on_after_a_reload(page, step, shown.texts[index])
         follow_lesson(page)
     expect(main).to_have_attribute("data-lesson-done", "true")
     assert wrong_tried
+    assert reloaded or not extras
     assert seen == set(range(count)), "every step was shown"
     expect(main).to_have_attribute("data-lesson-step", str(count))
     play = page.locator("#tv-lesson-play")
