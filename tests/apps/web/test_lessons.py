@@ -23,7 +23,7 @@ from tavola.core.i18n import language
 from tavola.core.lessons import Lesson
 from tavola.core.registry import game_classes
 from tests.apps.web.axe import serious_violations
-from tests.apps.web.conftest import NO_PAUSE
+from tests.apps.web.conftest import NO_PAUSE, page_errors
 from tests.apps.web.helpers import follow_lesson, match_id, wait_shown
 from tests.live_server import ServerProcess
 
@@ -73,15 +73,7 @@ def shared_page(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
     context.add_init_script(NO_PAUSE)
     context.set_default_timeout(15_000)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
-    yield page, errors
+    yield page, page_errors(page)
     context.close()
 
 
