@@ -13,6 +13,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from tavola.apps.web import rules
+from tavola.core.i18n import LANGUAGES
 from tavola.core.registry import game_classes
 from tests.live_server import ServerProcess, running_server
 
@@ -25,6 +26,8 @@ RULEBOOKS = [
     for lang in game_classes()[game].document_languages("rules")
 ]
 MIN_FIGURES = 4
+POINTS = re.compile(r"\b(points?|punt[io]|Punkte[n]?|scored?|scores|segna|bekommt|marque)\b")
+"""A caption that states a score: its word for points or for scoring, in each language."""
 NOT_FOR_PLAYERS = ("src/", "tests/", "shared/", ".py", "test_", "tavola ", "--", "$ ")
 """What a rulebook never says: repository paths, test names, terminal syntax."""
 
@@ -33,6 +36,28 @@ def rulebook(game: str, lang: str) -> str:
     text = rules.page_text(game, "rules", lang)
     assert text is not None, (game, lang)
     return text
+
+
+def test_every_rulebook_is_in_every_language() -> None:
+    assert ILLUSTRATED == ["campanile", "carcassonne", "clocktowers"]
+    for game in ILLUSTRATED:
+        assert set(game_classes()[game].document_languages("rules")) == set(LANGUAGES), game
+
+
+@pytest.mark.parametrize(("game", "lang"), RULEBOOKS)
+def test_every_score_a_caption_states_is_the_engines(game: str, lang: str) -> None:
+    """A caption that speaks of points names each seat's points as the engine scores the
+    figure's position (``Figure.scores``, checked against the engine above)."""
+    cls = game_classes()[game]
+    captions = re.findall(r"!\[([^\]]*)\]\(figure:([a-z0-9-]+)\)", rulebook(game, lang))
+    stating = [(caption, name) for caption, name in captions if POINTS.search(caption)]
+    assert len(stating) >= 2, (game, lang)  # its scoring examples
+    for caption, name in stating:
+        scores = cls.figures()[name].scores
+        assert scores is not None, (game, lang, name)
+        said = {int(number) for number in re.findall(r"\d+", caption)}
+        for score in scores:
+            assert score == 0 or score in said, (game, lang, name, score)
 
 
 @pytest.mark.parametrize(("game", "name"), FIGURES)
@@ -110,6 +135,12 @@ def test_the_server_shows_the_rulebook_and_the_decisions(server: ServerProcess, 
             assert count == len(rules.figure_names(rulebook(game, lang))) >= MIN_FIGURES
             assert f'href="/rules/{game}/decisions"' in page.text
             assert 'href="/static/rules.css"' in page.text
+            article = re.findall(r"<article[^>]*>.*?</article>", page.text, re.DOTALL)[0]
+            for tag in ("<code", "<pre", "<kbd", "<samp"):  # no monospace
+                assert tag not in article, (game, lang, tag)
+            read = re.sub(r"<[^>]+>", " ", re.sub(r'src="data:[^"]*"', "", article))
+            for words in NOT_FOR_PLAYERS:
+                assert words not in read, (game, lang, words)
             decisions = client.get(f"/rules/{game}/decisions", params={"lang": lang})
             assert decisions.status_code == 200
             shown = rules.shown_in(game, "decisions", lang)

@@ -56,11 +56,9 @@ def new_context(browser: Browser) -> Iterator[Any]:
         context.close()
 
 
-@pytest.fixture
-def page(context: BrowserContext) -> Iterator[Page]:
-    """A page of the default context; a script error on it, or anything its content security
-    policy refused, fails the test."""
-    page = context.new_page()
+def page_errors(page: Page) -> list[str]:
+    """The list that collects ``page``'s script errors and what its content security policy
+    refused, from now on."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
@@ -69,5 +67,14 @@ def page(context: BrowserContext) -> Iterator[Page]:
             errors.append(message.text) if "Content Security Policy" in message.text else None
         ),
     )
+    return errors
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A page of the default context; a script error on it, or anything its content security
+    policy refused, fails the test."""
+    page = context.new_page()
+    errors = page_errors(page)
     yield page
     assert not errors, f"script errors on the page: {errors}"

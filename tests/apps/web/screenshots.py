@@ -258,7 +258,14 @@ def _rate_people(server: ServerProcess) -> None:
             loser_api.http.post(resign, headers=auth(tokens[1])).raise_for_status()
 
 
-RULEBOOKS = {"rules-campanile": ("campanile", "en"), "rules-carcassonne-it": ("carcassonne", "it")}
+RULEBOOKS = {
+    "rules-campanile": ("campanile", "en"),
+    "rules-campanile-de": ("campanile", "de"),
+    "rules-clocktowers": ("clocktowers", "en"),
+    "rules-clocktowers-fr": ("clocktowers", "fr"),
+    "rules-carcassonne": ("carcassonne", "en"),
+    "rules-carcassonne-it": ("carcassonne", "it"),
+}
 """name: (game, language) of a rulebook's page, shot from its top (not full page: long)."""
 
 
@@ -280,6 +287,7 @@ LEADERBOARDS = {"leaderboard": _leaderboard("en"), "leaderboard-it": _leaderboar
 LESSONS = {
     "lesson-campanile": ("campanile", "first-game", "en", 2),
     "lesson-carcassonne-de": ("carcassonne", "first-tiles", "de", 5),
+    "lesson-clocktowers-fr": ("clocktowers", "first-tower", "fr", 6),
 }
 """name: (game, lesson, language, highlighted elements activated first) of a lesson's step."""
 

@@ -26,6 +26,9 @@ def test_the_games_list_their_lessons_in_the_request_language(
         with language(lang):
             titles = [{"id": lesson.id, "title": str(lesson.title)} for lesson in lessons]
         assert game["lessons"] == titles
+        english = [str(lesson.title) for lesson in lessons]
+        if lang != "en":  # translated, not English left in place
+            assert all(a["title"] != b for a, b in zip(game["lessons"], english, strict=True))
     assert all(game["lessons"] for game in games if game["name"] != "dudo")
     lobby = httpx.get(server.url + "/").text
     assert 'href="/learn/campanile"' in lobby

@@ -1,19 +1,30 @@
-"""A lesson of each game in the browser, played to its end by following the highlighted
-element (``[data-lesson-target]``), in several languages; one wrong move per lesson is
-refused with the step's own hint, and the finished lesson offers a match against a bot.
-axe-core finds no serious violation on a lesson's page or on the list of lessons."""
+"""Every lesson of every game in the browser, played to its end by following the highlighted
+element (``[data-lesson-target]``), in English and in one other language each: every step's
+words are the lesson's own in that language (no English left in a translation), one wrong
+move per lesson is refused with that step's hint, and the finished lesson offers a real match
+against the easy bot. Progress is kept in the browser: a reload goes on at the same step, and
+the list of lessons marks those finished. axe-core finds no serious violation on a lesson's
+page or on the list of lessons.
+
+One browser context serves the whole module (each run starts its lesson again: ``?restart``),
+so the lessons' runs cost the clicks and no browser's start."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
+import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tavola.core.i18n import language
+from tavola.core.lessons import Lesson
 from tavola.core.registry import game_classes
 from tests.apps.web.axe import serious_violations
-from tests.apps.web.helpers import follow_lesson, wait_shown
+from tests.apps.web.conftest import NO_PAUSE, page_errors
+from tests.apps.web.helpers import follow_lesson, match_id, wait_shown
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -21,64 +32,154 @@ pytestmark = pytest.mark.browser
 MAIN = "#main"
 EXPECTED = """step => JSON.parse(document.getElementById("tv-lesson-data").textContent)
   .steps[Number(step) - 1].expect"""
-LESSONS = [
-    pytest.param("campanile", "first-game", "en", id="campanile-en"),
-    pytest.param("clocktowers", "first-tower", "it", id="clocktowers-it"),
-    pytest.param("carcassonne", "first-tiles", "de", id="carcassonne-de"),
-    pytest.param("carcassonne", "river", "fr", id="carcassonne-river-fr"),
+OTHER_LANGUAGES = ("it", "de", "fr")
+"""Each lesson's second language (the first is English), in turn: every translation is run."""
+EXTRAS = ("campanile", "first-game", "it")
+"""The run that also checks the pages with axe-core, the list's mark and the easy bot's match."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """A lesson's texts in one language: each step's text, and each step's hint."""
+
+    texts: tuple[str, ...]
+    hints: tuple[str | None, ...]
+
+
+def find_lesson(game: str, lesson_id: str) -> Lesson:
+    return next(x for x in game_classes()[game].lessons() if x.id == lesson_id)
+
+
+def words(game: str, lesson_id: str, lang: str) -> Words:
+    lesson = find_lesson(game, lesson_id)
+    with language(lang):
+        texts = tuple(str(step.text) for step in lesson.steps)
+        hints = tuple(None if step.hint is None else str(step.hint) for step in lesson.steps)
+    return Words(texts, hints)
+
+
+EVERY_LESSON = [(game, x.id) for game, cls in game_classes().items() for x in cls.lessons()]
+RUNS = [
+    pytest.param(game, lesson_id, lang, id=f"{game}-{lesson_id}-{lang}")
+    for number, (game, lesson_id) in enumerate(EVERY_LESSON)
+    for lang in ("en", OTHER_LANGUAGES[number % len(OTHER_LANGUAGES)])
 ]
 
 
-def first_hint(game: str, lesson_id: str, lang: str) -> str:
-    """The hint of the lesson's first step that expects a move, in ``lang``."""
-    lesson = next(x for x in game_classes()[game].lessons() if x.id == lesson_id)
-    with language(lang):
-        return next(str(step.hint) for step in lesson.steps if step.expect is not None)
+@pytest.fixture(scope="module")
+def shared_page(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
+    """One page of one context for the module's runs, and the script errors seen on it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(NO_PAUSE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page, page_errors(page)
+    context.close()
 
 
-@pytest.mark.parametrize(("game", "lesson_id", "lang"), LESSONS)
+@pytest.fixture
+def lesson_page(shared_page: tuple[Page, list[str]]) -> Iterator[Page]:
+    """The shared page; a script error during the test fails it."""
+    page, errors = shared_page
+    errors.clear()
+    yield page
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def try_a_wrong_move(page: Page, expected: str, step: str, hint: str | None) -> None:
+    """Play a move the step does not ask for: refused with the step's own hint."""
+    assert hint
+    main = page.locator(MAIN)
+    before = main.get_attribute("data-seq")
+    other = page.locator(f'#tv-actions button.action:not([data-notation="{expected}"])')
+    other.first.click()
+    expect(page.locator("#tv-lesson-hint")).to_have_text(hint)
+    expect(page.locator("#tv-lesson-hint")).to_be_visible()
+    expect(main).to_have_attribute("data-lesson-step", step)
+    expect(main).to_have_attribute("data-seq", before or "")
+
+
+def goes_on_after_a_reload(page: Page, step: str, text: str) -> bool:
+    """Reload the lesson's page: the same match, at the same step (kept in this browser).
+    ``True`` once checked."""
+    url = page.url
+    page.reload()
+    expect(page.locator(MAIN)).to_have_attribute("data-lesson-step", step)
+    expect(page.locator("#tv-lesson-text")).to_have_text(text)
+    expect(page.locator("[data-lesson-target]")).to_have_count(1)
+    assert page.url == url
+    return True
+
+
+@pytest.mark.parametrize(("game", "lesson_id", "lang"), RUNS)
 def test_a_lesson_is_played_to_its_end_by_its_highlights(
-    page: Page, server: ServerProcess, game: str, lesson_id: str, lang: str
+    lesson_page: Page, server: ServerProcess, game: str, lesson_id: str, lang: str
 ) -> None:
-    page.goto(f"{server.url}/learn/{game}/{lesson_id}?lang={lang}")
+    page = lesson_page
+    shown = words(game, lesson_id, lang)
+    english = words(game, lesson_id, "en")
+    page.goto(f"{server.url}/learn/{game}/{lesson_id}?lang={lang}&restart=1")
     page.wait_for_url(re.compile(r"[?&]match="))
     main = page.locator(MAIN)
     expect(main).to_have_attribute("data-lesson", lesson_id)
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    count = len(next(x for x in game_classes()[game].lessons() if x.id == lesson_id).steps)
     expect(page.locator("[data-lesson-target]")).to_have_count(1)
-    assert not serious_violations(page), "the lesson's page"
-    wrong_tried = False
+    extras = (game, lesson_id, lang) == EXTRAS
+    if extras:
+        assert not serious_violations(page), "the lesson's page"
+    count = len(shown.texts)
+    wrong_tried = lang == "en"  # the wrong move is tried in the other language
+    seen: set[int] = set()
+    reloaded = False
+    expects = [step.expect for step in find_lesson(game, lesson_id).steps]
     for _ in range(6 * count):
         if main.get_attribute("data-lesson-done") == "true":
             break
-        target = page.locator("[data-lesson-target]")
-        expect(target).to_have_count(1)
-        step = main.get_attribute("data-lesson-step")
+        expect(page.locator("[data-lesson-target]")).to_have_count(1)
+        step = main.get_attribute("data-lesson-step") or ""
+        index = int(step) - 1
+        expect(page.locator("#tv-lesson-text")).to_have_text(shown.texts[index])
+        if lang != "en":
+            assert shown.texts[index] != english.texts[index], (lang, step, "English")
+        seen.add(index)
         expected = page.evaluate(EXPECTED, step)
         if not wrong_tried and expected is not None:
-            other = page.locator(f'#tv-actions button.action:not([data-notation="{expected}"])')
-            other.first.click()
-            expect(page.locator("#tv-lesson-hint")).to_have_text(first_hint(game, lesson_id, lang))
-            expect(main).to_have_attribute("data-lesson-step", step or "")
+            try_a_wrong_move(page, expected, step, shown.hints[index])
+            assert shown.hints[index] != english.hints[index]
             wrong_tried = True
+        elif extras and not reloaded and index and expected is None and expects[index - 1] is None:
+            # the engine's position alone would show the step before: the browser kept it
+            reloaded = goes_on_after_a_reload(page, step, shown.texts[index])
         follow_lesson(page)
     expect(main).to_have_attribute("data-lesson-done", "true")
     assert wrong_tried
+    assert reloaded or not extras
+    assert seen == set(range(count)), "every step was shown"
     expect(main).to_have_attribute("data-lesson-step", str(count))
     play = page.locator("#tv-lesson-play")
     expect(play).to_be_visible()
     expect(play).to_have_attribute("data-lesson-target", "play")
+    if extras:
+        finished_and_easy_bot(page, server, game, lesson_id, lang)
 
-    # the list of lessons marks it finished, from this browser's memory
+
+def finished_and_easy_bot(
+    page: Page, server: ServerProcess, game: str, lesson_id: str, lang: str
+) -> None:
+    """The list of lessons marks the lesson finished, from this browser's memory; the
+    finished lesson's button opens a real match against the easy bot."""
+    lesson_url = page.url
     page.goto(f"{server.url}/learn/{game}?lang={lang}")
     expect(page.locator(f'[data-lesson-id="{lesson_id}"] .lesson-mark')).to_be_visible()
     assert not serious_violations(page), "the list of lessons"
-    if game != "campanile":
-        return  # the same button in every lesson: followed once
-    # a lesson finished offers a real match against the easy bot
-    page.go_back()
+    page.goto(lesson_url)
     page.locator("#tv-lesson-play").click()
     page.wait_for_url(re.compile(r"/m/[^/?]+\?token="))
     wait_shown(page)
     expect(page.locator("#tv-scores tbody tr")).to_have_count(2)
+    match = httpx.get(f"{server.url}/api/matches/{match_id(page)}").json()
+    assert [(seat["kind"], seat["bot"]) for seat in match["seats"]] == [
+        ("human", None),
+        ("bot", "heuristic"),
+    ]
+    assert match["seats"][1]["bot_name"] == "heuristic, easy"
