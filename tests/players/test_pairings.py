@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
@@ -40,7 +41,7 @@ FINAL = [
 ]
 
 
-def play(tables: list[Table], results: list[tuple[float, ...]]) -> list[Table]:
+def play(tables: list[Table], results: Sequence[tuple[float, ...]]) -> list[Table]:
     return [Table(t.round, t.entrants, r) for t, r in zip(tables, results, strict=True)]
 
 

@@ -36,6 +36,7 @@ from tavola.apps.server.routes import (
     review,
     seeks,
     tables,
+    tournaments,
 )
 from tavola.apps.server.routes.errors import Failures, install_error_handlers
 from tavola.apps.server.seeks import Seeks
@@ -43,6 +44,7 @@ from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
 from tavola.apps.server.tables import Tables
+from tavola.apps.server.tournaments import Tournaments
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -59,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.accounts = Accounts(engine, service.ratings)
         app.state.jobs = review.Jobs()
         app.state.seeks = Seeks(service)
+        app.state.tournaments = Tournaments(service)
         listener = None
         if settings.is_postgres:
             loop = asyncio.get_running_loop()
@@ -67,12 +70,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resuming = asyncio.create_task(service.resume_bots())
         checking = asyncio.create_task(service.check_cached_every(settings.log_check_every))
         pairing = asyncio.create_task(app.state.seeks.run())
+        scheduling = asyncio.create_task(app.state.tournaments.run())
         try:
             yield
         finally:
             resuming.cancel()
             checking.cancel()
             pairing.cancel()
+            scheduling.cancel()
             if listener is not None:
                 await asyncio.to_thread(listener.stop)
             app.state.jobs.close()
@@ -88,7 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
     routers = (games, matches, players, match_socket, tables, replay, review, ratings, lessons)
-    for routes in (*routers, seeks):
+    for routes in (*routers, seeks, tournaments):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)

@@ -31,11 +31,11 @@ log = logging.getLogger("tavola.server")
 
 STATUS: dict[str, int] = {
     "bad_token": 401,
-    **dict.fromkeys(["name_taken", "seat_claimed"], 409),
+    **dict.fromkeys(["name_taken", "seat_claimed", "closed", "entered"], 409),
     **dict.fromkeys(
         ["spectator", "replaced", "not_your_turn", "no_hints", "bot_seat", "rated"], 403
     ),
-    **dict.fromkeys(["no_match", "no_rematch"], 404),
+    **dict.fromkeys(["no_match", "no_rematch", "no_tournament", "not_entered"], 404),
     **dict.fromkeys(CONFLICTS, 409),
     **dict.fromkeys(
         [
@@ -43,6 +43,7 @@ STATUS: dict[str, int] = {
             *["bad_names", "bad_table", "bad_webhooks", "bad_emails", "bad_bot", "bad_seat"],
             *["empty_message", "too_long", "bad_text", "bad_name", "bad_password"],
             "not_rated",
+            "bad_tournament",
         ],
         422,
     ),
