@@ -63,7 +63,7 @@ class CreateTournament(Strict):
     max_players: int | None = Field(default=None, ge=2, le=1000)
 
 
-@router.post("/tournaments", status_code=201, responses=answers(401, 403, 413, 422, 429, 503))
+@router.post("/tournaments", status_code=201, responses=answers(400, 401, 403, 413, 422, 429, 503))
 async def create_tournament(
     body: CreateTournament, player: SignedIn, tournaments: TournamentsDep
 ) -> dict[str, Any]:
