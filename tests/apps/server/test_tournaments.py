@@ -84,7 +84,7 @@ class Entrant(Api):
 
 
 def finished(found: dict[str, Any]) -> bool:
-    return found["status"] == "finished"
+    return bool(found["status"] == "finished")
 
 
 def pairings(found: dict[str, Any], names: dict[str, str]) -> list[list[tuple[str, ...]]]:
@@ -123,7 +123,11 @@ def test_a_six_player_swiss_of_three_rounds_reaches_the_hand_computed_standings(
     for player in players.values():
         player.join(tournament)
     for number, (tables, losers) in enumerate(SWISS, 1):
-        found = players["a"].until(tournament, lambda t, n=number: len(t["rounds"]) == n)
+
+        def paired(found: dict[str, Any], number: int = number) -> bool:
+            return len(found["rounds"]) == number
+
+        found = players["a"].until(tournament, paired)
         assert pairings(found, names)[number - 1] == tables
         for loser in losers:
             players[loser].resign(tournament)

@@ -40,6 +40,9 @@ UPCOMING = "upcoming"
 RUNNING = "running"
 FINISHED = "finished"
 STATUSES = (UPCOMING, RUNNING, FINISHED)
+ARENA, SWISS, ROUND_ROBIN = "arena", "swiss", "round_robin"
+FORMATS = (ARENA, SWISS, ROUND_ROBIN)
+CLOSED, FULL, ENTERED = "closed", "full", "entered"  # why an entry is refused
 SCHEDULER_LOCK = zlib.crc32(b"tavola tournaments")  # the advisory lock's key
 LISTED_FINISHED = 30  # finished tournaments listed
 
@@ -167,19 +170,28 @@ class TournamentStore:
             query = select(TournamentRow.id).where(TournamentRow.status != FINISHED)
             return list(session.scalars(query.order_by(TournamentRow.created_at)))
 
-    def join(self, tournament_id: str, entrant: EntrantRow) -> bool:
-        """Enter ``entrant`` (its number the next); ``False`` if the player is in already."""
+    def join(self, tournament_id: str, entrant: EntrantRow) -> str | None:
+        """Enter ``entrant`` (its number the next) while the tournament takes entrants:
+        upcoming and not full, or an arena running; ``None``, or why not (``CLOSED``,
+        ``FULL``, ``ENTERED``). The tournament's row is locked meanwhile: a start waits."""
         try:
             with Session(self.engine) as session, session.begin():
+                row = session.get(TournamentRow, tournament_id, with_for_update=True)
+                if row is None:
+                    return CLOSED
                 numbers = session.scalars(
                     select(EntrantRow.number).where(EntrantRow.tournament_id == tournament_id)
                 ).all()
+                if not (row.status == UPCOMING or (row.status == RUNNING and row.format == ARENA)):
+                    return CLOSED
+                if row.max_players is not None and len(numbers) >= row.max_players:
+                    return FULL
                 entrant.tournament_id = tournament_id
                 entrant.number = max(numbers, default=0) + 1
                 session.add(entrant)
         except exc.IntegrityError:  # the player's other request, or a number taken meanwhile
-            return False
-        return True
+            return ENTERED
+        return None
 
     def withdraw(self, tournament_id: str, player_id: int) -> bool:
         """The player's entry withdrawn (played results stand); ``False``: not an entrant."""
@@ -203,6 +215,7 @@ class TournamentStore:
         if status == FINISHED:
             values["finished_at"] = at
         with Session(self.engine) as session, session.begin():
+            session.get(TournamentRow, tournament_id, with_for_update=True)  # no join meanwhile
             session.execute(
                 update(TournamentRow).where(TournamentRow.id == tournament_id).values(**values)
             )

@@ -38,8 +38,14 @@ from tavola.apps.server.request_language import lazy
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.tokens import new_match_id
 from tavola.apps.server.tournament_store import (
+    ARENA,
+    ENTERED,
     FINISHED,
+    FORMATS,
+    FULL,
+    ROUND_ROBIN,
     RUNNING,
+    SWISS,
     UPCOMING,
     EntrantRow,
     Snapshot,
@@ -60,8 +66,6 @@ from tavola.players.pairings import (
 
 log = logging.getLogger("tavola.server")
 T = TypeVar("T")
-ARENA, SWISS, ROUND_ROBIN = "arena", "swiss", "round_robin"
-FORMATS = (ARENA, SWISS, ROUND_ROBIN)
 SCHEDULE_EVERY = 0.5  # seconds between two looks at the running tournaments
 MIN_SEATS, MAX_SEATS = 2, 5
 NOW, WHEN_FULL = "now", "when_full"
@@ -145,18 +149,15 @@ class Tournaments:
 
     async def join(self, player: Player, tournament_id: str) -> dict[str, Any]:
         """``player`` enters: while upcoming (an arena: until it ends), unless full."""
-        snap = await self._snapshot(tournament_id)
-        tournament = snap.tournament
-        open_ = tournament.status == UPCOMING or (
-            tournament.status == RUNNING and tournament.format == ARENA
-        )
-        if not open_:
-            raise Refused("closed", lazy("this tournament takes no more entrants"))
-        if tournament.max_players is not None and len(snap.entrants) >= tournament.max_players:
-            raise Refused("closed", lazy("this tournament is full"))
+        await self._snapshot(tournament_id)
         entrant = EntrantRow(player_id=player.id, name=player.name, joined_at=now())
-        if not await self._db(self.store.join, tournament_id, entrant):
+        refused = await self._db(self.store.join, tournament_id, entrant)
+        if refused == ENTERED:
             raise Refused("entered", lazy("you are in this tournament already"))
+        if refused == FULL:
+            raise Refused("closed", lazy("this tournament is full"))
+        if refused is not None:
+            raise Refused("closed", lazy("this tournament takes no more entrants"))
         self._wake.set()
         return {"id": tournament_id, "entrant": player.name}
 
