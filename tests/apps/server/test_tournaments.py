@@ -122,6 +122,8 @@ def test_a_six_player_swiss_of_three_rounds_reaches_the_hand_computed_standings(
     assert players["a"].tournament(tournament)["status"] == "upcoming"
     for player in players.values():
         player.join(tournament)
+    seat_page = players["a"].http.get(f"/t/{tournament}")
+    assert 'data-action="withdraw"' in seat_page.text
     for number, (tables, losers) in enumerate(SWISS, 1):
 
         def paired(found: dict[str, Any], number: int = number) -> bool:
@@ -157,6 +159,14 @@ def test_a_round_robin_of_four_bots_plays_every_pairing_once(server: ServerProce
     assert all(sum(table["result"]) == 1.0 for table in tables)
     assert sum(s["points"] for s in found["standings"]) == 6.0
     assert all(s["played"] == 3 for s in found["standings"])
+    listing = creator.http.get("/tournaments")
+    assert listing.status_code == 200
+    assert f'href="/t/{tournament}"' in listing.text
+    page = creator.http.get(f"/t/{tournament}")
+    assert page.status_code == 200
+    assert "random #4" in page.text
+    assert page.text.count('href="/m/') == 6  # every match, to watch
+    assert creator.http.get("/t/nothing-here").status_code == 404
 
 
 def test_an_arena_pairs_finishers_at_once_until_its_end(server: ServerProcess) -> None:

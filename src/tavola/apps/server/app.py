@@ -36,6 +36,7 @@ from tavola.apps.server.routes import (
     review,
     seeks,
     tables,
+    tournament_pages,
     tournaments,
 )
 from tavola.apps.server.routes.errors import Failures, install_error_handlers
@@ -97,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)
+    app.include_router(tournament_pages.router)
     install_error_handlers(app)
     app.add_middleware(Failures)  # inside the others: its answers are in the language asked
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
