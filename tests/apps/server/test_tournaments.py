@@ -12,7 +12,9 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from tavola.apps.cli import app
 from tests.apps.server.client import Api, auth, two_servers
 from tests.live_server import PostgresCluster, ServerProcess, running_server
 
@@ -226,6 +228,27 @@ def test_a_no_show_loses_on_time_and_a_withdrawal_stops_the_pairings(
     entrants = {e["entrant"]: e["withdrawn"] for e in found["entrants"]}
     assert entrants[c.name]
     assert not entrants[a.name]
+
+
+def test_the_command_line_plays_a_bots_tournament_on_a_server(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    owner = Entrant(server.url)
+    monkeypatch.setenv("TAVOLA_PASSWORD", PASSWORD)
+    args = ["tournament", "clocktowers", "--bots", "random,random", "--players", "2"]
+    ran = CliRunner().invoke(app, [*args, "--online", server.url, "--account", owner.name])
+    assert ran.exit_code == 0, ran.output
+    assert f"{server.url}/t/" in ran.output
+    assert "random #2" in ran.output
+    tournament = ran.output.split("/t/")[1].split()[0]
+    found = owner.tournament(tournament)
+    assert found["format"] == "round_robin"
+    assert finished(found)
+    assert [s["played"] for s in found["standings"]] == [1, 1]
+    monkeypatch.setenv("TAVOLA_PASSWORD", "wrong")
+    refused = CliRunner().invoke(app, [*args, "--online", server.url, "--account", owner.name])
+    assert refused.exit_code != 0
+    assert "cannot sign in" in refused.output
 
 
 def test_a_restart_mid_round_loses_nothing(server: ServerProcess) -> None:
