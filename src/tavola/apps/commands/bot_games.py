@@ -24,7 +24,6 @@ from tavola.apps.commands.arguments import (
     make_game,
 )
 from tavola.apps.input_errors import fail
-from tavola.apps.online_tournament import run_online
 from tavola.apps.signals import stopping_signals
 from tavola.apps.simulate import simulate, spread
 from tavola.apps.tournament import run_tournament
@@ -138,6 +137,8 @@ def tournament_command(
     if online is not None:
         if account is None:
             fail("--online needs --account")
+        from tavola.apps.online_tournament import run_online  # httpx: only when online
+
         run_online(console, online, account, game.name, game.option_json(), game.num_players, specs)
         return
     check_backend(backend)
