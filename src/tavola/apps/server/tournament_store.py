@@ -230,32 +230,23 @@ class TournamentStore:
             return False
         return True
 
-    def made(
-        self, tournament_id: str, round: int, number: int, match_id: str, tokens: list[str | None]
-    ) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(TableRow)
-                .where(
-                    TableRow.tournament_id == tournament_id,
-                    TableRow.round == round,
-                    TableRow.number == number,
-                    TableRow.match_id.is_(None),
-                )
-                .values(match_id=match_id, tokens=tokens)
-            )
+    def made(self, table: TableRow, match_id: str, tokens: list[str | None]) -> None:
+        """The table's match, unless it has one already."""
+        self._update(table, match_id=match_id, tokens=tokens)
 
-    def ended(self, tournament_id: str, round: int, number: int, points: list[float]) -> None:
+    def ended(self, table: TableRow, points: list[float]) -> None:
+        self._update(table, points=points, ended_at=now())
+
+    def _update(self, table: TableRow, **values: Any) -> None:
         with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(TableRow)
-                .where(
-                    TableRow.tournament_id == tournament_id,
-                    TableRow.round == round,
-                    TableRow.number == number,
-                )
-                .values(points=points, ended_at=now())
+            query = update(TableRow).where(
+                TableRow.tournament_id == table.tournament_id,
+                TableRow.round == table.round,
+                TableRow.number == table.number,
             )
+            if "match_id" in values:
+                query = query.where(TableRow.match_id.is_(None))
+            session.execute(query.values(**values))
 
     def acquire(self) -> Lease | None:
         """The scheduler's lease, or ``None`` if another server holds it (PostgreSQL's

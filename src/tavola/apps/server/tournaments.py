@@ -236,7 +236,7 @@ class Tournaments:
             if live.is_over:
                 result = live.result()
                 points = place_points(result["ranking"], result["winners"])
-                await self._db(self.store.ended, row.tournament_id, row.round, row.number, points)
+                await self._db(self.store.ended, row, points)
                 recorded = True
         return recorded
 
@@ -276,10 +276,7 @@ class Tournaments:
                 log.info("tournament %s: no match yet: %s", tournament.id, refusal)
                 return made
             tokens = [seat.get("token") for seat in created["seats"]]
-            store = self.store
-            await self._db(
-                store.made, row.tournament_id, row.round, row.number, created["id"], tokens
-            )
+            await self._db(self.store.made, row, created["id"], tokens)
             made = True
         return made
 
