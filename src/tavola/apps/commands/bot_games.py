@@ -109,6 +109,16 @@ def tournament_command(
     ] = None,
     force: ForceOpt = False,
     backend: BackendOpt = "local",
+    online: Annotated[
+        str | None,
+        typer.Option(
+            help="A server's address: its bots play a tournament there (docs/tournaments.md)."
+        ),
+    ] = None,
+    account: Annotated[
+        str | None,
+        typer.Option(help="With --online: the account (its password in TAVOLA_PASSWORD)."),
+    ] = None,
 ) -> None:
     specs = split_specs(bots)
     if players is None and not any(a.startswith("players=") for a in options or []):
@@ -124,6 +134,13 @@ def tournament_command(
             f"{plural(len(specs), 'bot')} for {game.num_players}-player games: "
             "give at least as many specs as seats (repeat a spec to seat it twice)"
         )
+    if online is not None:
+        if account is None:
+            fail("--online needs --account")
+        from tavola.apps.online_tournament import run_online  # httpx: only when online
+
+        run_online(console, online, account, game.name, game.option_json(), game.num_players, specs)
+        return
     check_backend(backend)
     check_out(out, force)
     with stopping_signals() as caught:

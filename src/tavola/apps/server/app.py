@@ -40,6 +40,8 @@ from tavola.apps.server.routes import (
     review,
     seeks,
     tables,
+    tournament_pages,
+    tournaments,
 )
 from tavola.apps.server.routes.errors import Failures, install_error_handlers
 from tavola.apps.server.seeks import Seeks
@@ -47,6 +49,7 @@ from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
 from tavola.apps.server.store import Store
 from tavola.apps.server.tables import Tables
+from tavola.apps.server.tournaments import Tournaments
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -65,6 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.seeks = Seeks(service)
         app.state.challenges = Challenges(service, app.state.accounts)
         app.state.passkeys = Passkeys(engine, RelyingParty.of(settings.alerts.public_url))
+        app.state.tournaments = Tournaments(service)
         listener = None
         if settings.is_postgres:
             loop = asyncio.get_running_loop()
@@ -73,12 +77,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resuming = asyncio.create_task(service.resume_bots())
         checking = asyncio.create_task(service.check_cached_every(settings.log_check_every))
         pairing = asyncio.create_task(app.state.seeks.run())
+        scheduling = asyncio.create_task(app.state.tournaments.run())
         try:
             yield
         finally:
             resuming.cancel()
             checking.cancel()
             pairing.cancel()
+            scheduling.cancel()
             if listener is not None:
                 await asyncio.to_thread(listener.stop)
             app.state.jobs.close()
@@ -94,10 +100,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.rates = Rates()  # what each client address asks (settings.requests)
     app.state.sockets = Counter[str]()  # the WebSockets open, per client address
     routers = (games, matches, players, match_socket, tables, replay, review, ratings, lessons)
-    for routes in (*routers, seeks, challenges, passkeys):
+    for routes in (*routers, seeks, challenges, passkeys, tournaments):
         app.include_router(routes.router)
     app.mount("/static", pages.STATIC_FILES, name="static")
     app.include_router(pages.router)
+    app.include_router(tournament_pages.router)
     install_error_handlers(app)
     app.add_middleware(Failures)  # inside the others: its answers are in the language asked
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

@@ -31,18 +31,21 @@ log = logging.getLogger("tavola.server")
 
 STATUS: dict[str, int] = {
     "bad_token": 401,
-    **dict.fromkeys(["name_taken", "seat_claimed", "challenge_taken"], 409),
+    **dict.fromkeys(["name_taken", "seat_claimed", "challenge_taken", "closed", "entered"], 409),
     **dict.fromkeys(
         ["spectator", "replaced", "not_your_turn", "no_hints", "bot_seat", "rated"], 403
     ),
-    **dict.fromkeys(["no_match", "no_rematch", "no_player", "no_challenge"], 404),
+    **dict.fromkeys(
+        ["no_match", "no_rematch", "no_player", "no_challenge", "no_tournament", "not_entered"],
+        404,
+    ),
     **dict.fromkeys(CONFLICTS, 409),
     **dict.fromkeys(
         [
             *["bad_notation", "illegal_action", "revealed", "bad_game", "bad_seats"],
             *["bad_names", "bad_table", "bad_webhooks", "bad_emails", "bad_bot", "bad_seat"],
             *["empty_message", "too_long", "bad_text", "bad_name", "bad_password"],
-            *["not_rated", "bad_challenge", "bad_passkey"],
+            *["not_rated", "bad_challenge", "bad_passkey", "bad_tournament"],
         ],
         422,
     ),

@@ -1,0 +1,56 @@
+"""The tournaments' pages: ``/tournaments`` (upcoming, running, finished) and ``/t/{id}``
+(standings, rounds with their matches to watch, the signed-in entrant's seat, join and
+withdraw); ``static/tournament.js`` keeps ``/t/{id}`` up to date while it runs."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+
+from tavola.apps.server.refusals import Refused
+from tavola.apps.server.request_language import lazy
+from tavola.apps.server.routes.session import Caller
+from tavola.apps.server.routes.tournaments import TournamentsDep
+from tavola.apps.web.pages import render
+from tavola.core.registry import game_classes
+
+router = APIRouter(include_in_schema=False)
+FORMAT_NAMES = {
+    "arena": lazy("Arena"),
+    "swiss": lazy("Swiss"),
+    "round_robin": lazy("Round robin"),
+}
+
+
+def _titles() -> dict[str, str]:
+    return {name: str(game.title) for name, game in game_classes().items()}
+
+
+@router.get("/tournaments")
+async def tournaments_page(tournaments: TournamentsDep) -> HTMLResponse:
+    listed = await tournaments.listed()
+    return render(
+        "tournaments.html",
+        title=lazy("Tournaments"),
+        listed=listed,
+        formats=FORMAT_NAMES,
+        titles=_titles(),
+    )
+
+
+@router.get("/t/{tournament_id}")
+async def tournament_page(
+    tournament_id: str, caller: Caller, tournaments: TournamentsDep
+) -> HTMLResponse:
+    try:
+        found = await tournaments.answer(tournament_id[:32], caller)
+    except Refused:
+        message = lazy("There is no such tournament.")
+        return render("error.html", status=404, title=lazy("Not found"), message=message)
+    game = _titles().get(found["game"], found["game"])
+    return render(
+        "tournament.html",
+        title=lazy("{format} of {game}", format=FORMAT_NAMES[found["format"]], game=game),
+        tournament=found,
+        signed_in=caller is not None,
+    )

@@ -1,0 +1,296 @@
+"""Tournaments through real servers: a Swiss of six scripted players follows the
+hand-computed table; a round robin of four bots plays every pairing once; an arena pairs
+finishers at once; a no-show loses, a withdrawal stops the pairings; a restart mid-round
+loses nothing; two servers on PostgreSQL pair a round once."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tavola.apps.cli import app
+from tests.apps.server.client import Api, auth, two_servers
+from tests.live_server import PostgresCluster, ServerProcess, running_server
+
+PASSWORD = "correct horse battery"
+NAMES = (f"t{n}" for n in itertools.count(1000))
+CLOCK = {"kind": "realtime", "initial": 60, "increment": 1}
+WITHIN = 60.0  # seconds
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server on SQLite for the module's tests but the last (the restart kills it)."""
+    db = tmp_path_factory.mktemp("db") / "tournaments.sqlite3"
+    with running_server(f"sqlite:///{db}") as running:
+        yield running
+
+
+class Entrant(Api):
+    """A signed-up player's browser (its cookie, this site's ``Origin``)."""
+
+    def __init__(self, base_url: str) -> None:
+        super().__init__(base_url)
+        self.http.headers["Origin"] = base_url
+        self.name = next(NAMES)
+        answer = self.http.post("/api/players", json={"name": self.name, "password": PASSWORD})
+        assert answer.status_code == 201, answer.text
+
+    def create(self, **body: Any) -> str:  # type: ignore[override]
+        body = {"game": "clocktowers", "options": {"players": 2}, "time_control": CLOCK, **body}
+        answer = self.http.post("/api/tournaments", json=body)
+        assert answer.status_code == 201, answer.text
+        created: dict[str, str] = answer.json()
+        assert created["url"] == f"/t/{created['id']}"
+        return created["id"]
+
+    def join(self, tournament: str) -> None:
+        answer = self.http.post(f"/api/tournaments/{tournament}/join")
+        assert answer.status_code == 200, answer.text
+
+    def withdraw(self, tournament: str) -> None:
+        answer = self.http.post(f"/api/tournaments/{tournament}/withdraw")
+        assert answer.status_code == 200, answer.text
+
+    def tournament(self, tournament: str) -> dict[str, Any]:
+        answer = self.http.get(f"/api/tournaments/{tournament}")
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    def until(
+        self, tournament: str, done: Callable[[dict[str, Any]], Any], within: float = WITHIN
+    ) -> dict[str, Any]:
+        deadline = time.monotonic() + within
+        while not done(found := self.tournament(tournament)):
+            assert time.monotonic() < deadline, found
+            time.sleep(0.05)
+        return found
+
+    def seat(self, tournament: str) -> dict[str, Any]:
+        """My table now (waiting until I have one)."""
+        found = self.until(tournament, lambda t: t["my_table"])
+        seat: dict[str, Any] = found["my_table"]
+        return seat
+
+    def resign(self, tournament: str) -> None:
+        seat = self.seat(tournament)
+        answer = self.http.post(f"/api/matches/{seat['match']}/resign", headers=auth(seat["token"]))
+        assert answer.status_code == 200, answer.text
+
+
+def finished(found: dict[str, Any]) -> bool:
+    return bool(found["status"] == "finished")
+
+
+def pairings(found: dict[str, Any], names: dict[str, str]) -> list[list[tuple[str, ...]]]:
+    """Each round's tables as the letters of their entrants."""
+    return [
+        [tuple(names[e] for e in table["entrants"]) for table in round_["tables"]]
+        for round_ in found["rounds"]
+    ]
+
+
+# The hand-computed Swiss (tests/players/test_pairings.py computes one with draws): each
+# round's tables, the second seat resigning where the first wins.
+SWISS = [
+    ([("a", "b"), ("c", "d"), ("e", "f")], ["b", "c", "f"]),  # the losers
+    ([("a", "d"), ("e", "b"), ("c", "f")], ["a", "b", "f"]),
+    ([("d", "e"), ("a", "c"), ("b", "f")], ["d", "c", "b"]),
+]
+# Points and Buchholz, worked by hand from the results above.
+SWISS_FINAL = [
+    ("e", 3.0, 3.0),
+    ("d", 2.0, 6.0),
+    ("a", 2.0, 3.0),
+    ("c", 1.0, 5.0),
+    ("f", 1.0, 4.0),
+    ("b", 0.0, 6.0),
+]
+
+
+def test_a_six_player_swiss_of_three_rounds_reaches_the_hand_computed_standings(
+    server: ServerProcess,
+) -> None:
+    players = {letter: Entrant(server.url) for letter in "abcdef"}
+    names = {player.name: letter for letter, player in players.items()}
+    tournament = players["a"].create(format="swiss", rounds=3, start="when_full", max_players=6)
+    assert players["a"].tournament(tournament)["status"] == "upcoming"
+    for player in players.values():
+        player.join(tournament)
+    seat_page = players["a"].http.get(f"/t/{tournament}")
+    assert 'data-action="withdraw"' in seat_page.text
+    for number, (tables, losers) in enumerate(SWISS, 1):
+
+        def paired(found: dict[str, Any], number: int = number) -> bool:
+            return len(found["rounds"]) == number
+
+        found = players["a"].until(tournament, paired)
+        assert pairings(found, names)[number - 1] == tables
+        for loser in losers:
+            players[loser].resign(tournament)
+    found = players["a"].until(tournament, finished)
+    final = [(names[s["entrant"]], s["points"], s["tiebreak"]) for s in found["standings"]]
+    assert final == SWISS_FINAL
+    assert all(s["played"] == 3 for s in found["standings"])
+    assert all(len(r["tables"]) == 3 for r in found["rounds"])
+    assert players["a"].tournament(tournament)["my_table"] is None
+    listed = players["a"].http.get("/api/tournaments").json()
+    assert tournament in [t["id"] for t in listed["finished"]]
+
+
+def test_a_round_robin_of_four_bots_plays_every_pairing_once(server: ServerProcess) -> None:
+    creator = Entrant(server.url)
+    bots = ["random"] * 4
+    tournament = creator.create(
+        format="round_robin", bots=bots, time_control={"kind": "none"}, start="now"
+    )
+    found = creator.until(tournament, finished)
+    assert "my_table" not in found  # the creator is no entrant
+    tables = [table for round_ in found["rounds"] for table in round_["tables"]]
+    assert len(found["rounds"]) == 3
+    met = sorted(tuple(sorted(table["entrants"])) for table in tables)
+    names = ["random", "random #2", "random #3", "random #4"]
+    assert met == sorted(tuple(sorted(pair)) for pair in combinations(names, 2))
+    assert all(sum(table["result"]) == 1.0 for table in tables)
+    assert sum(s["points"] for s in found["standings"]) == 6.0
+    assert all(s["played"] == 3 for s in found["standings"])
+    listing = creator.http.get("/tournaments")
+    assert listing.status_code == 200
+    assert f'href="/t/{tournament}"' in listing.text
+    page = creator.http.get(f"/t/{tournament}")
+    assert page.status_code == 200
+    assert "random #4" in page.text
+    assert page.text.count('href="/m/') == 6  # every match, to watch
+    assert creator.http.get("/t/nothing-here").status_code == 404
+
+
+def test_an_arena_pairs_finishers_at_once_until_its_end(server: ServerProcess) -> None:
+    a, b, c = (Entrant(server.url) for _ in range(3))
+    tournament = a.create(format="arena", minutes=0.1, start="when_full", max_players=3)
+    for player in (a, b, c):
+        player.join(tournament)
+    first = a.until(tournament, lambda t: t["rounds"])
+    assert [t["entrants"] for t in first["rounds"][0]["tables"]] == [[a.name, b.name]]
+    assert c.tournament(tournament)["my_table"] is None  # the odd one waits
+    b.resign(tournament)
+    at = time.monotonic()
+    second = a.until(tournament, lambda t: len(t["rounds"]) == 2, within=5)
+    assert time.monotonic() - at < 3  # at once: the one who waited, with a finisher
+    assert [t["entrants"] for t in second["rounds"][1]["tables"]] == [[c.name, a.name]]
+    assert b.tournament(tournament)["my_table"] is None
+    a.resign(tournament)
+    while not finished(found := a.tournament(tournament)):  # everyone resigns till the end
+        for player in (a, b, c):
+            seat = player.tournament(tournament)["my_table"]
+            if seat is not None:
+                player.http.post(
+                    f"/api/matches/{seat['match']}/resign", headers=auth(seat["token"])
+                )
+        time.sleep(0.1)
+    standings = {s["entrant"]: s["points"] for s in found["standings"]}
+    assert standings[c.name] >= 1.0
+    assert standings[a.name] >= 1.0
+
+
+def test_a_no_show_loses_on_time_and_a_withdrawal_stops_the_pairings(
+    server: ServerProcess,
+) -> None:
+    a, b, c, d = (Entrant(server.url) for _ in range(4))
+    clock = {"kind": "realtime", "initial": 2}
+    tournament = a.create(
+        format="swiss", rounds=2, start="when_full", max_players=4, time_control=clock
+    )
+    for player in (a, b, c, d):
+        player.join(tournament)
+    first = a.until(tournament, lambda t: t["rounds"])
+    assert [t["entrants"] for t in first["rounds"][0]["tables"]] == [
+        [a.name, b.name],
+        [c.name, d.name],
+    ]
+    c.withdraw(tournament)  # its match goes on: what it plays stands
+    d.resign(tournament)  # and a never shows up: seat 0 runs out of time, b wins
+    second = a.until(tournament, lambda t: len(t["rounds"]) == 2, within=15)
+    assert [t["result"] for t in second["rounds"][0]["tables"]] == [[0.0, 1.0], [1.0, 0.0]]
+    seated = [e for table in second["rounds"][1]["tables"] for e in table["entrants"]]
+    assert c.name not in seated
+    assert c.tournament(tournament)["my_table"] is None
+    a.resign(tournament)
+    found = a.until(tournament, finished, within=15)
+    points = {s["entrant"]: s["points"] for s in found["standings"]}
+    assert points == {b.name: 2.0, c.name: 1.0, d.name: 1.0, a.name: 0.0}
+    entrants = {e["entrant"]: e["withdrawn"] for e in found["entrants"]}
+    assert entrants[c.name]
+    assert not entrants[a.name]
+
+
+def test_the_command_line_plays_a_bots_tournament_on_a_server(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    owner = Entrant(server.url)
+    monkeypatch.setenv("TAVOLA_PASSWORD", PASSWORD)
+    args = ["tournament", "clocktowers", "--bots", "random,random", "--players", "2"]
+    ran = CliRunner().invoke(app, [*args, "--online", server.url, "--account", owner.name])
+    assert ran.exit_code == 0, ran.output
+    assert f"{server.url}/t/" in ran.output
+    assert "random #2" in ran.output
+    tournament = ran.output.split("/t/")[1].split()[0]
+    found = owner.tournament(tournament)
+    assert found["format"] == "round_robin"
+    assert finished(found)
+    assert [s["played"] for s in found["standings"]] == [1, 1]
+    monkeypatch.setenv("TAVOLA_PASSWORD", "wrong")
+    refused = CliRunner().invoke(app, [*args, "--online", server.url, "--account", owner.name])
+    assert refused.exit_code != 0
+    assert "cannot sign in" in refused.output
+
+
+def test_a_restart_mid_round_loses_nothing(server: ServerProcess) -> None:
+    """The module's last test on its server: it kills it, and starts another on its file."""
+    a, b = Entrant(server.url), Entrant(server.url)
+    tournament = a.create(format="swiss", rounds=2, start="when_full", max_players=2)
+    a.join(tournament)
+    b.join(tournament)
+    first = a.seat(tournament)
+    b.resign(tournament)
+    mid = a.until(tournament, lambda t: t["my_table"] and t["my_table"] != first)
+    server.kill()
+    with running_server(server.db_url) as after:
+        for player in (a, b):
+            player.http.base_url = after.url
+            player.http.headers["Origin"] = after.url
+        again = a.tournament(tournament)
+        assert again["rounds"] == mid["rounds"]
+        assert again["my_table"] == mid["my_table"]
+        b.resign(tournament)
+        found = a.until(tournament, finished)
+    assert [len(r["tables"]) for r in found["rounds"]] == [1, 1]
+    assert {s["entrant"]: s["points"] for s in found["standings"]} == {a.name: 2.0, b.name: 0.0}
+
+
+def test_two_servers_on_postgresql_pair_a_round_once(cluster: PostgresCluster) -> None:
+    with two_servers(cluster) as (one, two):
+        players = [Entrant(server.url) for server in (one, two, one, two)]
+        tournament = players[0].create(format="swiss", rounds=2, start="when_full", max_players=4)
+        for player in players:
+            player.join(tournament)
+        first = players[0].until(tournament, lambda t: t["rounds"])
+        assert len(first["rounds"][0]["tables"]) == 2
+        for player in players[1::2]:
+            player.resign(tournament)
+        second = players[1].until(
+            tournament,
+            lambda t: len(t["rounds"]) == 2 and all(x["match"] for x in t["rounds"][1]["tables"]),
+        )
+        for server in (one, two):
+            seen = Api(server.url).http.get(f"/api/tournaments/{tournament}").json()
+            assert [len(r["tables"]) for r in seen["rounds"]] == [2, 2]
+            assert seen["rounds"] == second["rounds"]
+        matches = {t["match"] for r in second["rounds"] for t in r["tables"]}
+        assert len(matches) == 4
