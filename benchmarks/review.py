@@ -18,6 +18,17 @@
    standard error of the loss, the seconds per decision, how many moves were flagged, and
    the loss the second run gives the moves the first flagged (how much of a flag is luck).
 
+3. **Speed** (``--speed``): one heuristic game of each game (Campanile with 3 players,
+   the others with 2) reviewed whole, before and after, side by side: *before* is the
+   whole budget for every decision and no luck (``settle=False``, the review as it was),
+   *after* is today's review (verdicts settled early, and the chance events' luck).
+   ``--before-decisions N`` times the *before* on N evenly spaced decisions only, and
+   gives its seconds per game as seconds per decision times the decisions (a whole
+   Campanile game took minutes). It also counts the decisions both judged with the same
+   flag.
+
+    python benchmarks/review.py --speed --workers 2 --before-decisions 24
+
 It prints Markdown tables for docs/review.md.
 """
 
@@ -34,7 +45,10 @@ from typing import Any
 
 import tavola
 from tavola.apps.review.command import describe
+from tavola.apps.review.decisions import plan
+from tavola.apps.review.decisions import run as review_run
 from tavola.apps.review.judging import Ending, judge, rollout, samples
+from tavola.apps.review.luck import plan_chances
 from tavola.core.review_budget import Budget
 from tavola.players import Seat, play_match
 
@@ -158,7 +172,12 @@ def main() -> None:
     parser.add_argument("--judged", type=int, default=24, help="decisions reviewed for the noise")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--speed", action="store_true", help="time whole reviews, before/after")
+    parser.add_argument("--before-decisions", type=int, help="time 'before' on N decisions")
     args = parser.parse_args()
+    if args.speed:
+        speed(args)
+        return
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.workers) as pool:
         for game in args.names or GAMES:
@@ -244,6 +263,43 @@ def calibrate(
         f"{brier([(0.5, o) for _, o in default]):.4f}; always the base rate "
         f"({100 * base:.1f}% of the seats to move won): {base_brier:.4f}."
     )
+
+
+SPEED_GAMES = (("campanile", 3), ("clocktowers", 2), ("carcassonne", 2))
+
+
+def speed(args: argparse.Namespace) -> None:
+    """Whole reviews of one heuristic game of each game, before and after (docstring)."""
+    print(
+        "| game | decisions | chance steps | before: s/game | before: s/decision "
+        "| after: s/game | after: s/decision | speed-up | same flags |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, players in SPEED_GAMES:
+        if args.names and name not in args.names:
+            continue
+        game = tavola.load(name, players=players)
+        final = play_match(game, ["heuristic"] * players, args.seed)
+        record, seats, budget = final.record(), list(range(players)), game.review_budget
+        tasks = plan(record, final, seats, budget, args.seed)
+        chances = plan_chances(record, final, seats, budget, args.seed)
+        start = time.perf_counter()
+        after = review_run(tasks, args.workers, chances=chances)
+        after_seconds = time.perf_counter() - start
+        count = args.before_decisions or len(tasks)
+        chosen = [tasks[i * len(tasks) // count] for i in range(min(count, len(tasks)))]
+        start = time.perf_counter()
+        before = review_run([replace(t, settle=False) for t in chosen], args.workers)
+        per_decision = (time.perf_counter() - start) / len(chosen)
+        flags = {r.step: r.judgement.verdict for r in after.results}
+        same = sum(flags[r.step] == r.judgement.verdict for r in before.results)
+        print(
+            f"| {game.title} ({players}p) | {len(tasks)} | {len(chances)} | "
+            f"{per_decision * len(tasks):.0f} | {per_decision:.2f} | {after_seconds:.0f} | "
+            f"{after_seconds / len(tasks):.2f} | {per_decision * len(tasks) / after_seconds:.1f}x "
+            f"| {same} of {len(before.results)} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
