@@ -42,6 +42,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import tavola
@@ -175,6 +176,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--speed", action="store_true", help="time whole reviews, before/after")
     parser.add_argument("--before-decisions", type=int, help="time 'before' on N decisions")
+    parser.add_argument(
+        "--sample", type=int, help="time N decisions and N chance steps, times the counts"
+    )
     args = parser.parse_args()
     if args.speed:
         speed(args)
@@ -269,6 +273,18 @@ def calibrate(
 SPEED_GAMES = (("campanile", 3), ("clocktowers", 2), ("carcassonne", 2))
 
 
+def spread(tasks: list[Any], count: int) -> list[Any]:
+    """``count`` of the tasks, evenly spaced."""
+    return [tasks[i * len(tasks) // count] for i in range(min(count, len(tasks)))]
+
+
+def timed(work: Any) -> tuple[float, Any]:
+    """The CPU seconds ``work()`` takes (its worker processes' included), and its result."""
+    cpu = cpu_seconds()
+    result = work()
+    return cpu_seconds() - cpu, result
+
+
 def cpu_seconds() -> float:
     """CPU seconds of this process and its finished children (the review's workers)."""
     mine, children = (
@@ -295,20 +311,25 @@ def speed(args: argparse.Namespace) -> None:
         record, seats, budget = final.record(), list(range(players)), game.review_budget
         tasks = plan(record, final, seats, budget, args.seed)
         chances = plan_chances(record, final, seats, budget, args.seed)
-        start, cpu = time.perf_counter(), cpu_seconds()
-        after = review_run(tasks, args.workers, chances=chances)
-        wall, after_cpu = time.perf_counter() - start, cpu_seconds() - cpu
-        count = args.before_decisions or len(tasks)
-        chosen = [tasks[i * len(tasks) // count] for i in range(min(count, len(tasks)))]
-        cpu = cpu_seconds()
-        before = review_run([replace(t, settle=False) for t in chosen], args.workers)
-        per_decision = (cpu_seconds() - cpu) / len(chosen)
+        decisions, steps = len(tasks), len(chances)
+        if args.sample:  # every n-th decision and chance step, their seconds times the counts
+            tasks, chances = spread(tasks, args.sample), spread(chances, args.sample)
+        start = time.perf_counter()
+        judged, after = timed(partial(review_run, tasks, args.workers))
+        drawn, _ = timed(partial(review_run, [], args.workers, chances=chances))
+        wall = time.perf_counter() - start
+        after_cpu = judged * decisions / len(tasks) + drawn * steps / max(1, len(chances))
+        chosen = spread(tasks, args.before_decisions or len(tasks))
+        whole = [replace(task, settle=False) for task in chosen]
+        spent, before = timed(partial(review_run, whole, args.workers))
+        per_decision = spent / len(chosen)
         flags = {r.step: r.judgement.verdict for r in after.results}
         same = sum(flags[r.step] == r.judgement.verdict for r in before.results)
         print(
-            f"| {game.title} ({players}p) | {len(tasks)} | {len(chances)} | "
-            f"{per_decision * len(tasks):.0f} | {per_decision:.2f} | {after_cpu:.0f} ({wall:.0f}) "
-            f"| {after_cpu / len(tasks):.2f} | {per_decision * len(tasks) / after_cpu:.1f}x "
+            f"| {game.title} ({players}p) | {decisions} | {steps} | "
+            f"{per_decision * decisions:.0f} | {per_decision:.2f} | {after_cpu:.0f} "
+            f"({'-' if args.sample else f'{wall:.0f}'}) "
+            f"| {after_cpu / decisions:.2f} | {per_decision * decisions / after_cpu:.1f}x "
             f"| {same} of {len(before.results)} |",
             flush=True,
         )

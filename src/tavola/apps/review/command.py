@@ -285,13 +285,7 @@ def points(value: float, se: float) -> str:
 
 def show_luck(data: dict[str, Any]) -> None:
     """Each seat's luck and skill, then the biggest swings of each kind in words."""
-    table = Table(
-        caption=_(
-            "luck: what the draws did to the seat's win chance; skill: what its moves gave "
-            "up (points of win chance, ± one standard error)"
-        ),
-        box=box.SIMPLE_HEAD,
-    )
+    table = Table(box=box.SIMPLE_HEAD)
     table.add_column(_("seat"))
     table.add_column(_("luck"), justify="right", no_wrap=True)
     table.add_column(_("skill"), justify="right", no_wrap=True)
@@ -302,6 +296,12 @@ def show_luck(data: dict[str, Any]) -> None:
             points(s["skill"], s["skill_se"]),
         )
     console.print(table)
+    console.print(
+        _(
+            "luck: what the draws did to the seat's win chance; skill: what its moves gave "
+            "up (points of win chance, ± one standard error)"
+        )
+    )
     show_swings(data)
 
 
@@ -309,7 +309,7 @@ def show_swings(data: dict[str, Any]) -> None:
     """The biggest swings of each kind in words: the draws', then the moves'."""
     names = data["names"]
     draws = [
-        (swing, seat, event["what"])
+        (swing, event["step"], seat, event["what"])
         for event in data["chance_events"]
         for seat, swing in enumerate(event["swing"])
         if swing is not None
@@ -317,12 +317,14 @@ def show_swings(data: dict[str, Any]) -> None:
     draws.sort(key=lambda draw: -abs(draw[0]))
     if draws:
         console.print(_("Biggest swings of the draws:"))
-        for swing, seat, what in draws[:SWINGS]:
-            console.print(f"  {names[seat]}: {what}: {100 * swing:+.0f}%")
+        for swing, step, seat, what in draws[:SWINGS]:
+            console.print(f"  {step + 1:>3} {names[seat]}: {what}: {100 * swing:+.0f}%")
     moves = sorted(data["decisions"], key=lambda d: -d["loss"])
     moves = [d for d in moves[:SWINGS] if d["loss"] > 0]
     if moves:
         console.print(_("Costliest moves:"))
         for d in moves:
             played = _("{played} instead of {best}").format(played=d["played"], best=d["best"])
-            console.print(f"  {names[d['seat']]}: {played}: {-100 * d['loss']:+.0f}%")
+            console.print(
+                f"  {d['step'] + 1:>3} {names[d['seat']]}: {played}: {-100 * d['loss']:+.0f}%"
+            )
