@@ -36,13 +36,13 @@ SHOWN = ("draw", "reveal")  # the events that tell a chance event in words
 
 
 def luck_samples(budget: Budget) -> int:
-    """The pairs of rollouts behind a swing: a quarter of a decision's samples, at least 8
+    """The pairs of rollouts behind a swing: an eighth of a decision's samples, at least 8
     (or all of them when they are fewer).
 
-    >>> [luck_samples(Budget(samples=n)) for n in (64, 8, 3)]
-    [16, 8, 3]
+    >>> [luck_samples(Budget(samples=n)) for n in (128, 64, 8, 3)]
+    [16, 8, 8, 3]
     """
-    return min(budget.samples, max(8, budget.samples // 4))
+    return min(budget.samples, max(8, budget.samples // 8))
 
 
 @dataclass(frozen=True)
