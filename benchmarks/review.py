@@ -300,9 +300,10 @@ def speed(args: argparse.Namespace) -> None:
     the review costs, and a free 2-core machine takes about half of them."""
     print(
         "| game | decisions | chance steps | before: CPU s/game | before: CPU s/decision "
-        "| after: CPU s/game (wall) | after: CPU s/decision | speed-up | same flags |"
+        "| after: CPU s/game (wall) | of which luck | after: CPU s/decision | speed-up "
+        "| same flags |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name, players in SPEED_GAMES:
         if args.names and name not in args.names:
             continue
@@ -318,7 +319,8 @@ def speed(args: argparse.Namespace) -> None:
         judged, after = timed(partial(review_run, tasks, args.workers))
         drawn, _ = timed(partial(review_run, [], args.workers, chances=chances))
         wall = time.perf_counter() - start
-        after_cpu = judged * decisions / len(tasks) + drawn * steps / max(1, len(chances))
+        luck_cpu = drawn * steps / max(1, len(chances))
+        after_cpu = judged * decisions / len(tasks) + luck_cpu
         chosen = spread(tasks, args.before_decisions or len(tasks))
         whole = [replace(task, settle=False) for task in chosen]
         spent, before = timed(partial(review_run, whole, args.workers))
@@ -328,7 +330,7 @@ def speed(args: argparse.Namespace) -> None:
         print(
             f"| {game.title} ({players}p) | {decisions} | {steps} | "
             f"{per_decision * decisions:.0f} | {per_decision:.2f} | {after_cpu:.0f} "
-            f"({'-' if args.sample else f'{wall:.0f}'}) "
+            f"({'-' if args.sample else f'{wall:.0f}'}) | {luck_cpu:.0f} "
             f"| {after_cpu / decisions:.2f} | {per_decision * decisions / after_cpu:.1f}x "
             f"| {same} of {len(before.results)} |",
             flush=True,
