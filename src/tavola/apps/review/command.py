@@ -88,6 +88,12 @@ def review_command(
     every: Annotated[
         bool, typer.Option("--all", help="List every decision, not only the flagged ones.")
     ] = False,
+    luck: Annotated[
+        bool,
+        typer.Option(
+            "--luck/--no-luck", help="Estimate the luck of the draws (--no-luck: moves only)."
+        ),
+    ] = True,
 ) -> None:
     """Review a recorded game: each move's win chance and loss, from its seat's view."""
     record = read_record(record_file)
@@ -104,7 +110,7 @@ def review_command(
     check_out(out, force)
     workers = jobs or os.cpu_count() or 1
     tasks = plan(record, final, chosen, budget, seed)
-    chances = plan_chances(record, final, chosen, budget, seed)
+    chances = plan_chances(record, final, chosen, budget, seed) if luck else []
     with (
         stopping_signals() as caught,
         work_progress(errors) as progress,
