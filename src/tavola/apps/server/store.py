@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -256,7 +257,9 @@ class Store:
         except SQLAlchemyError as error:
             if len(entries) == 1:
                 return [error]
-        return [_error_of(lambda e=entry: self._insert_alone(e, at, origin)) for entry in entries]
+        return [
+            _error_of(functools.partial(self._insert_alone, entry, at, origin)) for entry in entries
+        ]
 
     def _insert_alone(self, entry: NewEntry, at: datetime, origin: str) -> datetime | None:
         with self.engine.begin() as connection:
