@@ -106,11 +106,27 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Run:
-    def __init__(self, seconds: float, pace: float) -> None:
+    def __init__(self, seconds: float, pace: float, matches: int) -> None:
         self.pace = pace  # seconds between a match's moves (0: none)
+        self.seconds = seconds
+        self.matches = matches
+        self.slots_in_play: set[int] = set()  # the slots whose match has both seats connected
         self.start = time.perf_counter()
-        self.measure_from = self.start + 8.0  # warm-up: 200 matches created, connected
+        # Warm-up: every match created and connected (at least 8 s, at most 120 s: a busy
+        # machine takes longer), then the measured seconds.
+        self.measure_from = self.start + 120.0
         self.end = self.measure_from + seconds
+        self.in_play = asyncio.Event()
+
+    def playing(self, slot: int) -> None:
+        """A slot's match has both its seats connected; the last slot's starts the clock."""
+        if self.in_play.is_set():
+            return
+        self.slots_in_play.add(slot)
+        if len(self.slots_in_play) == self.matches:
+            self.measure_from = max(time.perf_counter() + 2.0, self.start + 8.0)
+            self.end = self.measure_from + self.seconds
+            self.in_play.set()
         self.moves = 0
         self.latencies: list[float] = []
         self.worst_p99 = 0.0  # the slowest match's p99 latency: does any match starve?
@@ -178,6 +194,7 @@ async def play_moves(
     run: Run, sockets: list[ClientConnection], rng: random.Random, latencies: list[float]
 ) -> None:
     states: list[dict[str, Any]] = [read_state(await socket.recv(), None) for socket in sockets]
+    run.playing(id(rng))  # each slot has its own generator
     due = time.perf_counter() + rng.uniform(0, run.pace)  # a schedule, so delays do not add up
     while time.perf_counter() < run.end:
         state = states[0]
@@ -219,12 +236,14 @@ def measure(
     rate: float,
     query: dict[str, str],
 ) -> Run:
-    run = Run(seconds, matches / rate if rate else 0.0)
+    run = Run(seconds, matches / rate if rate else 0.0, matches)
     assert server.process is not None
     pid = server.process.pid
 
     async def watch(relay: Relay) -> None:
         """The server's CPU and the bytes on the wire in the measured time."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(run.in_play.wait(), run.measure_from - time.perf_counter())
         await asyncio.sleep(run.measure_from - time.perf_counter())
         cpu, wire = cpu_seconds(pid), relay.down
         await asyncio.sleep(run.end - time.perf_counter())

@@ -25,14 +25,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.apps.server.live import LiveMatch
-from tavola.apps.server.messages import message_for
+from tavola.apps.server.messages import Sights
 from tavola.apps.server.outbox import Outbox, Update
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.core.i18n import current_language, language
 
 MAX_QUEUED = 200
-Built = tuple[int | None, int, bool, bool, str]  # seat, entries seen, svg, first, language
+Kind = tuple[int | None, int, bool, bool, str]  # seat, entries seen, svg, first, language
+
+
+@dataclass
+class Built:
+    """What one position's messages are made of (``messages.Sights``: each seat's view and
+    picture, built once), and the state messages made of them, once per kind of socket."""
+
+    sights: Sights
+    updates: dict[Kind, Update] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -81,7 +90,7 @@ class Hub:
         self._subscribers.setdefault(live.id, set()).add(subscriber)
         if seat is not None:
             live.connected[seat] += 1
-        self._send_update(live, subscriber, {})
+        self._send_update(live, subscriber, Built(Sights(live)))
         return subscriber
 
     def leave(self, live: LiveMatch, subscriber: Subscriber) -> None:
@@ -124,7 +133,7 @@ class Hub:
 
     def publish(self, live: LiveMatch) -> None:
         """Send every subscriber of ``live`` the entries it has not seen, as its seat sees them."""
-        built: dict[Built, Update] = {}
+        built = Built(Sights(live))
         for subscriber in list(self._subscribers.get(live.id, ())):
             if subscriber.sent < live.seq:
                 self._send_update(live, subscriber, built)
@@ -132,7 +141,7 @@ class Hub:
     def refresh(self, live: LiveMatch) -> None:
         """Send every subscriber the state again (the table changed, not the log: a rematch
         started, a seat's token changed)."""
-        built: dict[Built, Update] = {}
+        built = Built(Sights(live))
         for subscriber in list(self._subscribers.get(live.id, ())):
             self._send_update(live, subscriber, built)
 
@@ -140,18 +149,19 @@ class Hub:
         self,
         live: LiveMatch,
         subscriber: Subscriber,
-        built: dict[Built, Update],
+        built: Built,
     ) -> None:
         if not subscriber.holds_seat(live):
             self.revoke(live, subscriber)
             return
         first = not subscriber.greeted
         key = (subscriber.seat, subscriber.sent, subscriber.svg, first, subscriber.lang)
-        if key not in built:  # seats that saw the same entries get the same message
+        update = built.updates.get(key)
+        if update is None:  # sockets of one seat that saw the same entries share it
             seat, sent, svg = subscriber.seat, subscriber.sent, subscriber.svg
             with language(subscriber.lang):  # the texts and the board in its language
-                message = message_for(live, seat, sent, svg, chat=first)
-            built[key] = Update({"type": "state", **message})
+                message = built.sights.message(seat, sent, svg, chat=first)
+            update = built.updates[key] = Update({"type": "state", **message})
         subscriber.greeted = True
         subscriber.sent = live.seq
-        subscriber.outbox.put_state(built[key])
+        subscriber.outbox.put_state(update)

@@ -12,6 +12,7 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.models import MatchRow, SeatRow, now
+from tavola.core.i18n import current_language
 from tavola.core.svg import at_table
 
 
@@ -77,12 +78,57 @@ def message_for(
 ) -> dict[str, Any]:
     """The state object for ``seat`` with the log entries after ``since`` (and the chat
     unless ``chat`` is false: a socket gets it once, then message by message)."""
-    view = live.state.view(seat)
-    legal = live.legal_for(seat)
-    picture = live.game.svg(table_view(live, view), legal) if svg else None
-    log = live.log_after(since)
-    take_back = live.can_take_back(seat)
-    return state_message(live, seat, view, legal, log, take_back, picture, chat)
+    return Sights(live).message(seat, since, svg, chat)
+
+
+class Sights:
+    """One position as each seat sees it, for the messages sent of it: each seat's view,
+    legal actions and take-back built once, its picture once per language, the public log
+    once per language; so sockets of one seat (and spectators) share them, never a seat's
+    with another's. Good for one position: a new entry needs new ``Sights``."""
+
+    def __init__(self, live: LiveMatch) -> None:
+        self.live = live
+        self._seen: dict[int | None, tuple[dict[str, Any], list[str], bool]] = {}
+        self._pictures: dict[tuple[int | None, str], str] = {}
+        self._logs: dict[tuple[int, str], list[dict[str, Any]]] = {}
+
+    def seen(self, seat: int | None) -> tuple[dict[str, Any], list[str], bool]:
+        """``seat``'s view, its legal notations, whether it may take back its last action."""
+        seen = self._seen.get(seat)
+        if seen is None:
+            live = self.live
+            seen = self._seen[seat] = (
+                live.state.view(seat),
+                live.legal_for(seat),
+                live.can_take_back(seat),
+            )
+        return seen
+
+    def picture(self, seat: int | None) -> str:
+        """``seat``'s picture, in the current language."""
+        key = (seat, current_language())
+        picture = self._pictures.get(key)
+        if picture is None:
+            view, legal, _ = self.seen(seat)
+            live = self.live
+            picture = self._pictures[key] = live.game.svg(table_view(live, view), legal)
+        return picture
+
+    def log_after(self, since: int) -> list[dict[str, Any]]:
+        """The public log after entry ``since``, in the current language."""
+        key = (since, current_language())
+        log = self._logs.get(key)
+        if log is None:
+            log = self._logs[key] = self.live.log_after(since)
+        return log
+
+    def message(self, seat: int | None, since: int, svg: bool, chat: bool) -> dict[str, Any]:
+        """The state object for ``seat`` (see ``message_for``), in the current language."""
+        view, legal, take_back = self.seen(seat)
+        picture = self.picture(seat) if svg else None
+        log = self.log_after(since)
+        return state_message(self.live, seat, view, legal, log, take_back, picture, chat)
 
 
 def table_view(live: LiveMatch, view: dict[str, Any]) -> dict[str, Any]:

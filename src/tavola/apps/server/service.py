@@ -1,9 +1,10 @@
 """Matches as a service: create, load (replay), move, take back; bots, clocks, other servers.
 
 All engine work happens on the event loop's thread (a move costs microseconds), all
-database work in worker threads. Per match an ``asyncio.Lock`` serialises this
-process's writers; across processes the log's primary key does: of two servers that
-append the same ``seq``, one fails and answers 409 after catching up with the log.
+database work in worker threads (the log's appends gathered, ``log_writer``). Per match
+an ``asyncio.Lock`` serialises this process's writers; across processes the log's
+primary key does: of two servers that append the same ``seq``, one fails and answers 409
+after catching up with the log.
 
 Every entry is written one way (``_write``): under the match's lock, caught up with the
 log, checked, appended, applied, then told to the clients, the bots and the clock. The
@@ -30,6 +31,7 @@ from tavola.apps.server.chat import chat_json
 from tavola.apps.server.clocks import ClockAlarms, TimeControl
 from tavola.apps.server.hub import Hub
 from tavola.apps.server.live import BOT, HUMAN, LiveMatch, SeatInfo, TableRules
+from tavola.apps.server.log_writer import LogWriter
 from tavola.apps.server.messages import message_for, rematch_info
 from tavola.apps.server.models import MOVE, TAKEBACK, MatchRow, SeatRow, as_utc, now
 from tavola.apps.server.rating_store import RatingStore, finished
@@ -37,7 +39,7 @@ from tavola.apps.server.ratings import check_rated
 from tavola.apps.server.refusals import CONFLICTS, Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import Settings
-from tavola.apps.server.store import Loaded, Store
+from tavola.apps.server.store import Loaded, NewEntry, Store
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token
 from tavola.apps.server.turn_alerts import Turn, TurnAlerts
 from tavola.core.errors import TavolaError
@@ -67,6 +69,7 @@ class MatchService:
         self.store = store
         self.hub = hub
         self.server_id = secrets.token_hex(6)  # tells this process's notifications apart
+        self.log = LogWriter(store, self.server_id)
         self._cache: OrderedDict[str, LiveMatch] = OrderedDict()  # least recently used first
         self.bots = BotTurns(self)
         self.alarms = ClockAlarms(self)
@@ -343,8 +346,7 @@ class MatchService:
     ) -> datetime | None:
         """Store the log's next entry (the caller holds ``live.lock``) and return its time;
         ``None`` if another server stored one first (the match has caught up with it)."""
-        store = self.store
-        at = await self._db(store.append, live.id, live.seq + 1, seat, kind, detail, self.server_id)
+        at = await self.log.append(NewEntry(live.id, live.seq + 1, seat, kind, detail))
         if at is None:
             await self.catch_up(live)
         return at

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import ColumnElement, Engine, Select, exists, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    Select,
+    exists,
+    func,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from tavola.apps.server.models import SEAT_KINDS, ActionRow, ChatRow, MatchRow, SeatRow, now
@@ -16,13 +30,24 @@ Row = TypeVar("Row")
 
 NOTIFY_CHANNEL = "tavola_log"
 CHAT_KEPT = 200  # the most recent messages a match's state carries
-_INSERT_ACTION = insert(ActionRow)
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 _INSERT_AND_NOTIFY = text(
     "WITH added AS (INSERT INTO actions (match_id, seq, seat, kind, notation, at) "
-    "VALUES (:match_id, :seq, :seat, :kind, :notation, :at) RETURNING seq) "
+    "VALUES (:match_id, :seq, :seat, :kind, :notation, :at) ON CONFLICT DO NOTHING RETURNING seq) "
     "SELECT pg_notify(:channel, :payload) FROM added"
 )
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    """A log entry to insert (``at``: its time, by default when it is inserted)."""
+
+    match_id: str
+    seq: int
+    seat: int
+    kind: str
+    notation: str | None
+    at: datetime | None = None
 
 
 @dataclass
@@ -42,7 +67,11 @@ class Store:
     def __init__(self, engine: Engine, notify: bool) -> None:
         self.engine = engine
         self.notify = notify
-        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        # an entry whose number another writer holds is skipped, not an error
+        dialect_insert = sqlite_insert if engine.dialect.name == "sqlite" else postgresql_insert
+        self._insert_new = (
+            dialect_insert(ActionRow).on_conflict_do_nothing().returning(ActionRow.seq)
+        )
 
     def insert_match(self, match: MatchRow, seats: list[SeatRow]) -> None:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
@@ -208,21 +237,55 @@ class Store:
     ) -> datetime | None:
         """Insert log entry ``seq`` (at ``at``, by default now); ``None`` if another writer
         already holds that number."""
-        at = at or now()
-        row = {"match_id": match_id, "seq": seq, "seat": seat, "kind": kind, "notation": notation}
-        # The server's hottest write: one statement in autocommit, so one round trip to the
-        # database (on PostgreSQL the NOTIFY rides in it, delivered when it commits).
+        entry = NewEntry(match_id, seq, seat, kind, notation, at)
+        written = self.append_many([entry], origin)[0]
+        if isinstance(written, Exception):
+            raise written
+        return written
+
+    def append_many(
+        self, entries: list[NewEntry], origin: str
+    ) -> list[datetime | Exception | None]:
+        """Insert log entries in one transaction, one commit (the server's hottest write:
+        ``log_writer`` gathers the entries of concurrent moves). Each entry's time, or
+        ``None`` where another writer already holds its number; if the transaction fails
+        otherwise, each entry is tried alone and one that fails gets its error."""
+        at = now()
         try:
-            with self._autocommit.connect() as connection:
-                if self.notify:
-                    payload = f"{match_id} {seq} {origin}"
-                    params = {**row, "at": at, "channel": NOTIFY_CHANNEL, "payload": payload}
-                    connection.execute(_INSERT_AND_NOTIFY, params)
-                else:
-                    connection.execute(_INSERT_ACTION, {**row, "at": at})
-        except IntegrityError:
-            return None
-        return at
+            with self.engine.begin() as connection:
+                return [self._insert(connection, entry, at, origin) for entry in entries]
+        except SQLAlchemyError as error:
+            if len(entries) == 1:
+                return [error]
+        return [
+            _error_of(functools.partial(self._insert_alone, entry, at, origin)) for entry in entries
+        ]
+
+    def _insert_alone(self, entry: NewEntry, at: datetime, origin: str) -> datetime | None:
+        with self.engine.begin() as connection:
+            return self._insert(connection, entry, at, origin)
+
+    def _insert(
+        self, connection: Connection, entry: NewEntry, at: datetime, origin: str
+    ) -> datetime | None:
+        """One entry, skipped (``None``) if its number is taken; on PostgreSQL the NOTIFY
+        rides in the same statement, delivered when the transaction commits."""
+        at = entry.at or at
+        row = {
+            "match_id": entry.match_id,
+            "seq": entry.seq,
+            "seat": entry.seat,
+            "kind": entry.kind,
+            "notation": entry.notation,
+            "at": at,
+        }
+        if self.notify:
+            payload = f"{entry.match_id} {entry.seq} {origin}"
+            params = {**row, "channel": NOTIFY_CHANNEL, "payload": payload}
+            added = connection.execute(_INSERT_AND_NOTIFY, params).first()
+        else:
+            added = connection.execute(self._insert_new, row).first()
+        return None if added is None else at
 
     def entry(self, match_id: str, seq: int) -> ActionRow | None:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -266,6 +329,14 @@ class Store:
         active = func.coalesce(last, MatchRow.created_at) >= since
         with Session(self.engine) as session:
             return list(session.scalars(select(MatchRow.id).where(condition, active)))
+
+
+def _error_of(insert: Callable[[], datetime | None]) -> datetime | Exception | None:
+    """What ``insert`` returns, or the error it raises."""
+    try:
+        return insert()
+    except SQLAlchemyError as error:
+        return error
 
 
 def _seats(session: Session, match_id: str) -> list[SeatRow]:
