@@ -48,10 +48,11 @@ JOBS   ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n > 4 ? 4 : n )))
 PARALLEL := $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadfile)
 
 # The engine's and the games' rules tests again on the interpreted modules (the ones
-# tavola/compiled.py lists), with their doctests; pictures and pages are interpreted in both
-# runs, tested once.
+# tavola/compiled.py lists), with their doctests; pictures, texts and lessons are interpreted
+# in both runs, tested once.
 PURE_TESTS  := tests/core tests/games tests/plugins examples $(COMPILED_SOURCES)
-PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py')
+PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py' \
+	'*/test_texts.py' '*/test_picture_words.py' '*/test_refusal_texts.py' '*/test_lessons.py')
 test-pure: $(BUILT)  ## the engine's and games' rules tests, interpreted (TAVOLA_PURE=1)
 	TAVOLA_PURE=1 $(BIN)/pytest $(PARALLEL) $(PURE_IGNORE) $(PURE_TESTS)
 
