@@ -41,13 +41,20 @@ play-terminal: $(BUILT)  ## a game of Campanile in the terminal, you against thr
 
 test: lint typecheck unit test-pure  ## everything that checks the project
 
+# pytest on every core (pytest-xdist; at most 4 workers, each starts its own servers, database
+# cluster and browser): each file's tests on one worker, browser tests last on each
+# (conftest.py). JOBS=1 runs in one process, as plain pytest does.
+JOBS   ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n > 4 ? 4 : n )))
+PARALLEL := $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadfile)
+
 # The engine's and the games' rules tests again on the interpreted modules (the ones
-# tavola/compiled.py lists), with their doctests; pictures and pages are interpreted in both
-# runs, tested once.
+# tavola/compiled.py lists), with their doctests; pictures, texts and lessons are interpreted
+# in both runs, tested once.
 PURE_TESTS  := tests/core tests/games tests/plugins examples $(COMPILED_SOURCES)
-PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py')
+PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py' \
+	'*/test_texts.py' '*/test_picture_words.py' '*/test_refusal_texts.py' '*/test_lessons.py')
 test-pure: $(BUILT)  ## the engine's and games' rules tests, interpreted (TAVOLA_PURE=1)
-	TAVOLA_PURE=1 $(BIN)/pytest $(PURE_IGNORE) $(PURE_TESTS)
+	TAVOLA_PURE=1 $(BIN)/pytest $(PARALLEL) $(PURE_IGNORE) $(PURE_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -80,7 +87,7 @@ $(NPM_STAMP): tests/apps/web/package.json tests/apps/web/package-lock.json
 browser-checks: $(NPM_STAMP)  ## axe-core for the browser tests (npm ci in tests/apps/web)
 
 unit: $(BUILT) system $(NPM_STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest $(PARALLEL)
 
 bench: $(STAMP)  ## engine throughput, one core
 	$(BIN)/python benchmarks/engine.py

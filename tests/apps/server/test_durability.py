@@ -17,6 +17,8 @@ from tests.apps.server.client import Api, auth, receive, socket, tokens_of, two_
 from tests.apps.server.conftest import BACKENDS, new_db_url
 from tests.live_server import PostgresCluster, ServerProcess, running_server
 
+KILLED_AFTER = 12  # acknowledged moves: the kill falls mid-match, long before its end
+
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_sigkill_mid_match_loses_no_acknowledged_move_and_repeats_none(
@@ -50,7 +52,11 @@ def test_sigkill_mid_match_loses_no_acknowledged_move_and_repeats_none(
 
     player = threading.Thread(target=play)
     player.start()
-    time.sleep(1.5)
+    deadline = time.monotonic() + 60  # however loaded the machine: the moves, not a time
+    while len(acknowledged) < KILLED_AFTER:
+        assert player.is_alive(), acknowledged
+        assert time.monotonic() < deadline, acknowledged
+        time.sleep(0.02)
     server.kill()
     killed.set()
     player.join(30)

@@ -173,7 +173,7 @@ def _english_left(text: str, lang: str) -> list[str]:
             if len(re.findall("[A-Za-z]", piece)) < 2 or piece in NOTATION:
                 continue
             pattern = rf"(?<![A-Za-z_]){re.escape(piece)}(?![A-Za-z_])"
-            if not re.search(pattern, own) and re.search(pattern, text):
+            if piece in text and not re.search(pattern, own) and re.search(pattern, text):
                 left.append(piece)
     return left
 

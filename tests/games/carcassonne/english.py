@@ -54,11 +54,12 @@ def _strings(texts: str | Sequence[str] | None) -> list[str]:
 
 
 def english_left(text: str, parts: Iterable[str]) -> list[str]:
-    """The parts that ``text`` shows as words (not inside a notation such as ``roof-red``)."""
+    """The parts that ``text`` shows as words (not inside a notation such as ``roof-red``).
+    A whole game's pictures run to megabytes: the plain search, much faster, goes first."""
     return sorted(
         part
         for part in parts
-        if re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", text) is not None
+        if part in text and re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", text) is not None
     )
 
 
