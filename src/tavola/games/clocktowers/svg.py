@@ -37,6 +37,7 @@ from tavola.core.svg import (
     seat_colour,
     seat_letter,
     seat_name,
+    sections,
     wrapped,
 )
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
@@ -82,9 +83,11 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     y = _status(body, view, y)
     y = _scores(body, view, y + 6)
     y = _decks(body, view, pending, y + 12)
+    ends = [(len(body), y + 6)]  # the bands a wide screen may set side by side
     others = [s for s in range(view["players"]) if s != seat]
     for player in [*others, *([] if seat is None else [seat])]:
         y = _seat_panel(body, view, player, pending, y + 12)
+        ends.append((len(body), y + 6))
     if pending:  # nothing should be left; still, every action stays playable
         y = _more_actions(body, pending, y + 12)
     scoring = " ".join(
@@ -97,8 +100,11 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         y += 20
         body.append(svg_text(PAD, y, line, 14, fill="#555555"))
     height = y + PAD
+    ends[-1] = (len(body), height)
+    starts = [(0, 0.0), *ends[:-1]]
+    bands = [(top, end, body[i:j]) for (i, top), (j, end) in zip(starts, ends, strict=True)]
     background = f'<rect x="0" y="0" width="{WIDTH}" height="{height:g}" fill="{PAPER}"/>'
-    return document(WIDTH, height, [background, *body], _title(view))
+    return document(WIDTH, height, [background, *sections(WIDTH, bands)], _title(view))
 
 
 # -- text and words ------------------------------------------------------------------
