@@ -1,6 +1,6 @@
-"""axe-core over every page, in English and Italian (a match page in German and French too): the lobby, each game's match page as a
-seat and as a spectator, the replay with its review, the rules, a leaderboard. No serious
-or critical violation may be found."""
+"""axe-core over every page, in English and Italian: the lobby, each game's match page as a
+seat and as a spectator, the replay with its review, the rules, a leaderboard; a match page
+in German and French too. No serious or critical violation may be found."""
 
 from __future__ import annotations
 
