@@ -33,6 +33,7 @@ from tavola.core.svg import (
     document,
     escape,
     sections,
+    wrapped,
 )
 from tavola.games.campanile.svg_picture import (
     BUTTON_H,
@@ -208,10 +209,11 @@ class _Picture(TowerRow, SeatRows):
             lines = ("Intermezzo", _("scored; next:"), "Finito")
         else:
             lines = (_("Next scoring:"), "Intermezzo")
-        for i, line in enumerate(lines):
-            room = WIDTH - MARGIN - x
-            self.parts.append(svg_text(x, top + 16 + 19 * i, line, SMALL, fill=MUTED, width=room))
-        self.y = top + h + 12
+        room = WIDTH - MARGIN - x
+        rows = [row for line in lines for row in wrapped(line, SMALL, room)]  # none smaller
+        for i, row in enumerate(rows):
+            self.parts.append(svg_text(x, top + 16 + 19 * i, row, SMALL, fill=MUTED, width=room))
+        self.y = max(top + h, top + 21 + 19 * (len(rows) - 1)) + 12
 
     def draw_piles(self) -> None:
         """The three numbered piles (1996): top card face up, cards left."""
