@@ -1,5 +1,6 @@
-"""No print under 12 px on a phone: every text of the match pages (each game, as a seat and
-as a spectator), the page's and the picture's as drawn at the screen's scale, at 390x844."""
+"""No print under 12 px on a phone: every text of the match pages (each game, as a seat in
+English and as a spectator in German), the page's and the picture's as drawn at the screen's
+scale, at 390x844."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def test_no_print_under_12_px_on_a_phone(
     phone.wait_for_selector("#main[data-waiting='false']")
     small = phone.evaluate(SMALL_PRINT, LEAST)
     assert not small, f"{game} as a seat: {small}"
-    phone.goto(f"{server.url}/m/{match_id(phone)}")
+    phone.goto(f"{server.url}/m/{match_id(phone)}?lang=de")  # longer words
     wait_shown(phone)
     small = phone.evaluate(SMALL_PRINT, LEAST)
-    assert not small, f"{game} as a spectator: {small}"
+    assert not small, f"{game} as a spectator, in German: {small}"

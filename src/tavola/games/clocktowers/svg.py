@@ -246,7 +246,12 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
         counted = gettext("{deck}: {count}").format(deck=_deck_name(name), count=size)
         inner.append(
             svg_text(
-                x + CARD_W / 2, y + CARD_H + 24, counted, 15, anchor="middle", width=CARD_W + 6
+                x + CARD_W / 2,
+                y + CARD_H + 24,
+                counted,
+                15,
+                anchor="middle",
+                width=CARD_W + 12,  # the hit area's width about the card's middle
             )
         )
         what = _deck_words(name, size)
@@ -257,7 +262,7 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
             label = _draw_words(name, card_name(top or ""))
             body.append(f"<g{clickable(action, label)}><title>{escape(label)}</title>")
             body.append(
-                f'<rect class="hit" x="{x - 4:g}" y="{y - 4:g}" width="{CARD_W + 8 + 6:g}" '
+                f'<rect class="hit" x="{x - 6:g}" y="{y - 4:g}" width="{CARD_W + 18:g}" '
                 f'height="{CARD_H + 40:g}" rx="9" fill="{BUTTON}" stroke="{BUTTON_EDGE}" '
                 f'stroke-width="2"/>'
             )
