@@ -179,6 +179,18 @@ def clickable(action: str, label: str) -> str:
     )
 
 
+def sections(width: float, bands: Iterable[tuple[float, float, Iterable[str]]]) -> list[str]:
+    """The bands of a tall picture, each ``(top, bottom, elements)`` in a ``<svg
+    data-part="section">`` of its own: drawn where it is when the picture is shown whole; a
+    client with room may lay the bands out in columns (the web's board-sections.js)."""
+    return [
+        f'<svg data-part="section" x="0" y="{top:g}" width="{width:g}" '
+        f'height="{bottom - top:g}" viewBox="0 {top:g} {width:g} {bottom - top:g}" '
+        f'overflow="visible">{"".join(elements)}</svg>'
+        for top, bottom, elements in bands
+    ]
+
+
 def document(width: float, height: float, body: Iterable[str], title: str) -> str:
     """A whole SVG document that scales to its container (a viewBox, no pixel size)."""
     return "".join(

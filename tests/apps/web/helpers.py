@@ -95,10 +95,14 @@ def open_first_seat(page: Page, base: str, body: dict[str, Any], query: str = ""
     page.goto(f"{base}{created['seats'][0]['url']}{query}")
 
 
-def open_at_my_turn(page: Page, base: str, game: str, query: str = "") -> None:
-    """A new match of ``game``, Ada against a random bot (seed 3), opened on Ada's seat at
-    her turn; ``query`` is added to the seat's address (``&lang=de``)."""
+def open_at_my_turn(
+    page: Page, base: str, game: str, query: str = "", options: dict[str, Any] | None = None
+) -> None:
+    """A new match of ``game`` (with ``options``), Ada against a random bot (seed 3), opened
+    on Ada's seat at her turn; ``query`` is added to the seat's address (``&lang=de``)."""
     body = {"game": game, "seats": ["human", "random"], "names": ["Ada", "Bob"], "seed": 3}
+    if options:
+        body["options"] = options
     open_first_seat(page, base, body, query)
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")

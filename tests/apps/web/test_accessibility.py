@@ -1,6 +1,6 @@
 """axe-core over every page, in English and Italian: the lobby, each game's match page as a
-seat and as a spectator, the replay with its review, the rules, a leaderboard. No serious
-or critical violation may be found."""
+seat and as a spectator, the replay with its review, the rules, a leaderboard; a match page
+in German and French too. No serious or critical violation may be found."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
 LANGUAGES = ["en", "it"]
+MORE_LANGUAGES = ["de", "fr"]  # the match pages only
 
 
 def assert_accessible(page: Page, what: str) -> None:
@@ -76,6 +77,16 @@ def test_a_match_as_a_seat_and_as_a_spectator(
     wait_shown(page)
     page.wait_for_selector("#main[data-over='true']")
     assert_accessible(page, f"{game} as a spectator of a finished match")
+
+
+@pytest.mark.parametrize("lang", MORE_LANGUAGES)
+@pytest.mark.parametrize("game", sorted(game_classes()))
+def test_a_match_as_a_seat_in_more_languages(
+    page: Page, server: ServerProcess, game: str, lang: str
+) -> None:
+    """One page a game in the other languages: their longer words name the same things."""
+    open_at_my_turn(page, server.url, game, f"&lang={lang}")
+    assert_accessible(page, f"{game} as a seat in {lang}")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

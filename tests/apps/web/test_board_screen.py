@@ -164,15 +164,27 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
     assert theirs[0][1] == theirs[1][1] == 0, said
 
 
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
 @pytest.mark.parametrize("game", ["campanile", "clocktowers"])
 def test_campanile_and_clocktowers_take_the_area_width(
-    new_context: Any, server: ServerProcess, game: str
+    new_context: Any, server: ServerProcess, game: str, screen: str
 ) -> None:
-    page = new_context(viewport=DESKTOP).new_page()
+    """A desktop sets the picture's bands in columns as wide as the area and no taller than
+    the window, the status and the moves beside it; a phone draws it at the screen's width."""
+    size = DESKTOP if screen == "desktop" else PHONE
+    page = new_context(viewport=size).new_page()
     body = {"game": game, "seats": ["human", "random"], "seed": 3}
     created = httpx.post(f"{server.url}/api/matches", json=body).json()
     page.goto(server.url + created["seats"][0]["url"])
     wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
     area = box(page, "#tv-board")
-    picture = box(page, "#tv-board > svg")
+    picture = box(page, "#tv-board > .tavola-board")
     assert picture["width"] >= 0.95 * area["width"] - 4, (picture, area)
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    if screen == "desktop":
+        in_view(page, "#tv-board > .tavola-board", size)
+        assert len(page.locator("#tv-board .section-column").all()) > 1
+    for selector in ("#tv-status", "#tv-actions button.action >> nth=0"):
+        page.locator(selector).scroll_into_view_if_needed()  # a phone scrolls to them
+        in_view(page, selector, size)

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.browser
 
 # How wide a picture's drawing is: its viewBox fitted into its element, as SVG does.
 DRAWN_WIDTH = """root => {
-  const svg = root.querySelector(".part-board") || root;  // a picture in parts: its board
+  // a picture in parts: its board; in sections: one of them
+  const svg = root.querySelector(".part-board, .part-section") || root;
   const [, , w, h] = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
   const box = svg.getBoundingClientRect();
   return Math.min(box.width / w, box.height / h) * w;

@@ -6,6 +6,7 @@ import httpx
 
 import tavola
 from tavola.core.registry import game_classes
+from tavola.core.svg import at_table
 from tests.live_server import ServerProcess
 
 
@@ -49,6 +50,17 @@ def test_the_replay_api(server: ServerProcess) -> None:
     assert steps["steps"][-1]["scores"] == state.scores
     picture = httpx.post(f"{server.url}/api/replay/svg?step=9", json=record).json()
     assert picture["svg"] == state.game.svg(state.view(None), ())
+    # the seats named as the match's table names them (a seat without a name: "Seat B")
+    named = "/api/replay/svg?step=9&name=Ada&name="
+    picture = httpx.post(f"{server.url}{named}", json=record).json()
+    view = at_table(state.view(None), ["Ada", None])
+    assert picture["svg"] == state.game.svg(view, ())
+    assert "Ada" in picture["svg"]
+    assert "Seat A" not in picture["svg"]
+    with_names = state.record(names=["Bea", "Carlo"])  # a record file's own names
+    picture = httpx.post(f"{server.url}/api/replay/svg?step=9", json=with_names).json()
+    assert "Bea" in picture["svg"]
+    assert "Carlo" in picture["svg"]
     too_far = httpx.post(f"{server.url}/api/replay/svg?step=10", json=record)
     assert too_far.status_code == 422
 

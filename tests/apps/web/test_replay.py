@@ -55,6 +55,9 @@ def test_stepping_through_a_finished_match(page: Page, server: ServerProcess) ->
     assert page.locator("#main").get_attribute("data-steps") == str(last)
     expect(page.locator("#tv-step")).to_contain_text(f"Step 0 of {last}")
     expect(page.locator("#tv-board .tavola-board")).to_be_visible()
+    # the picture names the seats as the table does: Ada and Bob, no "Seat A"
+    expect(page.locator("#tv-board .tavola-board")).to_contain_text("Ada")
+    expect(page.locator("#tv-board .tavola-board")).not_to_contain_text("Seat A")
 
     page.keyboard.press("ArrowRight")
     wait_step(page, 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,6 +34,7 @@ from tavola.core.checks import shown
 from tavola.core.game import State
 from tavola.core.i18n import N_
 from tavola.core.review_budget import Budget
+from tavola.core.svg import at_table
 from tavola.players import BotSpecError
 
 console = Console(highlight=False, markup=False)
@@ -144,7 +146,7 @@ def review_command(
     else:
         show(data, budget, every)
     if out is not None:
-        path = write_file(out, page(data, boards(final, data)))
+        path = write_file(out, page(data, boards(final, data, record.get("names"))))
         (errors if as_json else console).print(_("Review saved to {path}").format(path=path))
     if outcome.interrupted:
         raise typer.Exit(caught.exit_code)
@@ -190,14 +192,19 @@ def parse_seats(text: str | None, players: int) -> list[int]:
     return sorted(seats)
 
 
-def boards(final: State, data: dict[str, Any]) -> dict[int, str]:
-    """The picture each flagged move's seat saw before it, by step."""
+def boards(
+    final: State, data: dict[str, Any], names: Sequence[str] | None = None
+) -> dict[int, str]:
+    """The picture each flagged move's seat saw before it, by step, with the seats' ``names``
+    (the record's) where it has them."""
     flagged = {d["step"]: d["seat"] for d in data["decisions"] if d["verdict"]}
     pictures: dict[int, str] = {}
     state = final.game.new_game(final.seed)
     for step, action in enumerate(final.history):
         if step in flagged:
-            pictures[step] = final.game.svg(state.view(flagged[step]), [])
+            view = state.view(flagged[step])
+            shown = view if names is None else at_table(view, names)
+            pictures[step] = final.game.svg(shown, [])
         state.apply(action)
     return pictures
 

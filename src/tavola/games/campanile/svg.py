@@ -32,6 +32,8 @@ from tavola.core.svg import (
     clickable,
     document,
     escape,
+    sections,
+    wrapped,
 )
 from tavola.games.campanile.svg_picture import (
     BUTTON_H,
@@ -129,17 +131,25 @@ class _Picture(TowerRow, SeatRows):
             self.draw_piles()
         else:
             self.draw_display()
+        ends = [(len(self.parts), self.y)]  # the bands a wide screen may set side by side
         self.draw_towers()
+        ends.append((len(self.parts), self.y))
         self.draw_pass_and_others()
         self.draw_hand()
+        ends.append((len(self.parts), self.y))
         self.draw_seats()
         height = self.y + MARGIN
+        ends.append((len(self.parts), height))
+        starts = [(0, 0.0), *ends[:-1]]
+        bands = [
+            (top, end, self.parts[i:j]) for (i, top), (j, end) in zip(starts, ends, strict=True)
+        ]
         background = f'<rect x="0" y="0" width="{WIDTH}" height="{height:g}" fill="{PAPER}"/>'
         missing = [a for a in self.actions if a not in self.drawn]
         assert not missing, missing  # every action has its element (fallback included)
         edition = "1996" if self.is_1996 else "2009"
         title = f"Campanile ({edition}): {headline}"
-        return document(WIDTH, height, [background, *self.parts], title)
+        return document(WIDTH, height, [background, *sections(WIDTH, bands)], title)
 
     def draw_status(self, headline: str, detail: str) -> None:
         y = self.paragraph(MARGIN + LARGE, headline, LARGE, bold=True)
@@ -199,10 +209,11 @@ class _Picture(TowerRow, SeatRows):
             lines = ("Intermezzo", _("scored; next:"), "Finito")
         else:
             lines = (_("Next scoring:"), "Intermezzo")
-        for i, line in enumerate(lines):
-            room = WIDTH - MARGIN - x
-            self.parts.append(svg_text(x, top + 16 + 19 * i, line, SMALL, fill=MUTED, width=room))
-        self.y = top + h + 12
+        room = WIDTH - MARGIN - x
+        rows = [row for line in lines for row in wrapped(line, SMALL, room)]  # none smaller
+        for i, row in enumerate(rows):
+            self.parts.append(svg_text(x, top + 16 + 19 * i, row, SMALL, fill=MUTED, width=room))
+        self.y = max(top + h, top + 21 + 19 * (len(rows) - 1)) + 12
 
     def draw_piles(self) -> None:
         """The three numbered piles (1996): top card face up, cards left."""

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from tavola.core.i18n import listed
 from tavola.core.svg import (
+    BOLD_GLYPH_EM,
     GLYPH_EM,
     HIGHLIGHT,
     INK,
@@ -281,7 +282,7 @@ def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float)
         f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{ROW}" rx="8" fill="#FFFFFF" '
         f"{stroke}/>",
-        meeple(x + 20, y + ROW / 2, seat, scale=1.45),
+        meeple(x + 20, y + ROW / 2, seat, scale=1.75),  # its letter 12 px on a phone
         f'<text x="{x + 40:g}" y="{y + 24:g}" font-size="{name_size:g}" font-weight="bold" '
         f'fill="{INK}">{escape(name)}</text>',
         f'<text x="{x + width - 10:g}" y="{y + 25:g}" font-size="20" font-weight="bold" '
@@ -290,9 +291,9 @@ def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float)
         f'fill="#555555">{escape(points)}</text>',
     ]
     if mark:
+        after = x + 50 + name_size * BOLD_GLYPH_EM * len(name)  # as the name's size was fitted
         out.append(
-            f'<text x="{x + 50 + name_size * 0.58 * len(name):g}" y="{y + 24:g}" font-size="15" '
-            f'fill="{INK}">{escape(mark)}</text>'
+            f'<text x="{after:g}" y="{y + 24:g}" font-size="15" fill="{INK}">{escape(mark)}</text>'
         )
     for index in range(7):  # followers: in supply filled, on the board faint
         mx = x + 46 + 13 * index

@@ -37,6 +37,7 @@ from tavola.core.svg import (
     seat_colour,
     seat_letter,
     seat_name,
+    sections,
     wrapped,
 )
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
@@ -82,9 +83,11 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     y = _status(body, view, y)
     y = _scores(body, view, y + 6)
     y = _decks(body, view, pending, y + 12)
+    ends = [(len(body), y + 6)]  # the bands a wide screen may set side by side
     others = [s for s in range(view["players"]) if s != seat]
     for player in [*others, *([] if seat is None else [seat])]:
         y = _seat_panel(body, view, player, pending, y + 12)
+        ends.append((len(body), y + 6))
     if pending:  # nothing should be left; still, every action stays playable
         y = _more_actions(body, pending, y + 12)
     scoring = " ".join(
@@ -93,12 +96,15 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
             gettext("cats and mice 3, mice only 2 (a clock mouse counts)."),
         )
     )
-    for line in wrapped(scoring, 14, WIDTH - 2 * PAD):
+    for line in wrapped(scoring, 15, WIDTH - 2 * PAD):
         y += 20
-        body.append(svg_text(PAD, y, line, 14, fill="#555555"))
+        body.append(svg_text(PAD, y, line, 15, fill="#555555"))
     height = y + PAD
+    ends[-1] = (len(body), height)
+    starts = [(0, 0.0), *ends[:-1]]
+    bands = [(top, end, body[i:j]) for (i, top), (j, end) in zip(starts, ends, strict=True)]
     background = f'<rect x="0" y="0" width="{WIDTH}" height="{height:g}" fill="{PAPER}"/>'
-    return document(WIDTH, height, [background, *body], _title(view))
+    return document(WIDTH, height, [background, *sections(WIDTH, bands)], _title(view))
 
 
 # -- text and words ------------------------------------------------------------------
@@ -206,7 +212,7 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         if won:
             top = f"{top} ★" if top else gettext("★ wins")
         if top:
-            body.append(svg_text(x + 40, y + 18, top, 14, width=width - 46))
+            body.append(svg_text(x + 40, y + 18, top, 15, width=width - 46))
         pts = gettext("{points} pts").format(points=points)
         body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold", width=width - 46))
         body.append("</g>")
@@ -227,7 +233,7 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
                 f'fill="none" stroke="#999999" stroke-dasharray="6 4"/>'
             )
             empty = gettext("empty")
-            inner.append(svg_text(x + CARD_W / 2, y + CARD_H / 2 + 5, empty, 14, anchor="middle"))
+            inner.append(svg_text(x + CARD_W / 2, y + CARD_H / 2 + 5, empty, 15, anchor="middle"))
         else:
             for depth in (2, 1):  # the cards below, as edges
                 if size > depth:
@@ -240,7 +246,12 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
         counted = gettext("{deck}: {count}").format(deck=_deck_name(name), count=size)
         inner.append(
             svg_text(
-                x + CARD_W / 2, y + CARD_H + 24, counted, 15, anchor="middle", width=CARD_W + 6
+                x + CARD_W / 2,
+                y + CARD_H + 24,
+                counted,
+                15,
+                anchor="middle",
+                width=CARD_W + 12,  # the hit area's width about the card's middle
             )
         )
         what = _deck_words(name, size)
@@ -251,7 +262,7 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
             label = _draw_words(name, card_name(top or ""))
             body.append(f"<g{clickable(action, label)}><title>{escape(label)}</title>")
             body.append(
-                f'<rect class="hit" x="{x - 4:g}" y="{y - 4:g}" width="{CARD_W + 8 + 6:g}" '
+                f'<rect class="hit" x="{x - 6:g}" y="{y - 4:g}" width="{CARD_W + 18:g}" '
                 f'height="{CARD_H + 40:g}" rx="9" fill="{BUTTON}" stroke="{BUTTON_EDGE}" '
                 f'stroke-width="2"/>'
             )
@@ -351,8 +362,8 @@ def _seat_panel(
     cy += 40
     # Roof needs: the floors the next tower of each colour must have.
     label = gettext("roofs need:")
-    parts.append(svg_text(left, cy + 18, label, 14))
-    first = max(86.0, GLYPH_EM * 14 * len(label) + 8)  # the roofs start after the label
+    parts.append(svg_text(left, cy + 18, label, 15))
+    first = max(86.0, GLYPH_EM * 15 * len(label) + 4)  # the roofs start after the label
     step = min(66.0, (inner - first - 60) / 4)  # and close up so that all five fit
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
         rx = left + first + index * step
@@ -364,7 +375,7 @@ def _seat_panel(
         need = need.format(seat=seat_name(view, player), tower=tower, floors=floors)
         parts.append(f"<g><title>{escape(need)}</title>")
         parts.append(roof_piece(rx, cy + 24, 26, 20, roof))
-        parts.append(svg_text(rx + 32, cy + 20, floors, 16, weight="bold"))
+        parts.append(svg_text(rx + 30, cy + 20, floors, 16, weight="bold"))
         parts.append("</g>")
     cy += 34
     # What is known of the hand (the own hand comes under the towers).
@@ -413,7 +424,7 @@ def _known_hand(
     parts.append(f'<g class="hand" id="hand-{player}">')
     size = hand["size"]
     known = gettext("hand {count}:").format(count=size)
-    parts.append(svg_text(left, y + 32, known, 14, width=56))
+    parts.append(svg_text(left, y + 32, known, 15, width=56))
     x = left + 62
     for code in hand["known"]:
         parts.append(f'<g class="card face"><title>{escape(card_name(code))}</title>')
@@ -451,7 +462,7 @@ def _known_hand(
             parts.append("</g>")
             x += SMALL_W + 5
     if not size:
-        parts.append(svg_text(x, y + 32, gettext("empty"), 14, fill="#555555"))
+        parts.append(svg_text(x, y + 32, gettext("empty"), 15, fill="#555555"))
     parts.append("</g>")
     return y + SMALL_H + 8
 
@@ -537,7 +548,7 @@ def _own_hand(
                     cx + CARD_W - 4,
                     y + 9,
                     f"\u00d7{count}",
-                    14,
+                    15,
                     anchor="middle",
                     weight="bold",
                     fill="#FFFFFF",

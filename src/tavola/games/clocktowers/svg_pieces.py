@@ -159,7 +159,7 @@ def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
     over = w * 0.12
     fill = ROOF_FILLS.get(colour, "#888888")
     points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
-    size = min(14, round(h * 0.7))
+    size = min(15, round(h * 0.75))
     return (
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
         f'stroke-linejoin="round"/>'
@@ -207,7 +207,7 @@ def card_face(x: float, y: float, w: float, h: float, code: str, label: bool = T
     if label:
         parts.append(_card_picture(x + 4, y + 6, w - 8, h - 34, code))
         label_words = str(CARD_LABELS[CARD_CODES.index(code)])
-        parts.append(svg_text(x + w / 2, y + h - 10, label_words, 14, anchor="middle", width=w - 8))
+        parts.append(svg_text(x + w / 2, y + h - 10, label_words, 15, anchor="middle", width=w - 8))
     else:
         parts.append(_card_picture(x + 2, y + 3, w - 4, h - 6, code))
     return "".join(parts)
@@ -254,12 +254,12 @@ def tower_picture(x: float, ground: float, player: int, tower: dict[str, Any]) -
             y -= floors * UNIT
             parts.append(_floor_piece(x, y, TOWER_W, floors, code[1:], UNIT))
     mid = x + TOWER_W / 2
-    parts.append(svg_text(mid, ground + 17, f"#{number}", 14, anchor="middle", weight="bold"))
+    parts.append(svg_text(mid, ground + 17, f"#{number}", 15, anchor="middle", weight="bold"))
     if tower["complete"]:
         pts = gettext("{points} pts").format(points=tower["points"])
         parts.append(svg_text(mid, ground + 35, pts, 15, anchor="middle", weight="bold"))
     else:
         short = gettext("{floors} fl").format(floors=height)
-        parts.append(svg_text(mid, ground + 35, short, 14, anchor="middle"))
+        parts.append(svg_text(mid, ground + 35, short, 15, anchor="middle"))
     parts.append("</g>")
     return "".join(parts)

@@ -8,8 +8,9 @@ answered ``422 {"error": "bad_record", "message": ...}``.
 - ``POST /api/replay`` (body: the record) -> the game, its options, and every step: the
   seat that acted, the public notation, the events it caused and the scores after it
   (step 0: the setup).
-- ``POST /api/replay/svg?step=K`` (body: the record) -> ``{"step", "svg"}``: the
-  spectator's picture after ``K`` actions.
+- ``POST /api/replay/svg?step=K`` (body: the record; ``&name=Ada&name=...``, one a seat,
+  optional) -> ``{"step", "svg"}``: the spectator's picture after ``K`` actions, its seats
+  named as the match's table names them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tavola.apps.server.routes.errors import ApiError, answers
 from tavola.core.errors import ReplayError
 from tavola.core.game import State
 from tavola.core.registry import replay as replay_record
+from tavola.core.svg import at_table
 
 router = APIRouter(prefix="/api/replay", tags=["replay"])
 
@@ -94,8 +96,13 @@ def replay_steps(record: Record) -> dict[str, Any]:
 
 
 @router.post("/svg", responses=answers(400, 413))
-def replay_svg(record: Record, step: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
-    """The spectator's picture after ``step`` actions of the record."""
+def replay_svg(
+    record: Record,
+    step: Annotated[int, Query(ge=0)] = 0,
+    name: Annotated[list[str] | None, Query(max_length=200)] = None,
+) -> dict[str, Any]:
+    """The spectator's picture after ``step`` actions of the record; ``name`` (once a seat,
+    empty for none) names the seats as the match's table does, else the record's names."""
     final = checked(record)
     if step > len(final.history):
         raise ApiError(
@@ -104,4 +111,8 @@ def replay_svg(record: Record, step: Annotated[int, Query(ge=0)] = 0) -> dict[st
     state = _start(final)
     for action in final.history[:step]:
         state.apply(action)
-    return {"step": step, "svg": state.game.svg(state.view(None), ())}
+    given = record.get("names") if name is None else [text or None for text in name]
+    view = state.view(None)
+    if isinstance(given, list) and len(given) == state.game.num_players:
+        view = at_table(view, [text if isinstance(text, str) else None for text in given])
+    return {"step": step, "svg": state.game.svg(view, ())}

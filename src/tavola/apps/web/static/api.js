@@ -181,8 +181,8 @@ export class MatchSocket {
 export const replaySteps = (record) => expect("/api/replay", { method: "POST", text: record });
 
 /** The picture after ``step`` actions of a record (POST /api/replay/svg?step=K). */
-export const replayPicture = (record, step) =>
-  expect(`/api/replay/svg?step=${step}`, { method: "POST", text: record });
+export const replayPicture = (record, step, names = []) =>
+  expect(`/api/replay/svg?${new URLSearchParams([["step", step], ...names.map((n) => ["name", n])])}`, { method: "POST", text: record });
 
 /** Start reviewing a record (POST /api/review): the review's id. */
 export const startReview = (record) => expect("/api/review", { method: "POST", text: record });

@@ -10,6 +10,7 @@
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
+import { hasSections, layOutSections, splitSections } from "./board-sections.js";
 import { BoardView, boardZoom, splitParts } from "./board-view.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -44,6 +45,7 @@ export class Board {
     this.svg = null; // the picture's root (a div holding the parts when it has parts)
     this.zoomed = null; // the svg element that zooms: the root, or the board part
     this.parted = false;
+    this.sectioned = false; // a tall picture in bands, laid out in columns (board-sections.js)
     this.view = null; // the board part's BoardView
     this.boardZoom = boardZoom();
     this.base = [0, 0, 1, 1];
@@ -110,6 +112,8 @@ export class Board {
     this.parted = Boolean(partOf(this.svg, "board"));
     this.view = null;
     if (this.parted) this.svg = splitParts(this.svg);
+    this.sectioned = !this.parted && hasSections(this.svg);
+    if (this.sectioned) this.svg = splitSections(this.svg);
     this.zoomed = this.parted ? this.svg.querySelector(".part-board") : this.svg;
     this.base = viewBoxOf(this.zoomed);
     if (this.parted) {
@@ -134,7 +138,7 @@ export class Board {
   /** A picture fitted to the window's height may come out a narrow strip of small print
    *  (ClockTowers' towers pile up): then it is drawn nearly the area's width, and scrolls. */
   fitTall() {
-    if (!this.svg || this.parted) {
+    if (!this.svg || this.parted || this.sectioned) {
       this.container.classList.remove("tall");
       return;
     }
@@ -439,6 +443,11 @@ export class Board {
 
   applyZoom() {
     if (!this.svg) return;
+    if (this.sectioned) {
+      layOutSections(this.svg, this.container, this.zoom.s);
+      this.container.classList.toggle("zoomed", this.zoom.s > 1);
+      return;
+    }
     if (this.parted) {
       this.container.classList.toggle("zoomed", this.view.apply());
       return;
@@ -474,7 +483,7 @@ export class Board {
   zoomTo(scale, at = null) {
     const z = this.zoom;
     const next = Math.min(Math.max(scale, 1), MAX_ZOOM);
-    if (at && this.svg) {
+    if (at && this.svg && !this.sectioned) {
       const [x, y, w, h] = this.base;
       const box = viewBoxOf(this.svg);
       const p = this.toUser(at.x, at.y);
@@ -512,6 +521,7 @@ export class Board {
   onPointerDown(e) {
     if (!this.svg || !this.svg.contains(e.target)) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (this.sectioned) return; // zoomed, the area scrolls as a page does
     if (this.parted && (e.pointerType !== "mouse" || !this.zoomed.contains(e.target))) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (this.pointers.size === 2) {

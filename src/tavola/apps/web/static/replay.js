@@ -78,7 +78,7 @@ async function go(target) {
   let svg = pictures.get(step);
   if (svg === undefined) {
     try {
-      svg = (await replayPicture(record, step)).svg;
+      svg = (await replayPicture(record, step, pictureNames())).svg;
     } catch (error) {
       refuse(_("Cannot draw step {step}: {reason}", { step, reason: error.message }));
       return;
@@ -89,6 +89,13 @@ async function go(target) {
   if (ticket !== loading) return; // a later step was asked for meanwhile
   board.show(svg);
   root.dataset.step = String(step);
+}
+
+/** The seats' names for the picture, as the table says them ("" for a seat without one:
+ *  the picture says "Seat B"); none for a record file (its own names, if any). */
+function pictureNames() {
+  const known = seats.some((info) => info && (info.name || info.kind === "bot"));
+  return known ? seats.map((info, seat) => (info.name || info.kind === "bot" ? seatName(pal, seats, seat) : "")) : [];
 }
 
 function renderStep() {

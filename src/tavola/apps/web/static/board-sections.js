@@ -1,0 +1,103 @@
+// A tall picture in sections (data-part="section": its bands, top to bottom, tavola.core.svg
+// sections): each band its own svg. On a wide screen the bands are set in as many columns as
+// draw the picture largest while it fits the window's height; on a narrow one they stay one
+// under the other at the area's width (the page scrolls).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const GAP = 12; // px between two columns
+const MOST_COLUMNS = 3;
+const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
+
+export function hasSections(root) {
+  return Boolean(root.querySelector(':scope > svg[data-part="section"]'));
+}
+
+/** Each section its own svg in a div that takes the root's place, with the root's name and
+ *  style; the root's background (its first rect) becomes the div's. Returns the div. */
+export function splitSections(root) {
+  const holder = document.createElement("div");
+  holder.className = "tavola-board sectioned";
+  for (const name of ["role", "aria-label"]) {
+    if (root.hasAttribute(name)) holder.setAttribute(name, root.getAttribute(name));
+  }
+  const paper = root.querySelector(":scope > rect");
+  if (paper) holder.style.background = paper.getAttribute("fill");
+  const style = root.querySelector(":scope > style");
+  const parts = root.querySelectorAll(':scope > svg[data-part="section"]');
+  for (const [index, part] of [...parts].entries()) {
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", "part-section");
+    for (const attr of ["viewBox", "overflow"]) {
+      if (part.hasAttribute(attr)) svg.setAttribute(attr, part.getAttribute(attr));
+    }
+    if (index === 0 && style) svg.append(style);
+    svg.append(...part.childNodes);
+    holder.append(svg);
+  }
+  root.replaceWith(holder);
+  return holder;
+}
+
+function sizeOf(svg) {
+  const [, , w, h] = (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
+  return [w, h];
+}
+
+/** ``heights`` cut into ``count`` runs in order, the tallest run as short as can be:
+ *  the indexes where each run starts. */
+function cuts(heights, count) {
+  if (count === 1) return [0];
+  let best = null;
+  for (let first = 1; first <= heights.length - count + 1; first++) {
+    const rest = cuts(heights.slice(first), count - 1).map((i) => i + first);
+    const starts = [0, ...rest];
+    const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
+    if (!best || tallest < best.tallest) best = { starts, tallest };
+  }
+  return best.starts;
+}
+
+function total(values) {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** Lays the sections of ``holder`` out in the width of ``area`` (zoomed by ``zoom``). */
+export function layOutSections(holder, area, zoom = 1) {
+  const parts = [...holder.querySelectorAll(".part-section")];
+  if (!parts.length) return;
+  const sizes = parts.map(sizeOf);
+  const width = Math.max(...sizes.map(([w]) => w));
+  const heights = sizes.map(([, h]) => h);
+  let best = { starts: [0], scale: null };
+  if (window.matchMedia(WIDE).matches) {
+    const room = area.clientWidth - 2;
+    const top = area.getBoundingClientRect().top + window.scrollY;
+    const tall = Math.max(240, window.innerHeight - top - 14);
+    for (let count = 1; count <= Math.min(MOST_COLUMNS, parts.length); count++) {
+      const starts = cuts(heights, count);
+      const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
+      const scale = Math.min((room - GAP * (count - 1)) / count / width, tall / tallest);
+      if (best.scale === null || scale > best.scale * 1.04) best = { starts, scale };
+    }
+  }
+  const key = best.starts.join(" ");
+  if (holder.dataset.starts === key) { // the same columns: only their width changes
+    for (const column of holder.children) setWidth(column, width, best.scale, zoom);
+    return;
+  }
+  holder.dataset.starts = key;
+  const columns = best.starts.map((start, k) => {
+    const column = document.createElement("div");
+    column.className = "section-column";
+    setWidth(column, width, best.scale, zoom);
+    column.append(...parts.slice(start, best.starts[k + 1]));
+    return column;
+  });
+  holder.replaceChildren(...columns);
+  holder.classList.toggle("in-columns", columns.length > 1);
+}
+
+function setWidth(column, width, scale, zoom) {
+  if (scale === null) column.style.width = zoom > 1 ? `${Math.round(zoom * 100)}%` : "";
+  else column.style.width = `${Math.floor(width * scale * zoom)}px`;
+}
