@@ -1,5 +1,6 @@
 """Challenges in two browsers: one player challenges another by name, the other sees it
-in the lobby (in "Your turn" too) and accepts it, and both land on the match, each at their own seat."""
+in the lobby (in "Your turn" too) and accepts it, and both land on the match, each at
+their own seat."""
 
 from __future__ import annotations
 
