@@ -1,7 +1,8 @@
 """Accounts through a real server, on SQLite and PostgreSQL: sign up, in and out; the same
 answer for an unknown name and a wrong password; the sign-in limits; the CSRF check; the
-seat "me" and a claimed seat; a new password ends the other sessions; the data download;
-a deleted account leaves its matches and records whole.
+seat "me" and a claimed seat; a new password ends the other sessions; the data download
+(with when each passkey was added, never its key, and the challenges); a deleted account
+leaves its matches and records whole.
 
 The server trusts this machine's ``X-Forwarded-For``, so that each test signs in from an
 address of its own and the limits per address of one test leave the others alone.
@@ -11,11 +12,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
 
+from tavola.apps.server.models import PlayerRow
+from tavola.apps.server.passkeys import PasskeyRow
 from tests.apps.server.client import Api, auth, play_randomly, tokens_of
 from tests.apps.server.conftest import BACKENDS, server_on
 from tests.live_server import PostgresCluster, ServerProcess
@@ -285,3 +291,46 @@ def test_a_deleted_account_leaves_its_matches_and_records_whole(server: ServerPr
     assert kept["id"] == match_id
     assert kept["over"] is True
     assert kept["result"] is not None
+
+
+def test_the_data_download_says_when_passkeys_came_and_has_the_challenges(
+    server: ServerProcess,
+) -> None:
+    """A passkey needs an authenticator to be made over HTTP: this one is put in the
+    database, its public key a text that the download must not carry."""
+    owner, name = signed_up(server)
+    friend, friend_name = signed_up(server)
+    added = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+    engine = create_engine(server.db_url)
+    try:
+        with Session(engine) as session, session.begin():
+            player_id = session.scalar(select(PlayerRow.id).where(PlayerRow.name == name))
+            assert player_id is not None
+            session.add(
+                PasskeyRow(
+                    id=f"credential-{name}",
+                    player_id=player_id,
+                    public_key=b"public-key-material",
+                    sign_count=0,
+                    created_at=added,
+                )
+            )
+    finally:
+        engine.dispose()
+    body = {"game": "clocktowers", "time_control": {"kind": "correspondence", "per_move": 86400}}
+    sent = owner.http.post("/api/challenges", json={"to": friend_name, **body}).json()
+    received = friend.http.post("/api/challenges", json={"to": name, **body}).json()
+    owner.http.delete(f"/api/challenges/{received['id']}")  # declined: kept in the data
+
+    response = owner.http.get("/api/me/data")
+    data = response.json()
+    assert data["passkeys"] == [{"added": added.isoformat()}]
+    assert "public-key-material" not in response.text
+    assert f"credential-{name}" not in response.text
+    challenges = {entry["id"]: entry for entry in data["challenges"]}
+    assert set(challenges) == {sent["id"], received["id"]}
+    assert (challenges[sent["id"]]["to"], challenges[sent["id"]]["status"]) == (friend_name, "open")
+    declined = challenges[received["id"]]
+    assert (declined["from"], declined["status"]) == (friend_name, "declined")
+    assert sent["key"] not in response.text
+    assert friend.http.get("/api/me/data").json()["passkeys"] == []

@@ -1,17 +1,22 @@
 """Challenges through real servers: on SQLite, a named player's challenge seen, accepted,
 both seated as themselves; an open one taken by one player only; declined, cancelled,
-refused; on PostgreSQL, two servers' concurrent accepts make one match."""
+refused; expired (their creation moved back in the database: no waiting) and then listed
+nowhere and refused; on PostgreSQL, two servers' concurrent accepts make one match."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, update
+from sqlalchemy.orm import Session
 
+from tavola.apps.server.challenge_store import NAMED_LASTS, OPEN_LASTS, ChallengeRow
 from tests.apps.server.client import SignedUp, two_servers
 from tests.live_server import PostgresCluster, ServerProcess, running_server
 
@@ -67,7 +72,10 @@ def test_a_named_player_sees_the_challenge_and_accepting_seats_both(server: Serv
         "status": "open",
         "match": None,
         "seat": None,
+        "expires": mine["expires"],
     }
+    expires = datetime.fromisoformat(mine["expires"]) - datetime.now(UTC)
+    assert NAMED_LASTS - timedelta(minutes=1) < expires <= NAMED_LASTS
     assert ids(bob.lists()["to_me"]) == [made["id"]]
     assert made["id"] not in ids(cy.lists()["open"])  # a named challenge is not open
     assert cy.accept(made["id"]).status_code == 404
@@ -134,6 +142,40 @@ def test_a_challenge_is_declined_refused_or_crosses_sites_in_vain(server: Server
     )
     assert (crossed.status_code, crossed.json()["error"]) == (403, "cross_site")
     assert httpx.get(f"{server.url}/api/challenges").status_code == 401
+
+
+def made_earlier(server: ServerProcess, challenge_id: str, by: timedelta) -> None:
+    """The challenge was made ``by`` earlier than it was: the server's clock moved on."""
+    engine = create_engine(server.db_url)
+    try:
+        with Session(engine) as session, session.begin():
+            created = session.get(ChallengeRow, challenge_id)
+            assert created is not None
+            moved = update(ChallengeRow).where(ChallengeRow.id == challenge_id)
+            session.execute(moved.values(created_at=created.created_at - by))
+    finally:
+        engine.dispose()
+
+
+def test_a_challenge_expires_listed_nowhere_and_refused(server: ServerProcess) -> None:
+    ian, jo = Player(server.url), Player(server.url)
+    opened, named = ian.challenge(None), ian.challenge(jo.name)
+    almost = OPEN_LASTS - timedelta(minutes=1)
+    made_earlier(server, opened["id"], almost)
+    made_earlier(server, named["id"], almost)  # a named one lasts longer
+    assert opened["id"] in ids(jo.lists()["open"])
+    assert ids(jo.lists()["to_me"]) == [named["id"]]
+    made_earlier(server, opened["id"], timedelta(minutes=2))
+    assert opened["id"] not in ids(jo.lists()["open"])
+    assert ids(ian.lists()["mine"]) == [named["id"]]
+    refused = jo.accept(opened["id"])
+    assert (refused.status_code, refused.json()["error"]) == (409, "challenge_expired")
+    status = ian.http.get(f"/api/challenges/{opened['id']}").json()["status"]
+    assert status == "expired"
+    made_earlier(server, named["id"], NAMED_LASTS - almost)
+    assert jo.lists()["to_me"] == []
+    assert ian.lists()["mine"] == []
+    assert jo.accept(named["id"]).json()["error"] == "challenge_expired"
 
 
 @pytest.mark.postgres

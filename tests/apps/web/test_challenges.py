@@ -1,5 +1,6 @@
 """Challenges in two browsers: one player challenges another by name, the other sees it
-in the lobby and accepts it, and both land on the match, each at their own seat."""
+in the lobby (in "Your turn" too) and accepts it, and both land on the match, each at
+their own seat."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ def test_a_player_challenged_by_name_accepts_and_both_play(
     expect(page.locator("#tv-challenges")).to_contain_text("You challenge Ugo")
     invitation = other.locator("#tv-challenges li", has_text="Tessa challenges you")
     expect(invitation).to_be_visible()
+    other.reload()  # "Your turn" is looked at when the lobby opens (and every 15 s)
+    turn = other.locator("#tv-turns li", has_text="Tessa challenges you")
+    expect(turn).to_contain_text("ClockTowers")
+    expect(turn.get_by_role("link")).to_have_attribute("href", "#challenges-title")
     assert_accessible(other, "the lobby's challenges")
     invitation.get_by_role("button", name="Accept").click()
     seated_together(other, page, ("Tessa", "Ugo"))

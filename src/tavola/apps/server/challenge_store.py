@@ -5,6 +5,8 @@ two-player match of a game, options, time control and ratedness.
 One accept wins, across servers: ``take`` moves an open challenge to ``accepting`` by a
 conditional update, which one transaction alone can make; the match is created; ``settle``
 records it. An acceptance left by a server that died is given up after ``TAKE_LASTS``.
+A pending challenge expires (``expires_at``): an open one after ``OPEN_LASTS``, one to a
+named player after ``NAMED_LASTS``; it is listed nowhere then, and nobody can accept it.
 The challenger's seat token is never stored: ``key_hash`` and ``token_hash`` are the
 hashes of the challenger's key and of the seat token it stands for (``seat_token_of``).
 """
@@ -17,11 +19,13 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    ColumnElement,
     DateTime,
     Engine,
     ForeignKey,
     Integer,
     String,
+    and_,
     func,
     or_,
     select,
@@ -29,7 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from tavola.apps.server.models import Base
+from tavola.apps.server.models import Base, as_utc
 
 OPEN = "open"
 ACCEPTING = "accepting"  # taken by a server that is creating its match (shown as open)
@@ -37,6 +41,8 @@ ACCEPTED = "accepted"
 DECLINED = "declined"
 CANCELLED = "cancelled"
 TAKE_LASTS = timedelta(seconds=60)
+OPEN_LASTS = timedelta(days=1)  # an open challenge, from its creation
+NAMED_LASTS = timedelta(days=7)  # a challenge to a named player
 LISTED = 50  # challenges of each kind a list shows, the newest first
 
 
@@ -68,6 +74,19 @@ class ChallengeRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, default=None)  # the challenger's
 
 
+def expires_at(row: ChallengeRow) -> datetime:
+    """When the challenge expires, unless accepted before."""
+    return as_utc(row.created_at) + (OPEN_LASTS if row.to_id is None else NAMED_LASTS)
+
+
+def _pending(at: datetime) -> ColumnElement[bool]:
+    """Open (or being accepted) and not expired at ``at``."""
+    return ChallengeRow.status.in_((OPEN, ACCEPTING)) & or_(
+        and_(ChallengeRow.to_id.is_(None), ChallengeRow.created_at > at - OPEN_LASTS),
+        and_(ChallengeRow.to_id.is_not(None), ChallengeRow.created_at > at - NAMED_LASTS),
+    )
+
+
 class ChallengeStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -80,17 +99,16 @@ class ChallengeStore:
         with Session(self.engine) as session:
             return session.get(ChallengeRow, challenge_id)
 
-    def pending_count(self, player_id: int) -> int:
+    def pending_count(self, player_id: int, at: datetime) -> int:
         with Session(self.engine) as session:
-            query = select(func.count()).where(
-                ChallengeRow.from_id == player_id, ChallengeRow.status.in_((OPEN, ACCEPTING))
-            )
+            query = select(func.count()).where(ChallengeRow.from_id == player_id, _pending(at))
             return int(session.scalar(query) or 0)
 
-    def lists(self, player_id: int) -> dict[str, list[ChallengeRow]]:
+    def lists(self, player_id: int, at: datetime) -> dict[str, list[ChallengeRow]]:
         """The player's challenges (``mine``), those to them (``to_me``) and the open
-        challenges of others (``open``), the newest first; ``mine`` keeps the accepted."""
-        pending = ChallengeRow.status.in_((OPEN, ACCEPTING))
+        challenges of others (``open``), the newest first; ``mine`` keeps the accepted,
+        none keeps the expired."""
+        pending = _pending(at)
         newest = (ChallengeRow.created_at.desc(), ChallengeRow.id)
         queries = {
             "mine": select(ChallengeRow).where(
@@ -110,7 +128,8 @@ class ChallengeStore:
 
     def take(self, challenge_id: str, player_id: int, at: datetime) -> ChallengeRow | None:
         """Accept the challenge for ``player_id`` if it is theirs to accept and still
-        open (or its acceptance was given up): the challenge then, else ``None``."""
+        open and not expired (or its acceptance was given up): the challenge then, else
+        ``None``."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             done = session.execute(
                 update(ChallengeRow)
@@ -118,6 +137,7 @@ class ChallengeStore:
                     ChallengeRow.id == challenge_id,
                     ChallengeRow.from_id != player_id,
                     or_(ChallengeRow.to_id.is_(None), ChallengeRow.to_id == player_id),
+                    _pending(at),
                     or_(
                         ChallengeRow.status == OPEN,
                         (ChallengeRow.status == ACCEPTING)
@@ -167,3 +187,13 @@ class ChallengeStore:
             )
             session.refresh(row)
             return row
+
+    def of_player(self, player_id: int) -> list[ChallengeRow]:
+        """Every challenge from or to the player, whatever became of it, the newest first."""
+        query = (
+            select(ChallengeRow)
+            .where(or_(ChallengeRow.from_id == player_id, ChallengeRow.to_id == player_id))
+            .order_by(ChallengeRow.created_at.desc(), ChallengeRow.id)
+        )
+        with Session(self.engine) as session:
+            return list(session.scalars(query))

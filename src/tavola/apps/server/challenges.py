@@ -2,12 +2,14 @@
 two-player match; the first to accept plays it, both seated as themselves (as a paired
 seek). The challenger holds a key, returned once, that gives them their seat's token
 once the challenge is accepted (``tokens.seat_token_of``); the server keeps its hash.
+A challenge nobody accepted expires (``challenge_store.expires_at``).
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 from anyio import to_thread
@@ -19,6 +21,7 @@ from tavola.apps.server.challenge_store import (
     OPEN,
     ChallengeRow,
     ChallengeStore,
+    expires_at,
 )
 from tavola.apps.server.clocks import TimeControl
 from tavola.apps.server.models import now
@@ -32,6 +35,7 @@ from tavola.core.registry import load
 
 T = TypeVar("T")
 MAX_PENDING = 10  # a player's challenges waiting at once
+EXPIRED = "expired"  # a status the API shows, never stored: past ``expires_at``, pending
 
 
 class Challenges:
@@ -68,7 +72,7 @@ class Challenges:
                 raise Refused("no_player", lazy("no player {name!r}", name=to))
             if opponent.id == player.id:
                 raise Refused("bad_challenge", lazy("you cannot challenge yourself"))
-        if await self._db(self.store.pending_count, player.id) >= MAX_PENDING:
+        if await self._db(self.store.pending_count, player.id, now()) >= MAX_PENDING:
             raise Refused("busy", lazy("you wait for {count} matches already", count=MAX_PENDING))
         key = new_token()
         row = ChallengeRow(
@@ -91,8 +95,16 @@ class Challenges:
 
     async def lists(self, player: Player) -> dict[str, list[dict[str, Any]]]:
         """``{"mine", "to_me", "open"}``: each a list of ``challenge_json``."""
-        found = await self._db(self.store.lists, player.id)
-        return {kind: [challenge_json(row) for row in rows] for kind, rows in found.items()}
+        at = now()
+        found = await self._db(self.store.lists, player.id, at)
+        return {kind: [challenge_json(row, at) for row in rows] for kind, rows in found.items()}
+
+    async def of_player(self, player: Player) -> list[dict[str, Any]]:
+        """Every challenge from or to the player (their data download), each
+        ``challenge_json`` with its ``created`` time."""
+        at = now()
+        rows = await self._db(self.store.of_player, player.id)
+        return [{**challenge_json(row, at), "created": row.created_at.isoformat()} for row in rows]
 
     async def status(self, player: Player, challenge_id: str, key: str | None) -> dict[str, Any]:
         """The challenge, for the players it names (404 to anyone else but an open one's
@@ -100,7 +112,7 @@ class Challenges:
         row = await self._db(self.store.get, challenge_id)
         if row is None or not _sees(row, player):
             raise Refused("no_challenge", lazy("no such challenge"))
-        answer = challenge_json(row)
+        answer = challenge_json(row, now())
         if key is not None and row.match_id is not None and hash_token(key) == row.key_hash:
             answer["seat"] = _seat(row.match_id, row.seat, seat_token_of(key))
         return answer
@@ -111,7 +123,10 @@ class Challenges:
         row = await self._db(self.store.get, challenge_id)
         if row is None or not _sees(row, player) or row.from_id == player.id:
             raise Refused("no_challenge", lazy("no such challenge"))
-        taken = await self._db(self.store.take, challenge_id, player.id, now())
+        at = now()
+        taken = await self._db(self.store.take, challenge_id, player.id, at)
+        if taken is None and challenge_json(row, at)["status"] == EXPIRED:
+            raise Refused("challenge_expired", lazy("this challenge expired"))
         if taken is None:
             raise Refused("challenge_taken", lazy("this challenge is no longer open"))
         challenger = secrets.randbelow(2)  # who plays first is nobody's choice
@@ -133,7 +148,7 @@ class Challenges:
         row = await self._db(self.store.close, challenge_id, player.id)
         if row is None:
             raise Refused("no_challenge", lazy("no such challenge"))
-        return challenge_json(row)
+        return challenge_json(row, now())
 
 
 def _sees(row: ChallengeRow, player: Player) -> bool:
@@ -144,9 +159,13 @@ def _seat(match_id: str, seat: int | None, token: str) -> dict[str, Any]:
     return {"seat": seat, "token": token, "url": f"/m/{match_id}?token={token}"}
 
 
-def challenge_json(row: ChallengeRow) -> dict[str, Any]:
-    """A challenge as the API shows it: an acceptance under way is still ``open``."""
+def challenge_json(row: ChallengeRow, at: datetime) -> dict[str, Any]:
+    """A challenge as the API shows it at ``at``: an acceptance under way is still
+    ``open``; a pending one past its time is ``expired``."""
+    expires = expires_at(row)
     status = OPEN if row.status == ACCEPTING else row.status
+    if status == OPEN and expires <= at:
+        status = EXPIRED
     return {
         "id": row.id,
         "from": row.from_name,
@@ -158,4 +177,5 @@ def challenge_json(row: ChallengeRow) -> dict[str, Any]:
         "status": status,
         "match": row.match_id if status == ACCEPTED else None,
         "seat": None,
+        "expires": expires.isoformat(),
     }

@@ -221,3 +221,13 @@ class Passkeys:
         with Session(self.engine) as session:
             query = select(func.count()).where(PasskeyRow.player_id == player.id)
             return int(session.scalar(query) or 0)
+
+    def added(self, player: Player) -> list[str]:
+        """When each of the player's passkeys was added (ISO 8601), the oldest first."""
+        query = (
+            select(PasskeyRow.created_at)
+            .where(PasskeyRow.player_id == player.id)
+            .order_by(PasskeyRow.created_at)
+        )
+        with Session(self.engine) as session:
+            return [as_utc(added).isoformat() for added in session.scalars(query)]

@@ -31,7 +31,10 @@ log = logging.getLogger("tavola.server")
 
 STATUS: dict[str, int] = {
     "bad_token": 401,
-    **dict.fromkeys(["name_taken", "seat_claimed", "challenge_taken", "closed", "entered"], 409),
+    **dict.fromkeys(
+        ["name_taken", "seat_claimed", "challenge_taken", "challenge_expired", "closed", "entered"],
+        409,
+    ),
     **dict.fromkeys(
         ["spectator", "replaced", "not_your_turn", "no_hints", "bot_seat", "rated"], 403
     ),

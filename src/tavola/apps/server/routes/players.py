@@ -123,9 +123,16 @@ async def change_password(
 
 
 @router.get("/me/data", responses=answers(401))
-async def download_data(service: Service, accounts: AccountsDep, player: SignedIn) -> JSONResponse:
-    """Everything about the player: every match (with its record once over), the ratings."""
+async def download_data(
+    request: Request, service: Service, accounts: AccountsDep, player: SignedIn
+) -> JSONResponse:
+    """Everything about the player: every match (with its record once over), the ratings,
+    when each passkey was added (``{"added"}``: no key material), every challenge from or
+    to them."""
     data = await player_data(service, accounts, player)
+    added = await to_thread.run_sync(request.app.state.passkeys.added, player)
+    data["passkeys"] = [{"added": moment} for moment in added]
+    data["challenges"] = await request.app.state.challenges.of_player(player)
     disposition = f'attachment; filename="tavola-{player.name}.json"'
     return JSONResponse(data, headers={"Content-Disposition": disposition})
 

@@ -3,7 +3,7 @@
 // playing now. No game is named here: a new game needs no lobby code.
 
 import { signedIn } from "./account.js";
-import { createMatch, listedMatches, matchSummary, seatsToMove } from "./api.js";
+import { challenges, createMatch, listedMatches, matchSummary, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
@@ -359,19 +359,31 @@ async function refreshPlaying() {
   )));
 }
 
-/** "Your turn": the matches where a seat of this browser is to move (POST /api/seats/mine). */
+/** The challenges to the signed-in player, as "Your turn" entries that lead to the
+ *  Challenges card (its Accept and Decline). */
+async function invitations() {
+  const answer = signedIn() ? await challenges() : null;
+  if (!answer || !answer.ok) return [];
+  return answer.body.to_me.map((c) => {
+    const game = games.find((g) => g.name === c.game);
+    return el("li", { "data-challenge": c.id },
+      el("a", { href: "#challenges-title", text: _("{name} challenges you", { name: c.from }) }),
+      " ",
+      el("span", { class: "meta muted", text: game ? game.title : c.game }),
+    );
+  });
+}
+
+/** "Your turn": the matches where a seat of this browser is to move (POST /api/seats/mine),
+ *  and the challenges to you. */
 async function refreshTurns() {
   const tokens = [...new Set(myMatches().flatMap((m) => tokensOf(m.play)))];
-  const card = $("tv-turns-card");
-  if (!tokens.length) {
-    card.hidden = true;
-    return;
-  }
-  const answer = await seatsToMove(tokens.slice(0, 100));
+  const noSeat = { ok: true, body: { matches: [] } };
+  const [answer, invited] = await Promise.all([tokens.length ? seatsToMove(tokens.slice(0, 100)) : noSeat, invitations()]);
   if (!answer.ok) return; // offline: keep the list as it is
   const { matches } = answer.body;
-  card.hidden = matches.length === 0;
-  $("tv-turns").replaceChildren(...matches.map((m) => {
+  $("tv-turns-card").hidden = matches.length + invited.length === 0;
+  $("tv-turns").replaceChildren(...invited, ...matches.map((m) => {
     const mine = myMatches().find((x) => x.id === m.id);
     const href = mine && mine.play && tokensOf(mine.play).length > 1 ? mine.play : m.url;
     return el("li", { "data-match": m.id },
