@@ -1,4 +1,4 @@
-"""The tournaments' pages: ``/tournaments`` (upcoming, running, finished) and ``/t/{id}``
+"""The tournaments' pages: ``/tournaments`` (upcoming, running, finished; a signed-in player's form to create one) and ``/t/{id}``
 (standings, rounds with their matches to watch, the signed-in entrant's seat, join and
 withdraw); ``static/tournament.js`` keeps ``/t/{id}`` up to date while it runs."""
 
@@ -9,10 +9,13 @@ from fastapi.responses import HTMLResponse
 
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
+from tavola.apps.server.routes.pages import BOT_CHOICES
 from tavola.apps.server.routes.session import Caller
-from tavola.apps.server.routes.tournaments import TournamentsDep
+from tavola.apps.server.routes.tournaments import MAX_BOTS, MAX_ROUNDS, TournamentsDep
+from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS
 from tavola.apps.web.pages import render
 from tavola.core.registry import game_classes
+from tavola.players import bot_name
 
 router = APIRouter(include_in_schema=False)
 FORMAT_NAMES = {
@@ -27,7 +30,7 @@ def _titles() -> dict[str, str]:
 
 
 @router.get("/tournaments")
-async def tournaments_page(tournaments: TournamentsDep) -> HTMLResponse:
+async def tournaments_page(tournaments: TournamentsDep, caller: Caller) -> HTMLResponse:
     listed = await tournaments.listed()
     return render(
         "tournaments.html",
@@ -35,6 +38,9 @@ async def tournaments_page(tournaments: TournamentsDep) -> HTMLResponse:
         listed=listed,
         formats=FORMAT_NAMES,
         titles=_titles(),
+        player=caller.name if caller else None,
+        bots=[(spec, bot_name(spec)) for spec in BOT_CHOICES],
+        limits={"seats": (MIN_SEATS, MAX_SEATS), "rounds": MAX_ROUNDS, "bots": MAX_BOTS},
     )
 
 
