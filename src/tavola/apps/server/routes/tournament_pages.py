@@ -1,6 +1,7 @@
-"""The tournaments' pages: ``/tournaments`` (upcoming, running, finished; a signed-in player's form to create one) and ``/t/{id}``
-(standings, rounds with their matches to watch, the signed-in entrant's seat, join and
-withdraw); ``static/tournament.js`` keeps ``/t/{id}`` up to date while it runs."""
+"""The tournaments' pages: ``/tournaments`` (upcoming, running, finished; a signed-in
+player's form to create one) and ``/t/{id}`` (standings, rounds with their matches to
+watch, the signed-in entrant's seat, join and withdraw); ``static/tournament.js`` keeps
+``/t/{id}`` up to date while it runs."""
 
 from __future__ import annotations
 
