@@ -5,6 +5,9 @@ watch, the signed-in entrant's seat, join and withdraw); ``static/tournament.js`
 
 from __future__ import annotations
 
+from typing import Any
+
+from anyio import to_thread
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
@@ -13,7 +16,7 @@ from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.pages import BOT_CHOICES
 from tavola.apps.server.routes.session import Caller
 from tavola.apps.server.routes.tournaments import MAX_BOTS, MAX_ROUNDS, TournamentsDep
-from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS
+from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS, Tournaments
 from tavola.apps.web.pages import render
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
@@ -45,6 +48,22 @@ async def tournaments_page(tournaments: TournamentsDep, caller: Caller) -> HTMLR
     )
 
 
+async def rating_changes(tournaments: Tournaments, found: dict[str, Any]) -> dict[str, float]:
+    """Each entrant's rating change over a rated tournament's matches: the sum of what each
+    match it played changed, as the server's ratings keep them (docs/tournaments.md)."""
+    if not found["rated"]:
+        return {}
+    tables = [table for round in found["rounds"] for table in round["tables"] if table["match"]]
+    ratings = tournaments.service.ratings
+    seats = await to_thread.run_sync(ratings.seat_changes, [table["match"] for table in tables])
+    changes: dict[str, float] = {}
+    for table in tables:
+        for entrant, change in zip(table["entrants"], seats.get(table["match"], []), strict=False):
+            if change is not None:
+                changes[entrant] = changes.get(entrant, 0.0) + change
+    return changes
+
+
 @router.get("/t/{tournament_id}")
 async def tournament_page(
     tournament_id: str, caller: Caller, tournaments: TournamentsDep
@@ -59,5 +78,6 @@ async def tournament_page(
         "tournament.html",
         title=lazy("{format} of {game}", format=FORMAT_NAMES[found["format"]], game=game),
         tournament=found,
+        changes=await rating_changes(tournaments, found),
         signed_in=caller is not None,
     )
