@@ -1,7 +1,8 @@
 """Tournaments through real servers: a Swiss of six scripted players follows the
 hand-computed table; a round robin of four bots plays every pairing once; an arena pairs
 finishers at once; a no-show loses, a withdrawal stops the pairings; a restart mid-round
-loses nothing; two servers on PostgreSQL pair a round once."""
+loses nothing; a rated tournament's page shows each entrant's rating change; two servers
+on PostgreSQL pair a round once."""
 
 from __future__ import annotations
 

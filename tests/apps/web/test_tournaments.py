@@ -1,5 +1,6 @@
 """A tournament in the browser: a player who signed up joins it on its page, plays their
-match from the page's link, and sees the standings change."""
+match from the page's link, and sees the standings change; another creates one with the
+form on /tournaments, reached from the site's navigation."""
 
 from __future__ import annotations
 
