@@ -53,7 +53,12 @@ async def rating_changes(tournaments: Tournaments, found: dict[str, Any]) -> dic
     match it played changed, as the server's ratings keep them (docs/tournaments.md)."""
     if not found["rated"]:
         return {}
-    tables = [table for round in found["rounds"] for table in round["tables"] if table["match"]]
+    tables = [  # those whose result counts in the standings already
+        table
+        for round in found["rounds"]
+        for table in round["tables"]
+        if table["match"] and table["result"] is not None
+    ]
     ratings = tournaments.service.ratings
     seats = await to_thread.run_sync(ratings.seat_changes, [table["match"] for table in tables])
     changes: dict[str, float] = {}
@@ -80,4 +85,5 @@ async def tournament_page(
         tournament=found,
         changes=await rating_changes(tournaments, found),
         signed_in=caller is not None,
+        player=caller.name if caller else None,
     )
