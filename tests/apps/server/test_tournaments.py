@@ -1,11 +1,13 @@
 """Tournaments through real servers: a Swiss of six scripted players follows the
 hand-computed table; a round robin of four bots plays every pairing once; an arena pairs
 finishers at once; a no-show loses, a withdrawal stops the pairings; a restart mid-round
-loses nothing; two servers on PostgreSQL pair a round once."""
+loses nothing; a rated tournament's page shows each entrant's rating change; two servers
+on PostgreSQL pair a round once."""
 
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Callable, Iterator
 from itertools import combinations
@@ -228,6 +230,37 @@ def test_a_no_show_loses_on_time_and_a_withdrawal_stops_the_pairings(
     entrants = {e["entrant"]: e["withdrawn"] for e in found["entrants"]}
     assert entrants[c.name]
     assert not entrants[a.name]
+
+
+def rating_changes_shown(player: Entrant, tournament: str) -> dict[str, str]:
+    """The rating change each entrant's row of the page's standings shows."""
+    page = player.http.get(f"/t/{tournament}").text
+    row = r'<th scope="row">([^<]+)</th>.*?<td class="number rating-change">([^<]*)</td>'
+    return dict(re.findall(row, page))
+
+
+def test_the_standings_show_each_rated_entrants_rating_change(server: ServerProcess) -> None:
+    a, b = (Entrant(server.url) for _ in range(2))
+    before = {a.name: 0.0, b.name: 0.0}  # a new player's rating: mu - 3 sigma = 0
+    for loser in (b, a):  # the second tournament's change starts from the first's ratings
+        tournament = a.create(
+            format="swiss", rounds=1, rated=True, start="when_full", max_players=2
+        )
+        for player in (a, b):
+            player.join(tournament)
+        loser.resign(tournament)
+        a.until(tournament, finished)
+        deadline = time.monotonic() + WITHIN
+        while len(shown := rating_changes_shown(a, tournament)) < 2 or "" in shown.values():
+            assert time.monotonic() < deadline, shown
+            time.sleep(0.05)
+        after = {
+            player.name: a.http.get(f"/api/players/{player.name}").json()["ratings"][0]["rating"]
+            for player in (a, b)
+        }
+        assert shown == {name: f"{after[name] - before[name]:+.1f}" for name in after}
+        assert float(shown[loser.name]) < 0 < float(shown[(a if loser is b else b).name])
+        before = after
 
 
 def test_the_command_line_plays_a_bots_tournament_on_a_server(

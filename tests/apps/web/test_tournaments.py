@@ -1,7 +1,10 @@
 """A tournament in the browser: a player who signed up joins it on its page, plays their
-match from the page's link, and sees the standings change."""
+match from the page's link, and sees the standings change; another creates one with the
+form on /tournaments, reached from the site's navigation."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -52,3 +55,17 @@ def test_a_player_joins_plays_and_sees_the_standings_change(
     expect(first).to_contain_text("random")
     expect(first).to_contain_text("1.0")
     expect(page.locator(".ratings tbody tr").nth(1)).to_contain_text("Tilda")
+
+
+def test_a_player_creates_a_tournament_with_the_form(page: Page, server: ServerProcess) -> None:
+    signed_up(page, server, "Ulla")
+    page.get_by_role("navigation", name="Site").get_by_role("link", name="Tournaments").click()
+    assert_accessible(page, "the tournament form")
+    page.get_by_label("Format").select_option("round_robin")
+    expect(page.get_by_label("Rounds")).to_be_hidden()
+    page.get_by_label("random, beginner").fill("2")
+    page.get_by_label("Places").fill("4")
+    page.get_by_role("button", name="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    expect(page.locator("main.tournament")).to_have_attribute("data-status", "upcoming")
+    expect(page.locator(".ratings tbody tr")).to_have_count(2)

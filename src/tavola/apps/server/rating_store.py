@@ -11,12 +11,12 @@ pseudonyms (``ratings.deleted``) that rate the other players and keep no rating 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, delete, select, text
+from sqlalchemy import Engine, delete, select, text, tuple_
 from sqlalchemy.orm import Session
 
 from tavola.apps.server.live import LiveMatch
@@ -30,6 +30,7 @@ from tavola.apps.server.ratings import (
     apply,
     deleted,
     is_deleted,
+    new_standing,
     places,
     replay,
     seat_player,
@@ -258,6 +259,16 @@ class RatingStore:
             )
             return [_point(row) for row in rows]
 
+    def seat_changes(self, match_ids: Collection[str]) -> dict[str, list[float | None]]:
+        """Each rated match's change to each seat's rating, in seat order (``None``: a
+        deleted account's seat); a match not rated is left out."""
+        with Session(self.engine) as session:
+            rows = session.scalars(select(ResultRow).where(ResultRow.match_id.in_(match_ids)))
+            return {
+                row.match_id: [_change(session, _rated(row), player) for player in row.players]
+                for row in rows
+            }
+
     def every(self) -> list[Standing]:
         """Every rating, in one order (to compare two computations of them)."""
         with Session(self.engine) as session:
@@ -265,6 +276,31 @@ class RatingStore:
                 select(RatingRow).order_by(RatingRow.game, RatingRow.category, RatingRow.player)
             )
             return [_standing(row) for row in rows]
+
+
+def _change(session: Session, result: RatedResult, player: str) -> float | None:
+    """What ``result`` changed of ``player``'s rating: its point of history minus the one
+    before in the pool (before the first: the seed's, or a new player's)."""
+    key = (player, result.game, result.category)
+    after = session.get(HistoryRow, (*key, result.match_id))
+    if after is None:
+        return None
+    before = session.scalars(
+        select(HistoryRow)
+        .where(
+            HistoryRow.player == player,
+            HistoryRow.game == result.game,
+            HistoryRow.category == result.category,
+            tuple_(HistoryRow.at, HistoryRow.match_id) < tuple_(after.at, after.match_id),
+        )
+        .order_by(HistoryRow.at.desc(), HistoryRow.match_id.desc())
+        .limit(1)
+    ).first()
+    if before is not None:
+        return _point(after).rating - _point(before).rating
+    seed = session.get(SeedRow, key)
+    start = _seed(seed) if seed is not None else new_standing(key, result.finished_at)
+    return _point(after).rating - start.rating
 
 
 def _result_row(result: RatedResult) -> ResultRow:

@@ -52,6 +52,9 @@ async function expect(path, options) {
 /** Create a match (POST /api/matches): its id, seats with their tokens and links. */
 export const createMatch = (settings) => expect("/api/matches", { method: "POST", json: settings });
 
+/** Create a tournament (POST /api/tournaments): its id and page's url. */
+export const createTournament = (settings) => expect("/api/tournaments", { method: "POST", json: settings });
+
 /** The listed matches (GET /api/matches). */
 export const listedMatches = () => request("/api/matches");
 
