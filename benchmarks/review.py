@@ -18,6 +18,17 @@
    standard error of the loss, the seconds per decision, how many moves were flagged, and
    the loss the second run gives the moves the first flagged (how much of a flag is luck).
 
+3. **Speed** (``--speed``): one heuristic game of each game (Campanile with 3 players,
+   the others with 2) reviewed whole, before and after, side by side: *before* is the
+   whole budget for every decision and no luck (``settle=False``, the review as it was),
+   *after* is today's review (verdicts settled early, and the chance events' luck).
+   ``--before-decisions N`` times the *before* on N evenly spaced decisions only, and
+   gives its seconds per game as seconds per decision times the decisions (a whole
+   Campanile game took minutes). It also counts the decisions both judged with the same
+   flag.
+
+    python benchmarks/review.py --speed --workers 2 --before-decisions 24
+
 It prints Markdown tables for docs/review.md.
 """
 
@@ -26,15 +37,20 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import resource
 import statistics
 import sys
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import tavola
 from tavola.apps.review.command import describe
+from tavola.apps.review.decisions import plan
+from tavola.apps.review.decisions import run as review_run
 from tavola.apps.review.judging import Ending, judge, rollout, samples
+from tavola.apps.review.luck import plan_chances
 from tavola.core.review_budget import Budget
 from tavola.players import Seat, play_match
 
@@ -158,7 +174,15 @@ def main() -> None:
     parser.add_argument("--judged", type=int, default=24, help="decisions reviewed for the noise")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--speed", action="store_true", help="time whole reviews, before/after")
+    parser.add_argument("--before-decisions", type=int, help="time 'before' on N decisions")
+    parser.add_argument(
+        "--sample", type=int, help="time N decisions and N chance steps, times the counts"
+    )
     args = parser.parse_args()
+    if args.speed:
+        speed(args)
+        return
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.workers) as pool:
         for game in args.names or GAMES:
@@ -244,6 +268,71 @@ def calibrate(
         f"{brier([(0.5, o) for _, o in default]):.4f}; always the base rate "
         f"({100 * base:.1f}% of the seats to move won): {base_brier:.4f}."
     )
+
+
+SPEED_GAMES = (("campanile", 3), ("clocktowers", 2), ("carcassonne", 2))
+
+
+def spread(tasks: list[Any], count: int) -> list[Any]:
+    """``count`` of the tasks, evenly spaced."""
+    return [tasks[i * len(tasks) // count] for i in range(min(count, len(tasks)))]
+
+
+def timed(work: Any) -> tuple[float, Any]:
+    """The CPU seconds ``work()`` takes (its worker processes' included), and its result."""
+    cpu = cpu_seconds()
+    result = work()
+    return cpu_seconds() - cpu, result
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the review's workers)."""
+    mine, children = (
+        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+    )
+    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+
+
+def speed(args: argparse.Namespace) -> None:
+    """Whole reviews of one heuristic game of each game, before and after (docstring).
+
+    CPU seconds are shown beside the wall-clock ones: on a shared machine they are what
+    the review costs, and a free 2-core machine takes about half of them."""
+    print(
+        "| game | decisions | chance steps | before: CPU s/game | before: CPU s/decision "
+        "| after: CPU s/game (wall) | after: CPU s/decision | speed-up | same flags |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, players in SPEED_GAMES:
+        if args.names and name not in args.names:
+            continue
+        game = tavola.load(name, players=players)
+        final = play_match(game, ["heuristic"] * players, args.seed)
+        record, seats, budget = final.record(), list(range(players)), game.review_budget
+        tasks = plan(record, final, seats, budget, args.seed)
+        chances = plan_chances(record, final, seats, budget, args.seed)
+        decisions, steps = len(tasks), len(chances)
+        if args.sample:  # every n-th decision and chance step, their seconds times the counts
+            tasks, chances = spread(tasks, args.sample), spread(chances, args.sample)
+        start = time.perf_counter()
+        judged, after = timed(partial(review_run, tasks, args.workers))
+        drawn, _ = timed(partial(review_run, [], args.workers, chances=chances))
+        wall = time.perf_counter() - start
+        after_cpu = judged * decisions / len(tasks) + drawn * steps / max(1, len(chances))
+        chosen = spread(tasks, args.before_decisions or len(tasks))
+        whole = [replace(task, settle=False) for task in chosen]
+        spent, before = timed(partial(review_run, whole, args.workers))
+        per_decision = spent / len(chosen)
+        flags = {r.step: r.judgement.verdict for r in after.results}
+        same = sum(flags[r.step] == r.judgement.verdict for r in before.results)
+        print(
+            f"| {game.title} ({players}p) | {decisions} | {steps} | "
+            f"{per_decision * decisions:.0f} | {per_decision:.2f} | {after_cpu:.0f} "
+            f"({'-' if args.sample else f'{wall:.0f}'}) "
+            f"| {after_cpu / decisions:.2f} | {per_decision * decisions / after_cpu:.1f}x "
+            f"| {same} of {len(before.results)} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

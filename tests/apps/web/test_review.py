@@ -4,6 +4,7 @@ review API's answers to bad records and seats, and the same job for the same que
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import httpx
@@ -62,6 +63,17 @@ def test_the_review_api(server: ServerProcess) -> None:
     assert (answer.status_code, answer.json()["error"]) == (422, "bad_seats")
     missing = httpx.get(f"{server.url}/api/review/nothing")
     assert missing.status_code == 404
+    # the review ends (and frees this client's turn for the other tests on this server),
+    # with the seat's luck and skill and the chance events in its JSON
+    job = f"{server.url}/api/review/{first.json()['id']}"
+    deadline = time.monotonic() + 180
+    while (body := httpx.get(job).json())["status"] == "running":
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.2)
+    assert body["status"] == "done", body
+    assert body["chances_done"] == body["chances_total"] > 0
+    assert {"luck", "luck_se", "skill", "skill_se"} <= set(body["review"]["summary"][0])
+    assert body["review"]["chance_events"]
 
 
 def test_one_running_review_per_client(tmp_path: Path) -> None:

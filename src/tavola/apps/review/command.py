@@ -24,6 +24,7 @@ from tavola.apps.input_errors import fail, read_record, replay_record
 from tavola.apps.records import write_file
 from tavola.apps.review.decisions import ReviewOutcome, plan, review_json, run
 from tavola.apps.review.judging import with_overrides
+from tavola.apps.review.luck import plan_chances
 from tavola.apps.review.page import page
 from tavola.apps.signals import stopping_signals
 from tavola.apps.terminal_display import work_progress
@@ -103,6 +104,7 @@ def review_command(
     check_out(out, force)
     workers = jobs or os.cpu_count() or 1
     tasks = plan(record, final, chosen, budget, seed)
+    chances = plan_chances(record, final, chosen, budget, seed)
     with (
         stopping_signals() as caught,
         work_progress(errors) as progress,
@@ -113,9 +115,16 @@ def review_command(
                 "reviewing, {workers} {backend} workers",
                 workers,
             ).format(workers=workers, backend=backend),
-            total=len(tasks),
+            total=len(tasks) + len(chances),
         )
-        outcome = run(tasks, workers, backend, lambda _: progress.advance(bar))
+        outcome = run(
+            tasks,
+            workers,
+            backend,
+            lambda _: progress.advance(bar),
+            chances,
+            lambda _: progress.advance(bar),
+        )
     data = review_json(outcome, final, chosen, budget, seed, record.get("names"))
     if outcome.interrupted:
         errors.print(
@@ -195,6 +204,7 @@ SUMMARY_COLUMNS = (
     N_("blunders"),
     N_("mean loss"),
 )
+SWINGS = 3  # the biggest swings of each kind told in words
 VERDICTS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
@@ -224,6 +234,7 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
             f"{100 * s['mean_loss']:.1f}%",
         )
     console.print(summary)
+    show_luck(data)
     rows = [d for d in data["decisions"] if every or d["verdict"]]
     if not rows:
         console.print(_("No move was flagged: none lost enough beyond the estimates' noise."))
@@ -265,3 +276,55 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
             ),
         )
     console.print(table)
+
+
+def points(value: float, se: float) -> str:
+    """A change of win chance in points with its standard error: ``+12±5``."""
+    return f"{100 * value:+.0f}±{100 * se:.0f}"
+
+
+def show_luck(data: dict[str, Any]) -> None:
+    """Each seat's luck and skill, then the biggest swings of each kind in words."""
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column(_("seat"))
+    table.add_column(_("luck"), justify="right", no_wrap=True)
+    table.add_column(_("skill"), justify="right", no_wrap=True)
+    for s in data["summary"]:
+        table.add_row(
+            data["names"][s["seat"]],
+            points(s["luck"], s["luck_se"]),
+            points(s["skill"], s["skill_se"]),
+        )
+    console.print(table)
+    console.print(
+        _(
+            "luck: what the draws did to the seat's win chance; skill: what its moves gave "
+            "up (points of win chance, ± one standard error)"
+        )
+    )
+    show_swings(data)
+
+
+def show_swings(data: dict[str, Any]) -> None:
+    """The biggest swings of each kind in words: the draws', then the moves'."""
+    names = data["names"]
+    draws = [
+        (swing, event["step"], seat, event["what"])
+        for event in data["chance_events"]
+        for seat, swing in enumerate(event["swing"])
+        if swing is not None
+    ]
+    draws.sort(key=lambda draw: -abs(draw[0]))
+    if draws:
+        console.print(_("Biggest swings of the draws:"))
+        for swing, step, seat, what in draws[:SWINGS]:
+            console.print(f"  {step + 1:>3} {names[seat]}: {what}: {100 * swing:+.0f}%")
+    moves = sorted(data["decisions"], key=lambda d: -d["loss"])
+    moves = [d for d in moves[:SWINGS] if d["loss"] > 0]
+    if moves:
+        console.print(_("Costliest moves:"))
+        for d in moves:
+            played = _("{played} instead of {best}").format(played=d["played"], best=d["best"])
+            console.print(
+                f"  {d['step'] + 1:>3} {names[d['seat']]}: {played}: {-100 * d['loss']:+.0f}%"
+            )

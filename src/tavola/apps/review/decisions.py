@@ -10,6 +10,7 @@ an interrupted run keeps the decisions that finished.
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -17,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tavola.apps.review.judging import THRESHOLDS, Judgement, budget_json, judge
+from tavola.apps.review.luck import Chance, ChanceTask, chance_task
 from tavola.core.game import State
 from tavola.core.registry import replay
 from tavola.core.review_budget import Budget
@@ -37,6 +39,7 @@ class ReviewTask:
     seat: int
     budget: Budget
     seed: int
+    settle: bool = True  # stop once the verdict is settled (False: the whole budget)
 
 
 @dataclass
@@ -52,11 +55,28 @@ class Reviewed:
 
 @dataclass
 class ReviewOutcome:
-    """The decisions judged, in the record's order, and whether the run was cut short."""
+    """The decisions judged and the chance events found, in the record's order, and
+    whether the run was cut short."""
 
     tasks: list[ReviewTask]
     results: list[Reviewed] = field(default_factory=list)
     interrupted: bool = False
+    chance_tasks: list[ChanceTask] = field(default_factory=list)
+    chances: list[Chance] = field(default_factory=list)
+    chances_done: int = 0  # chance tasks finished (most steps hold no chance)
+
+    def add(self, result: Reviewed | Chance | None) -> None:
+        """Keep a finished task's result (``None``: a step without chance)."""
+        if isinstance(result, Reviewed):
+            self.results.append(result)
+            return
+        self.chances_done += 1
+        if result is not None:
+            self.chances.append(result)
+
+    def sort(self) -> None:
+        self.results.sort(key=lambda result: result.step)
+        self.chances.sort(key=lambda chance: chance.step)
 
 
 def decision_seed(seed: int, step: int) -> int:
@@ -89,8 +109,20 @@ def review_task(task: ReviewTask) -> Reviewed:
     state = position(task)
     played = state.read_action(task.record["actions"][task.step])
     start = time.perf_counter()
-    judgement = judge(Seat(state, task.seat), played, task.budget, task.seed)
+    judgement = judge(Seat(state, task.seat), played, task.budget, task.seed, task.settle)
     return Reviewed(task.index, task.step, task.seat, judgement, time.perf_counter() - start)
+
+
+def work(task: ReviewTask | ChanceTask) -> Reviewed | Chance | None:
+    """A decision judged, or a step's chance events estimated (in any process or node)."""
+    return review_task(task) if isinstance(task, ReviewTask) else chance_task(task)
+
+
+def interleaved(
+    tasks: Sequence[ReviewTask], chances: Sequence[ChanceTask]
+) -> list[ReviewTask | ChanceTask]:
+    """Both kinds of task in the record's order (so that results come from the start)."""
+    return sorted([*tasks, *chances], key=lambda task: (task.step, isinstance(task, ChanceTask)))
 
 
 def run(
@@ -98,24 +130,56 @@ def run(
     workers: int = 1,
     backend: str = "local",
     on_result: Callable[[Reviewed], None] = lambda result: None,
+    chances: Sequence[ChanceTask] = (),
+    on_chance: Callable[[Chance | None], None] = lambda chance: None,
 ) -> ReviewOutcome:
-    """Judge the decisions; on ``KeyboardInterrupt`` stop and keep those that finished."""
-    outcome = ReviewOutcome(tasks)
-    outcome.results, outcome.interrupted = run_all(review_task, tasks, workers, backend, on_result)
-    outcome.results.sort(key=lambda result: result.step)
+    """Judge the decisions and estimate the ``chances`` (``luck.plan_chances``); on
+    ``KeyboardInterrupt`` stop and keep those that finished."""
+    outcome = ReviewOutcome(tasks, chance_tasks=list(chances))
+
+    def arrived(result: Reviewed | Chance | None) -> None:
+        outcome.add(result)
+        if isinstance(result, Reviewed):
+            on_result(result)
+        else:
+            on_chance(result)
+
+    _, outcome.interrupted = run_all(work, interleaved(tasks, chances), workers, backend, arrived)
+    outcome.sort()
     return outcome
 
 
-def seat_summary(results: Sequence[Reviewed], seat: int) -> dict[str, Any]:
-    """A seat's decisions judged, its flags by kind, and its mean losses."""
+def seat_summary(
+    results: Sequence[Reviewed], seat: int, chances: Sequence[Chance] = ()
+) -> dict[str, Any]:
+    """A seat's decisions judged, its flags by kind, its mean losses, and its luck and skill
+    (docs/review.md): the sum of its chance events' swings, and minus the sum of its
+    decisions' losses, each with the standard error of the sum."""
     mine = [r.judgement for r in results if r.seat == seat]
     counts = {name: sum(j.verdict == name for j in mine) for name, _ in THRESHOLDS}
+    swings = [chance.swings[seat] for chance in chances if seat in chance.swings]
     return {
         "seat": seat,
         "decisions": len(mine),
         **counts,
         "mean_loss": statistics.fmean(j.loss for j in mine) if mine else 0.0,
         "mean_margin_loss": statistics.fmean(j.margin_loss for j in mine) if mine else 0.0,
+        "luck": math.fsum(value for value, _ in swings),
+        "luck_se": math.sqrt(math.fsum(se * se for _, se in swings)),
+        "skill": -math.fsum(j.loss for j in mine),
+        "skill_se": math.sqrt(math.fsum(j.loss_se**2 for j in mine)),
+    }
+
+
+def chance_json(chance: Chance, players: int) -> dict[str, Any]:
+    """A chance event: ``swing`` and ``swing_se`` hold a value per seat (``None`` for the
+    seats it showed nothing new, or not reviewed)."""
+    return {
+        "step": chance.step,
+        "seat": chance.seat,
+        "what": chance.what,
+        "swing": [chance.swings[s][0] if s in chance.swings else None for s in range(players)],
+        "swing_se": [chance.swings[s][1] if s in chance.swings else None for s in range(players)],
     }
 
 
@@ -147,8 +211,11 @@ def review_json(
         "decisions_planned": len(outcome.tasks),
         "decisions_reviewed": len(outcome.results),
         "interrupted": outcome.interrupted,
-        "summary": [seat_summary(outcome.results, seat) for seat in seats],
+        "summary": [seat_summary(outcome.results, seat, outcome.chances) for seat in seats],
         "decisions": [decision_json(result) for result in outcome.results],
+        "chances_planned": len(outcome.chance_tasks),
+        "chances_reviewed": outcome.chances_done,
+        "chance_events": [chance_json(c, game.num_players) for c in outcome.chances],
     }
 
 

@@ -51,6 +51,8 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
     ("inaccuracy", 0.05),
 )
 Z = 2.0  # a loss must also reach Z standard errors of the paired difference
+Z_STOP = 2.5  # standard errors either side for a verdict to count as settled early
+Z_DROP = 2.0  # standard errors below the best for a move to be rolled out no further
 
 
 @dataclass
@@ -113,21 +115,82 @@ class Estimates:
     outcomes: dict[int, list[tuple[float, float]]]  # each move's (win, margin) per sample
 
 
-def estimate(seat: Seat, budget: Budget, seed: int, keep: int | None = None) -> Estimates:
-    """Estimate the seat's legal moves (the ``width`` best by one ply, and ``keep``)."""
+def estimate(
+    seat: Seat, budget: Budget, seed: int, keep: int | None = None, settle: bool = False
+) -> Estimates:
+    """Estimate the seat's legal moves (the ``width`` best by one ply, and ``keep``).
+
+    With ``settle`` (and ``keep``, the move played) the samples are rolled out in rounds
+    and the estimation stops as soon as the verdict on ``keep`` is settled (``open_moves``);
+    the samples used are the first ones of the full budget's, so a decision neither
+    settled nor pruned early is judged exactly as without ``settle``.
+    """
     legal = seat.legal_actions()
     worlds, seeds = samples(seat, budget, seed)
-    plies = _one_ply(seat, legal, worlds)
+    counts = rounds(budget.samples) if settle and keep is not None else [budget.samples]
+    plies = _one_ply(seat, legal, worlds[: counts[0]])  # the first round's deals screen
     kept = _screen(legal, plies, keep, budget.width)
     player, scale = seat.player, budget.scale
-    outcomes: dict[int, list[tuple[float, float]]] = {}
-    for action in kept:
-        endings = (rollout(w, action, budget, s) for w, s in zip(worlds, seeds, strict=True))
-        outcomes[action] = [(e.win(player, scale), e.margin(player)) for e in endings]
+    outcomes: dict[int, list[tuple[float, float]]] = {action: [] for action in kept}
+    rolling, done = list(kept), 0
+    for stop in counts:
+        for action in rolling:
+            pairs = zip(worlds[done:stop], seeds[done:stop], strict=True)
+            endings = (rollout(w, action, budget, s) for w, s in pairs)
+            outcomes[action].extend((e.win(player, scale), e.margin(player)) for e in endings)
+        done = stop
+        if keep is not None and stop < budget.samples:
+            rolling = open_moves(rolling, outcomes, keep)
+            if not rolling:
+                break
     to_string = seat.game.action_to_string
     values = {a: _value(to_string(a), outcomes[a], plies[a]) for a in kept}
-    kept.sort(key=lambda a: (-values[a].win, -values[a].margin, a))
+    # Moves dropped early come after those rolled out to the end (best among them first).
+    kept.sort(key=lambda a: (-values[a].samples, -values[a].win, -values[a].margin, a))
     return Estimates(len(legal), kept, [values[a] for a in kept], outcomes)
+
+
+def rounds(total: int) -> list[int]:
+    """The sample counts after which a settled verdict stops the estimation.
+
+    >>> rounds(64), rounds(24), rounds(8)
+    ([16, 24, 32, 40, 48, 56, 64], [8, 12, 16, 20, 24], [8])
+    """
+    first, step = min(total, max(8, total // 4)), max(4, total // 8)
+    return [*range(first, total, step), total]
+
+
+def open_moves(
+    rolling: list[int], outcomes: dict[int, list[tuple[float, float]]], played: int
+) -> list[int]:
+    """The moves still worth rolling out, or none when the verdict on ``played`` is settled.
+
+    Settled: no move beats ``played`` by an inaccuracy's size (the upper end of every
+    paired difference, at ``Z_STOP`` standard errors, is below it), or the loss against
+    the best move lies, at ``Z_STOP`` standard errors either side, within one flag's
+    range. A move clearly worse than the best (its paired difference ``Z_DROP`` standard
+    errors below zero) is no longer rolled out.
+    """
+    wins = {action: [o[0] for o in outcomes[action]] for action in rolling}
+    margins = {action: statistics.fmean(o[1] for o in outcomes[action]) for action in rolling}
+    best = max(rolling, key=lambda a: (statistics.fmean(wins[a]), margins[a], -a))
+    gains = {a: paired(wins[a], wins[played]) for a in rolling if a != played}
+    if all(gain + Z_STOP * se < THRESHOLDS[-1][1] for gain, se in gains.values()):
+        return []
+    loss, se = gains.get(best, (0.0, 0.0))
+    if flag_range(loss - Z_STOP * se) == flag_range(loss + Z_STOP * se) > 0:
+        return []
+    behind = {a: paired(wins[best], wins[a]) for a in rolling if a not in (best, played)}
+    return [a for a in rolling if a not in behind or behind[a][0] - Z_DROP * behind[a][1] <= 0]
+
+
+def flag_range(loss: float) -> int:
+    """How many flag thresholds ``loss`` reaches (0: none, 3: a blunder's).
+
+    >>> [flag_range(x) for x in (-0.1, 0.04, 0.05, 0.15, 0.5)]
+    [0, 0, 1, 2, 3]
+    """
+    return sum(loss >= threshold - 1e-12 for _, threshold in THRESHOLDS)
 
 
 def suggest(seat: Seat, budget: Budget, seed: int) -> MoveValue:
@@ -135,15 +198,16 @@ def suggest(seat: Seat, budget: Budget, seed: int) -> MoveValue:
     return estimate(seat, budget, seed).moves[0]
 
 
-def judge(seat: Seat, played: int, budget: Budget, seed: int) -> Judgement:
-    """Estimate the seat's legal moves and judge ``played`` against the best found."""
+def judge(seat: Seat, played: int, budget: Budget, seed: int, settle: bool = True) -> Judgement:
+    """Estimate the seat's legal moves and judge ``played`` against the best found (with
+    ``settle``, stopping once the verdict is settled: ``estimate``)."""
     if played not in seat.legal_actions():
         raise ValueError(f"the move played ({played}) is not legal for seat {seat.player}")
-    found = estimate(seat, budget, seed, keep=played)
+    found = estimate(seat, budget, seed, keep=played, settle=settle)
     best = found.actions[0]
     outcomes = found.outcomes
-    loss, loss_se = _paired([o[0] for o in outcomes[best]], [o[0] for o in outcomes[played]])
-    margin_loss, margin_se = _paired(
+    loss, loss_se = paired([o[0] for o in outcomes[best]], [o[0] for o in outcomes[played]])
+    margin_loss, margin_se = paired(
         [o[1] for o in outcomes[best]], [o[1] for o in outcomes[played]]
     )
     to_string = seat.game.action_to_string
@@ -236,15 +300,17 @@ def cutoff_chances(evaluations: Sequence[float], scale: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def rollout(world: State, action: int, budget: Budget, seed: int) -> Ending:
-    """Apply ``action`` to a copy of ``world``, then let the rollout bot play every seat.
+def rollout(world: State, action: int | None, budget: Budget, seed: int) -> Ending:
+    """Apply ``action`` (if any) to a copy of ``world``, then let the rollout bot play every
+    seat.
 
     The bot deciding at rollout step ``t`` is seeded from ``seed`` and ``t`` only, so
     rollouts of different moves from the same world stay in step as far as their
     positions allow (common random numbers).
     """
     state = world.clone()
-    state.apply(action)
+    if action is not None:
+        state.apply(action)
     steps = 0
     while (mover := state.current_player) is not None and not (
         budget.depth and steps >= budget.depth
@@ -277,7 +343,7 @@ def _se(values: Sequence[float]) -> float:
     return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
 
 
-def _paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error of the paired differences ``first - second``."""
     differences = [a - b for a, b in zip(first, second, strict=True)]
     return statistics.fmean(differences), _se(differences)

@@ -7,11 +7,14 @@ chart and the flagged moves (``tavola.apps.review.page``) with the review's JSON
 
 - ``POST /api/review`` (body: the record; ``?seats=0,2``, default all) -> ``202 {"id",
   "total"}``. A record that does not replay is answered 422 ``bad_record``; the same
-  record, seats and seed asked again gets the same job. At most ``RUNNING`` reviews run
-  at once (503 ``busy`` beyond).
+  record, seats, seed and budget asked again gets the same job, running or finished (the
+  last ``KEPT`` finished reviews are kept: a cache by the record's hash). At most
+  ``RUNNING`` reviews run at once (503 ``busy`` beyond), each in ``PROCESSES`` processes.
 - ``GET /api/review/{id}`` -> ``{"id", "status": "running" | "done" | "failed", "done",
-  "total"}``, and once done ``review`` (the JSON of ``tavola review --json``), ``chart``
-  (an SVG) and ``flagged`` (HTML).
+  "total", "chances_done", "chances_total"}`` (``done`` of ``total`` decisions, and the
+  steps looked at for chance), ``review`` (the JSON of ``tavola review --json``: while
+  running, the decisions and chance events judged so far, in the record's order),
+  ``chart`` (an SVG) and ``flagged`` (HTML): the first flagged moves show within seconds.
 
 The job keeps only the review's data; the chart and the flagged moves are drawn from it
 when they are asked for, in the language of that request, so each reader of the same
@@ -38,10 +41,13 @@ from tavola.apps.review.chart import chart_svg
 from tavola.apps.review.decisions import (
     ReviewOutcome,
     ReviewTask,
+    interleaved,
     plan,
     review_json,
-    review_task,
+    work,
 )
+from tavola.apps.review.judging import budget_json
+from tavola.apps.review.luck import ChanceTask, plan_chances
 from tavola.apps.review.page import flagged_html, legend
 from tavola.apps.server.rates import client_address, client_limit
 from tavola.apps.server.request_language import lazy
@@ -54,7 +60,8 @@ from tavola.core.svg import seat_letter
 
 router = APIRouter(prefix="/api/review", tags=["review"])
 
-RUNNING = 2  # reviews at once; each one uses one process
+RUNNING = 2  # reviews at once
+PROCESSES = 2  # the processes of one review (the 2-core machine's review in under a minute)
 KEPT = 32  # finished reviews kept for their clients, oldest dropped first
 SEED = 0  # the review's seed: the same record gets the same review, as `tavola review`
 
@@ -69,6 +76,7 @@ class Job:
     seats: list[int]
     names: list[str]  # one per seat: given in the record, else the seats' letters
     client: str  # the address that asked: one running review each
+    chances: list[ChanceTask] = field(default_factory=list)
     outcome: ReviewOutcome = field(init=False)
     status: str = "running"
     error: str | None = None
@@ -76,21 +84,21 @@ class Job:
     pool: Pool | None = field(default=None, init=False, repr=False)  # while it judges
 
     def __post_init__(self) -> None:
-        self.outcome = ReviewOutcome(self.tasks)
+        self.outcome = ReviewOutcome(self.tasks, chance_tasks=self.chances)
 
     def run(self) -> None:
-        """Judge every decision in one child process (the server's own keeps serving)."""
+        """Judge every decision and chance event in child processes (the server's own
+        keeps serving), in the record's order, keeping each result as it comes."""
         try:
-            if self.tasks:
+            work_list = interleaved(self.tasks, self.chances)
+            if work_list:
                 context = multiprocessing.get_context("spawn")
-                with context.Pool(1) as pool:
+                with context.Pool(min(PROCESSES, len(work_list))) as pool:
                     self.pool = pool
-                    for result in pool.imap_unordered(review_task, self.tasks):
-                        self.outcome.results.append(result)
+                    for result in pool.imap(work, work_list):
+                        self.outcome.add(result)
                 self.pool = None
-            self.outcome.results.sort(key=lambda result: result.step)
-            budget = self.tasks[0].budget if self.tasks else self.final.game.review_budget
-            self.data = review_json(self.outcome, self.final, self.seats, budget, SEED, self.names)
+            self.data = self.review()
             self.status = "done"
         except Exception as error:  # any failure is the client's to see, not the server's
             self.error = f"{type(error).__name__}: {error}"
@@ -105,13 +113,26 @@ class Job:
             "done": len(self.outcome.results),
             "total": len(self.tasks),
         }
+        body.update(
+            chances_done=self.outcome.chances_done, chances_total=len(self.outcome.chance_tasks)
+        )
         if self.error:
             body["message"] = self.error
-        if self.data is not None:
-            data = self.data
+        data = self.data if self.data is not None else self.review()
+        if self.status != "failed" and (self.data is not None or data["decisions"]):
             chart = legend(data) + chart_svg(data, width=380, height=210)  # the side panel's
             body.update(review=data, chart=chart, flagged=flagged_html(data, limit=4))
         return body
+
+    def review(self) -> dict[str, Any]:
+        """The review's JSON from what is judged so far (all of it once done)."""
+        so_far = ReviewOutcome(self.tasks, chance_tasks=self.chances)
+        so_far.results = list(self.outcome.results)
+        so_far.chances = list(self.outcome.chances)
+        so_far.chances_done = self.outcome.chances_done
+        so_far.sort()
+        budget = self.tasks[0].budget if self.tasks else self.final.game.review_budget
+        return review_json(so_far, self.final, self.seats, budget, SEED, self.names)
 
 
 class Jobs:
@@ -196,15 +217,17 @@ def start_review(
     """Start reviewing ``record`` (or find the review already asked for)."""
     final = checked(record)  # 422 as /api/replay answers
     chosen = _seats(seats, final.game.num_players)
-    text = json.dumps([record, chosen, SEED], sort_keys=True)
-    key = hashlib.sha256(text.encode()).hexdigest()
     budget = final.game.review_budget
+    text = json.dumps([record, chosen, SEED, budget_json(budget)], sort_keys=True)
+    key = hashlib.sha256(text.encode()).hexdigest()
 
     def make(job_id: str) -> Job:
         tasks = plan(record, final, chosen, budget, SEED)
+        chances = plan_chances(record, final, chosen, budget, SEED)
         # Seats without names are shown by their letters, as the board and the log show them.
         letters = [seat_letter(seat) for seat in range(final.game.num_players)]
-        return Job(job_id, tasks, final, chosen, record.get("names") or letters, client)
+        names = record.get("names") or letters
+        return Job(job_id, tasks, final, chosen, names, client, chances)
 
     client = client_address(request)
     job = jobs.start(key, client, make)

@@ -1,0 +1,96 @@
+"""Luck and skill: a draw known to be lucky is lucky for its seat and unlucky for the other;
+luck averages zero over games of equal bots; the JSON's new fields; verdicts settled early
+agree with the whole budget's. Budgets are test-sized."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import replace
+
+import tavola
+from tavola.apps.review.decisions import plan, review_json, run
+from tavola.apps.review.judging import judge
+from tavola.apps.review.luck import chance_task, plan_chances
+from tavola.core.review_budget import Budget
+from tavola.players import Seat, play_match
+from tests.apps.review.test_judging import CLOSING, last_tile_record
+
+QUICK = Budget(samples=6, depth=6, width=4)
+
+
+def test_drawing_the_tile_that_closes_the_city_is_lucky() -> None:
+    # P0 draws the last tile, E, the one that closes its city and wins the game: from
+    # P0's view a lucky draw, from P1's an unlucky one. (E was the likeliest tile: the swing
+    # is the chance, as each seat saw it, that another one came.)
+    record = last_tile_record(CLOSING)
+    final = tavola.replay(record)
+    drawn = len(record["actions"]) - 2  # the action after which E is drawn
+    tasks = plan_chances(record, final, [0, 1], replace(QUICK, samples=16), 1)
+    chance = chance_task(tasks[drawn])
+    assert chance is not None
+    assert "city edge" in chance.what  # the tile in words
+    (lucky, lucky_se), (unlucky, unlucky_se) = chance.swings[0], chance.swings[1]
+    assert lucky > lucky_se > 0
+    assert unlucky < -unlucky_se < 0
+
+
+def test_the_json_has_luck_skill_and_chance_events() -> None:
+    record = last_tile_record("place -2,-1 90")
+    final = tavola.replay(record)
+    tasks, chances = plan(record, final, [0], QUICK, 1), plan_chances(record, final, [0], QUICK, 1)
+    data = review_json(run(tasks, chances=chances), final, [0], QUICK, 1)
+    (summary,) = data["summary"]
+    for key in ("luck", "luck_se", "skill", "skill_se"):
+        assert isinstance(summary[key], float)
+    assert summary["skill"] == -sum(d["loss"] for d in data["decisions"]) <= -0.5  # a blunder
+    assert summary["luck_se"] >= 0
+    assert summary["skill_se"] >= 0
+    assert data["chances_reviewed"] == data["chances_planned"] == len(chances)
+    assert data["chance_events"]
+    for event in data["chance_events"]:
+        assert isinstance(event["step"], int)
+        assert isinstance(event["what"], str)
+        assert event["seat"] in (0, 1)
+        assert len(event["swing"]) == len(event["swing_se"]) == 2
+        assert event["swing"][1] is None  # seat 1 was not reviewed
+        assert isinstance(event["swing"][0], float)
+    assert summary["luck"] == math.fsum(e["swing"][0] for e in data["chance_events"])
+
+
+def test_luck_averages_zero_over_games_of_equal_bots() -> None:
+    # A swing's expectation is zero by construction (W(before) is the mean of W(after) over
+    # the draws the seat thought possible): the mean luck over seeded games of two random
+    # bots stays within three of its standard errors (seeded: the same numbers each run).
+    budget = Budget(bot="random", samples=4, depth=6, scale=4.7)
+    lucks: list[float] = []
+    for seed in range(6):
+        final = play_match(tavola.load("clocktowers"), ["random", "random"], seed=seed)
+        record = final.record()
+        record["actions"] = record["actions"][:30]
+        final = tavola.replay(record)
+        chances = plan_chances(record, final, [0, 1], budget, seed)
+        data = review_json(run([], chances=chances), final, [0, 1], budget, seed)
+        lucks += [s["luck"] for s in data["summary"]]
+    assert len(lucks) == 12
+    spread = statistics.stdev(lucks)
+    assert spread > 0
+    assert abs(statistics.fmean(lucks)) <= 3 * spread / math.sqrt(len(lucks))
+
+
+def test_verdicts_settled_early_agree_with_the_whole_budget() -> None:
+    final = play_match(tavola.load("campanile", players=2), ["heuristic", "heuristic"], seed=5)
+    record = final.record()
+    budget = Budget(samples=16, depth=4, scale=3.0, width=3)
+    tasks = plan(record, final, [0, 1], budget, 2)[::8]
+    early, whole = [], []
+    for task in tasks:
+        state = tavola.replay({**record, "actions": record["actions"][: task.step]})
+        played = state.read_action(record["actions"][task.step])
+        seat = Seat(state, task.seat)
+        early.append(judge(seat, played, budget, task.seed))
+        whole.append(judge(seat, played, budget, task.seed, settle=False))
+    assert [j.verdict for j in early] == [j.verdict for j in whole]
+    assert sum(m.samples for j in early for m in j.moves) < sum(
+        m.samples for j in whole for m in j.moves
+    )
