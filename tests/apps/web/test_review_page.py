@@ -85,7 +85,8 @@ def test_on_a_desktop_the_chart_and_board_are_beside_the_moves(
     page.goto(pages["en"])
     chart, moves = box(page, "svg.chart"), box(page, "details.move")
     assert chart["x"] + chart["width"] <= moves["x"], "the chart left of the moves"
-    assert moves["y"] < chart["y"] + chart["height"], "side by side, not one under the other"
+    column = box(page, ".list")  # the swings, then the moves
+    assert column["y"] < chart["y"] + chart["height"], "side by side, not one under the other"
     cards = page.locator("details.move")
     flagged = [d for d in review["data"]["decisions"] if d["verdict"]]
     expect(cards).to_have_count(len(flagged))
