@@ -8,13 +8,13 @@ a tiny budget (about a second)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, expect
 
 import tavola
+from tavola.apps.review.chart import MINUS
 from tavola.apps.review.command import boards
 from tavola.apps.review.decisions import plan, review_json, run
 from tavola.apps.review.luck import plan_chances
@@ -72,7 +72,7 @@ def opened(browser: Browser) -> Iterator[Any]:
         context.close()
 
 
-def box(page: Page, selector: str) -> dict[str, float]:
+def box(page: Page, selector: str) -> FloatRect:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, f"{selector} is not shown"
     return found
@@ -110,12 +110,14 @@ def test_on_a_desktop_the_chart_and_board_are_beside_the_moves(
     expect(shown).to_have_attribute("data-step", str(first))
 
 
-def test_luck_and_skill_are_shown(pages: dict[str, str], opened: Any, review: dict[str, Any]) -> None:
+def test_luck_and_skill_are_shown(
+    pages: dict[str, str], opened: Any, review: dict[str, Any]
+) -> None:
     page = opened(DESKTOP)
     page.goto(pages["en"])
     for s in review["data"]["summary"]:
         luck = page.locator(f"[data-luck='{s['seat']}']")
-        expect(luck).to_contain_text(f"{100 * s['luck']:+.0f}%".replace("-", "\u2212"))
+        expect(luck).to_contain_text(f"{100 * s['luck']:+.0f}%".replace("-", MINUS))
         expect(luck).to_contain_text("±")
         expect(page.locator(f"[data-skill='{s['seat']}']")).to_contain_text("±")
     expect(page.get_by_role("heading", name="Biggest swings")).to_be_visible()
@@ -138,9 +140,7 @@ def test_on_a_phone_nothing_is_wider_than_the_screen(pages: dict[str, str], open
         expect(page.locator("details.move .board img").first).to_be_visible()
 
 
-def test_the_page_is_accessible_in_english_and_italian(
-    pages: dict[str, str], opened: Any
-) -> None:
+def test_the_page_is_accessible_in_english_and_italian(pages: dict[str, str], opened: Any) -> None:
     for lang in ("en", "it"):
         page = opened(DESKTOP)
         page.goto(pages[lang])

@@ -23,6 +23,7 @@ VERDICT_COLOURS = {"inaccuracy": "#E8B400", "mistake": "#E07000", "blunder": "#C
 # Colour is never alone: each verdict has its shape, each seat's line its dashes.
 VERDICT_SHAPES = {"inaccuracy": "triangle", "mistake": "square", "blunder": "circle"}
 SEAT_DASHES = ("", "9 4", "2 3", "9 3 2 3", "4 4")
+MINUS = "\u2212"
 CHANCE_SHOWN = 0.05  # a chance event is marked on a seat's line when it swung it this much
 VERDICT_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 """The verdicts (the review's data, and the pages' CSS classes) as people read them."""
@@ -117,8 +118,11 @@ def verdict_mark(verdict: str, cx: float, cy: float, r: float = 6) -> Element:
 
 def chance_mark(colour: str, cx: float, cy: float, r: float = 6) -> Element:
     """A chance event's marker at (cx, cy): a hollow diamond in the seat's colour."""
-    corners = f"{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy:.1f} {cx:.1f},{cy + r:.1f} {cx - r:.1f},{cy:.1f}"
-    return element("polygon", {"points": corners, "fill": "#fff", "stroke": colour, "stroke-width": 2})
+    corners = " ".join(
+        f"{px:.1f},{py:.1f}" for px, py in ((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy))
+    )
+    paint = {"fill": "#fff", "stroke": colour, "stroke-width": 2}
+    return element("polygon", {"points": corners} | paint)
 
 
 def legend_mark(verdict: str | None) -> str:
@@ -227,13 +231,13 @@ def chart_label(data: Mapping[str, Any]) -> str:
 
 
 def signed(value: float) -> str:
-    """Points of win chance with their sign (a true minus sign).
+    """Points of win chance with their sign (a true minus sign, ``MINUS``).
 
-    >>> signed(0.18), signed(-0.123), signed(0.001)
-    ('+18%', '−12%', '+0%')
+    >>> signed(0.18), signed(-0.123) == MINUS + "12%", signed(0.001)
+    ('+18%', True, '+0%')
     """
     text = f"{100 * value:+.0f}%"
-    return text.replace("-", "−")
+    return text.replace("-", MINUS)
 
 
 def chance_title(data: Mapping[str, Any], event: Mapping[str, Any], seat: int) -> str:
