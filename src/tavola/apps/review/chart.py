@@ -86,7 +86,7 @@ def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> s
         mine = [d for d in decisions if d["seat"] == seat]
         if mine:
             chart.extend(seat_line(data, seat, mine, x, y))
-            chart.extend(chance_marks(data, seat, mine, x, y))
+            chart.extend(chance_marks(data, seat, mine, lambda s, w: (float(x(s)), float(y(w)))))
     for d in decisions:
         if d["verdict"] is None:
             continue
@@ -153,16 +153,16 @@ def chance_marks(
     data: Mapping[str, Any],
     seat: int,
     mine: list[Mapping[str, Any]],
-    x: Callable[[float], str],
-    y: Callable[[float], str],
+    place: Callable[[float, float], tuple[float, float]],
 ) -> list[Element]:
-    """The chance events that swung ``seat`` by ``CHANCE_SHOWN`` or more, on its line."""
+    """The chance events that swung ``seat`` by ``CHANCE_SHOWN`` or more, on its line
+    (``place``: a step and a win chance to the chart's units)."""
     marks = []
     for event in data.get("chance_events", ()):
         swing = event["swing"][seat]
         if swing is None or abs(swing) < CHANCE_SHOWN:
             continue
-        where = float(x(event["step"] + 1)), float(y(win_at(mine, event["step"])))
+        where = place(event["step"] + 1, win_at(mine, event["step"]))
         mark = chance_mark(seat_colour(seat), *where)
         mark.append(element("title", text=chance_title(data, event, seat)))
         marks.append(mark)
