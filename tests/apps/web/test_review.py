@@ -36,7 +36,7 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     assert "P0" not in legend
     assert "P1" not in legend
     assert {"A", "B"} <= set(legend.split())
-    card = page.locator("#tv-review-flagged article.blunder", has_text=BLUNDER)
+    card = page.locator("#tv-review-flagged details.blunder", has_text=BLUNDER)
     expect(card).to_have_count(1)
     expect(card).to_contain_text(f"Better: {CLOSING}")
     step = record["actions"].index(BLUNDER)

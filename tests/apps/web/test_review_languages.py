@@ -62,7 +62,7 @@ def test_a_review_and_a_refusal_in_italian_show_no_english(
     page.wait_for_selector("#main[data-step='0']")
     page.locator("#tv-review").click()
     page.wait_for_selector("#main[data-review='done']", timeout=120_000)
-    card = page.locator("#tv-review-flagged article.blunder", has_text=BLUNDER)
+    card = page.locator("#tv-review-flagged details.blunder", has_text=BLUNDER)
     expect(card).to_have_count(1)
     expect(card).to_contain_text(f"Meglio: {CLOSING}")
     expect(card.locator(".verdict")).to_have_text("svista")

@@ -1,4 +1,5 @@
-"""The review's chart: each reviewed seat's win probability over the game, an SVG.
+"""The review's chart: each reviewed seat's win probability over the game, an SVG, with
+its flagged decisions (a verdict's shape) and its chance events (a hollow diamond) marked.
 
 One function draws it for both readers: the HTML page of ``tavola review --out`` and the
 replay viewer in the browser (``GET /api/review/{id}``), each at its own size. It is a
@@ -22,6 +23,8 @@ VERDICT_COLOURS = {"inaccuracy": "#E8B400", "mistake": "#E07000", "blunder": "#C
 # Colour is never alone: each verdict has its shape, each seat's line its dashes.
 VERDICT_SHAPES = {"inaccuracy": "triangle", "mistake": "square", "blunder": "circle"}
 SEAT_DASHES = ("", "9 4", "2 3", "9 3 2 3", "4 4")
+MINUS = "\u2212"
+CHANCE_SHOWN = 0.05  # a chance event is marked on a seat's line when it swung it this much
 VERDICT_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 """The verdicts (the review's data, and the pages' CSS classes) as people read them."""
 
@@ -39,8 +42,10 @@ def percent(value: float) -> str:
 
 def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> str:
     """Each reviewed seat's estimated win probability after each of its moves, over the
-    game's steps; a flagged move is a marker in its verdict's colour, linked to its card.
-    ``width`` and ``height`` are the chart's units (its text is 12 of them high)."""
+    game's steps; a flagged move is a marker in its verdict's colour and shape, linked to
+    its card, and a chance event that swung a seat by ``CHANCE_SHOWN`` or more a hollow
+    diamond on that seat's line. ``width`` and ``height`` are the chart's units (its text
+    is 12 of them high). With links in it, it is a group of them, not one image."""
     W, H = width, height
     last: int = max(1, data["actions"])
 
@@ -56,7 +61,7 @@ def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> s
             "class": "chart",
             "xmlns": "http://www.w3.org/2000/svg",
             "viewBox": f"0 0 {W} {H}",
-            "role": "img",
+            "role": "group" if any(d["verdict"] for d in data["decisions"]) else "img",
             "aria-label": chart_label(data),
         },
     )
@@ -81,12 +86,14 @@ def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> s
         mine = [d for d in decisions if d["seat"] == seat]
         if mine:
             chart.extend(seat_line(data, seat, mine, x, y))
+            chart.extend(chance_marks(data, seat, mine, lambda s, w: (float(x(s)), float(y(w)))))
     for d in decisions:
         if d["verdict"] is None:
             continue
         marker = verdict_mark(d["verdict"], float(x(d["step"] + 1)), float(y(d["win"])))
-        marker.append(element("title", text=move_title(data, d)))
-        chart.append(element("a", {"href": f"#step-{d['step']}"}, marker))
+        title = move_title(data, d)
+        marker.append(element("title", text=title))
+        chart.append(element("a", {"href": f"#step-{d['step']}", "aria-label": title}, marker))
     return svg_text(chart)
 
 
@@ -109,11 +116,57 @@ def verdict_mark(verdict: str, cx: float, cy: float, r: float = 6) -> Element:
     return element("polygon", {"points": corners} | paint)
 
 
-def legend_mark(verdict: str) -> str:
-    """A verdict's marker alone, for the chart's key (an inline SVG)."""
+def chance_mark(colour: str, cx: float, cy: float, r: float = 6) -> Element:
+    """A chance event's marker at (cx, cy): a hollow diamond in the seat's colour."""
+    corners = " ".join(
+        f"{px:.1f},{py:.1f}" for px, py in ((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy))
+    )
+    paint = {"fill": "#fff", "stroke": colour, "stroke-width": 2}
+    return element("polygon", {"points": corners} | paint)
+
+
+def legend_mark(verdict: str | None) -> str:
+    """A verdict's marker alone, or a chance event's (``None``), for the chart's key (an
+    inline SVG)."""
     mark = element("svg", {"class": "mark", "viewBox": "-8 -8 16 16", "aria-hidden": "true"})
-    mark.append(verdict_mark(verdict, 0, 0))
+    mark.append(verdict_mark(verdict, 0, 0) if verdict else chance_mark("#555", 0, 0))
     return svg_text(mark)
+
+
+def win_at(mine: list[Mapping[str, Any]], step: int) -> float:
+    """A seat's win chance on its line at ``step``: between its moves' points, a straight
+    line; before its first and after its last, that point's.
+
+    >>> win_at([{"step": 0, "win": 0.2}, {"step": 4, "win": 0.6}], 2)
+    0.4
+    """
+    before = [d for d in mine if d["step"] <= step]
+    after = [d for d in mine if d["step"] > step]
+    if not before or not after:
+        return float((before or after)[-1 if before else 0]["win"])
+    left, right = before[-1], after[0]
+    share = (step - left["step"]) / (right["step"] - left["step"])
+    return float(left["win"] + share * (right["win"] - left["win"]))
+
+
+def chance_marks(
+    data: Mapping[str, Any],
+    seat: int,
+    mine: list[Mapping[str, Any]],
+    place: Callable[[float, float], tuple[float, float]],
+) -> list[Element]:
+    """The chance events that swung ``seat`` by ``CHANCE_SHOWN`` or more, on its line
+    (``place``: a step and a win chance to the chart's units)."""
+    marks = []
+    for event in data.get("chance_events", ()):
+        swing = event["swing"][seat]
+        if swing is None or abs(swing) < CHANCE_SHOWN:
+            continue
+        where = place(event["step"] + 1, win_at(mine, event["step"]))
+        mark = chance_mark(seat_colour(seat), *where)
+        mark.append(element("title", text=chance_title(data, event, seat)))
+        marks.append(mark)
+    return marks
 
 
 def legend_line(seat: int) -> str:
@@ -165,10 +218,34 @@ def seat_line(
 
 def chart_label(data: Mapping[str, Any]) -> str:
     flagged = sum(d["verdict"] is not None for d in data["decisions"])
+    chances = sum(
+        swing is not None and abs(swing) >= CHANCE_SHOWN
+        for event in data.get("chance_events", ())
+        for seat, swing in enumerate(event["swing"])
+        if seat in data["seats"]
+    )
     return _(
         "Estimated win probability of each reviewed seat after each of its moves, over "
-        "{actions} actions; flagged moves marked: {flagged}"
-    ).format(actions=data["actions"], flagged=flagged)
+        "{actions} actions; flagged moves marked: {flagged}; chance events marked: {chances}"
+    ).format(actions=data["actions"], flagged=flagged, chances=chances)
+
+
+def signed(value: float) -> str:
+    """Points of win chance with their sign (a true minus sign, ``MINUS``).
+
+    >>> signed(0.18), signed(-0.123) == MINUS + "12%", signed(0.001)
+    ('+18%', True, '+0%')
+    """
+    text = f"{100 * value:+.0f}%"
+    return text.replace("-", MINUS)
+
+
+def chance_title(data: Mapping[str, Any], event: Mapping[str, Any], seat: int) -> str:
+    """A chance event's marker in words. Not what was drawn: that is in the language the
+    review ran in (the server's), and the marker is read in the reader's."""
+    return _("action {number}, {name}: a draw, {swing}").format(
+        number=event["step"] + 1, name=data["names"][seat], swing=signed(event["swing"][seat])
+    )
 
 
 def move_title(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:

@@ -1,5 +1,8 @@
-"""The review as one self-contained HTML page: a chart of each seat's win probability, the
-flagged moves with the board the seat saw before each, and every decision in a table.
+"""The review as one self-contained HTML page: each seat's luck and skill, a chart of each
+seat's win probability, the biggest swings in words, the flagged moves (a line each,
+opened on click, the board the seat saw before the one opened beside them), and every
+decision in a table. On a wide screen the chart and the board stay beside the moves; on a
+phone they come one after the other.
 
 Nothing is fetched: the styles are inline, the chart is an SVG (``chart``), and each board
 is the game's own SVG (``Game.svg`` of the seat's view) embedded as a data URI, so that
@@ -29,6 +32,7 @@ from tavola.apps.review.chart import (
     legend_line,
     legend_mark,
     percent,
+    signed,
     verdict_name,
 )
 from tavola.apps.web.templating import page_environment
@@ -88,6 +92,27 @@ def result_line(data: Mapping[str, Any]) -> str:
     return line.format(scores=scores)
 
 
+SWINGS = 3  # the biggest swings of each kind told in words
+
+
+def luckiest(data: Mapping[str, Any]) -> list[tuple[float, int, int, str]]:
+    """The chance events that swung a reviewed seat most, either way: (swing, step, seat,
+    what happened), the biggest first."""
+    draws = [
+        (swing, event["step"], seat, event["what"])
+        for event in data.get("chance_events", ())
+        for seat, swing in enumerate(event["swing"])
+        if swing is not None and seat in data["seats"]
+    ]
+    return sorted(draws, key=lambda draw: -abs(draw[0]))[:SWINGS]
+
+
+def costliest(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The decisions that gave up the most win chance, the costliest first."""
+    moves = sorted(data["decisions"], key=lambda d: -d["loss"])
+    return [d for d in moves[:SWINGS] if d["loss"] > 0]
+
+
 # Table columns: a text each (translated in the templates), "#" at the start for numbers.
 MOVE_COLUMNS = (N_("move"), "#" + N_("win"), "#" + N_("margin"), "#" + N_("samples"))
 SUMMARY_COLUMNS = (
@@ -124,6 +149,9 @@ TEMPLATE_FUNCTIONS = (
     notes,
     moves_shown,
     result_line,
+    signed,
+    luckiest,
+    costliest,
 )
 environment.globals.update(
     {function.__name__: function for function in TEMPLATE_FUNCTIONS},
@@ -137,6 +165,11 @@ environment.globals.update(
 def legend(data: Mapping[str, Any]) -> str:
     """The chart's key: each reviewed seat's colour, each verdict's."""
     return environment.get_template("legend.html").render(data=data)
+
+
+def luck_html(data: Mapping[str, Any]) -> str:
+    """Each reviewed seat's luck and skill, a table and a line that explains them."""
+    return environment.get_template("luck.html").render(data=data)
 
 
 def flagged_html(

@@ -48,7 +48,7 @@ from tavola.apps.review.decisions import (
 )
 from tavola.apps.review.judging import budget_json
 from tavola.apps.review.luck import ChanceTask, plan_chances
-from tavola.apps.review.page import flagged_html, legend
+from tavola.apps.review.page import flagged_html, legend, luck_html
 from tavola.apps.server.rates import client_address, client_limit
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.bodies import Record
@@ -120,7 +120,7 @@ class Job:
             body["message"] = self.error
         data = self.data if self.data is not None else self.review()
         if self.status != "failed" and (self.data is not None or data["decisions"]):
-            chart = legend(data) + chart_svg(data, width=380, height=210)  # the side panel's
+            chart = luck_html(data) + legend(data) + chart_svg(data, width=380, height=210)
             body.update(review=data, chart=chart, flagged=flagged_html(data, limit=4))
         return body
 

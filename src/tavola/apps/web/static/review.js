@@ -1,6 +1,7 @@
 // The replay viewer's "Review": POST the record being replayed to /api/review, poll the
-// review's progress, then show the server's chart and flagged moves. Clicking a flagged
-// move (or its dot on the chart) moves the viewer to the board before it. replay.js tells
+// review's progress, then show the server's luck and skill, chart and flagged moves.
+// Opening a flagged move (or clicking its mark on the chart) moves the viewer to the board
+// before it. replay.js tells
 // this module the record with the "tv-replay-ready" event; the viewer's slider is driven
 // as a person would drive it (its "input" event).
 
@@ -33,22 +34,21 @@ function say(text, done, total) {
 function show(answer) {
   $("tv-review-chart").innerHTML = answer.chart; // SVG made by the server from numbers and escaped names
   $("tv-review-flagged").innerHTML = answer.flagged;
-  // the chart holds links (its dots): a group of them, not one image
-  for (const svg of $("tv-review-chart").querySelectorAll("svg[role='img']")) {
-    if (svg.querySelector("a")) svg.setAttribute("role", "group");
-  }
   for (const link of $("tv-review-chart").querySelectorAll("a")) {
     link.addEventListener("click", (e) => {
       e.preventDefault();
       jump(Number((link.getAttribute("href") || "").replace("#step-", "")));
     });
   }
-  // a card is an article (it cannot be a button): a click on it, or its own button, shows it
-  for (const card of $("tv-review-flagged").querySelectorAll("[data-step]")) {
+  // a card is a line that opens (a <details>): opening it shows the board before its move,
+  // and so does its button once it is open
+  for (const card of $("tv-review-flagged").querySelectorAll("details[data-step]")) {
     const go = () => jump(Number(card.dataset.step));
-    card.title = _("Show the board before this move");
-    card.addEventListener("click", go);
+    card.addEventListener("toggle", () => {
+      if (card.open) go();
+    });
     const show = el("button", { type: "button", class: "linkish", text: _("Show the board before this move") });
+    show.addEventListener("click", go);
     card.append(show);
   }
   const flagged = answer.review.decisions.filter((d) => d.verdict).length;
