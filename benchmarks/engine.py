@@ -2,7 +2,10 @@
 
 Run with ``make bench`` (or ``python benchmarks/engine.py [GAME ...]``). With
 ``--compare-pure`` each figure is measured twice, side by side in one run: by the compiled
-engine and by the interpreted one (``TAVOLA_PURE=1``), each in a process of its own.
+engine and by the interpreted one (``TAVOLA_PURE=1``), each in a process of its own, the
+two at the same time.
+``--seconds=S`` times each random-playout figure for S CPU-seconds (3 by default), each
+call and the ISMCTS figure for a third of it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from tavola import game_classes, load
 from tavola.apps.bench import random_playouts
 from tavola.compiled import PURE_VARIABLE, form_name
 from tavola.core.game import Game, State
+from tavola.players.base import Seat
+from tavola.players.ismcts import IsmctsBot
 
 SECONDS = 3.0
 # CPU time of this process: the machine is shared, and another's work would count as ours.
@@ -35,6 +40,8 @@ EXTRA_OPTIONS: dict[str, list[dict[str, str]]] = {
     "carcassonne": [{"river": "true"}],
 }
 CALLS = ("legal_actions", "clone", "view", "determinize")
+# Iterations of each ISMCTS decision timed (random rollouts to the end, the bot's default).
+ISMCTS_ITERATIONS = 100
 # One measurement: (table, row label, column) -> calls or games per second.
 Figures = dict[str, float]
 
@@ -63,8 +70,22 @@ def per_second(call: Callable[[State], object], states: list[State]) -> float:
     return calls / (CLOCK() - start)
 
 
+def ismcts_per_second(states: list[State]) -> float:
+    """ISMCTS iterations per second, deciding for the seat to move in each of ``states``."""
+    bot = IsmctsBot(seed=0, iterations=ISMCTS_ITERATIONS)
+    seats = [Seat(s, s.current_player) for s in states if s.current_player is not None]
+    iterations = 0
+    start = CLOCK()
+    while CLOCK() - start < SECONDS / 3:
+        for seat in seats[:5]:
+            bot.choose(seat)
+            iterations += bot.last_iterations
+    return iterations / (CLOCK() - start)
+
+
 def measure(names: list[str]) -> Figures:
-    """Every figure, keyed ``"playouts|<game> <options>"`` and ``"<call>|<game> <options>"``."""
+    """Every figure, keyed ``"playouts|<game> <options>"``, ``"<call>|<game> <options>"``
+    and ``"ismcts|<game> <options>"``."""
     figures: Figures = {}
     rng = random.Random(0)
     for name in names:
@@ -82,6 +103,7 @@ def measure(names: list[str]) -> Figures:
             }
             for call, work in calls.items():
                 figures[f"{call}|{label}"] = per_second(work, states)
+            figures[f"ismcts|{label}"] = ismcts_per_second(states)
     return figures
 
 
@@ -102,40 +124,49 @@ def main(names: list[str]) -> None:
     playouts = Table(title="Random playouts (legal_actions + apply until the end), games/s")
     playouts.add_column("game, options")
     playouts.add_column("games/s", justify="right")
-    calls = Table(title="Calls per second on mid-game positions")
-    for column in ("game", *CALLS):
+    calls = Table(title="Calls (and ISMCTS iterations) per second on mid-game positions")
+    for column in ("game", *CALLS, "ismcts"):
         calls.add_column(column, justify="right")
     for key, value in figures.items():
         if key.startswith("playouts|"):
             playouts.add_row(key.split("|")[1], f"{value:,.0f}")
     for label in dict.fromkeys(key.split("|")[1] for key in figures if key.startswith("view|")):
-        calls.add_row(label, *(f"{figures[f'{call}|{label}']:,.0f}" for call in CALLS))
+        calls.add_row(label, *(f"{figures[f'{call}|{label}']:,.0f}" for call in (*CALLS, "ismcts")))
     console.print(playouts)
     console.print(calls)
 
 
-def measured_in(pure: bool, names: list[str]) -> Figures:
-    """The figures of one form of the engine, measured in a process of its own."""
+def measuring(pure: bool, names: list[str]) -> subprocess.Popen[str]:
+    """A process of its own measuring the figures of one form of the engine."""
     env = {**os.environ, PURE_VARIABLE: "1" if pure else "0"}
-    run = subprocess.run(
-        [sys.executable, str(Path(__file__)), "--json", *names],
+    return subprocess.Popen(
+        [sys.executable, str(Path(__file__)), "--json", f"--seconds={SECONDS}", *names],
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
         text=True,
-        check=True,
     )
-    found = json.loads(run.stdout)
-    if not pure and not found["compiled"]:
-        sys.exit("the compiled engine is not built: install tavola with a C compiler")
+
+
+def measured(process: subprocess.Popen[str]) -> tuple[bool, Figures]:
+    """Whether the process ran the compiled engine, and its figures."""
+    output, _ = process.communicate()
+    if process.returncode:
+        sys.exit(f"the benchmark failed (exit status {process.returncode})")
+    found = json.loads(output)
     figures: Figures = found["figures"]
-    return figures
+    return found["compiled"], figures
 
 
 def compare_pure(names: list[str]) -> None:
+    """Both forms measured at the same time, one process each: each figure is timed for
+    the same CPU time in both, so they run in step and share the machine's load alike."""
     console = Console(width=120)  # one line per row, also when written to a file
     console.print(machine())
-    compiled = measured_in(False, names)
-    pure = measured_in(True, names)
+    compiled_run, pure_run = measuring(False, names), measuring(True, names)
+    was_compiled, compiled = measured(compiled_run)
+    _, pure = measured(pure_run)
+    if not was_compiled:
+        sys.exit("the compiled engine is not built: install tavola with a C compiler")
     table = Table(title="Compiled (mypyc) and interpreted engine, side by side, per second")
     for column in ("figure", "game, options", "compiled", "interpreted", "speedup"):
         table.add_column(column, justify="right" if column != "game, options" else "left")
@@ -149,6 +180,9 @@ def compare_pure(names: list[str]) -> None:
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
+    for argument in arguments:
+        if argument.startswith("--seconds="):
+            SECONDS = float(argument.split("=", 1)[1])
     games = [arg for arg in arguments if not arg.startswith("--")] or list(game_classes())
     if "--json" in arguments:
         json.dump({"compiled": tavola.COMPILED, "figures": measure(games)}, sys.stdout)

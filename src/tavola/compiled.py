@@ -33,7 +33,9 @@ CORE_MODULES: Final = (
     "game",
     "options",
     "package_game",
+    "playouts",
     "points",
+    "randomness",
     "review_budget",
     "turns",
 )
@@ -53,14 +55,18 @@ GAME_MODULES: Final = (
     "towers",
     "views",
 )
+# The bots' search, whose loop drives the rules (its other modules run once per decision).
+PLAYER_MODULES: Final = ("ismcts",)
 _ROOT: Final = Path(__file__).resolve().parent.parent  # the directory holding ``tavola``
 
 
 def compiled_sources(root: Path) -> tuple[str, ...]:
     """The paths, under ``root``, of the modules mypyc compiles."""
     games = sorted(path.parent.name for path in root.glob("tavola/games/*/__init__.py"))
-    paths = [f"tavola/core/{name}.py" for name in CORE_MODULES] + [
-        f"tavola/games/{game}/{name}.py" for game in games for name in GAME_MODULES
+    paths = [
+        *(f"tavola/core/{name}.py" for name in CORE_MODULES),
+        *(f"tavola/games/{game}/{name}.py" for game in games for name in GAME_MODULES),
+        *(f"tavola/players/{name}.py" for name in PLAYER_MODULES),
     ]
     return tuple(path for path in paths if (root / path).exists())
 

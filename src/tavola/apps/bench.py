@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tavola.core.game import Game
+from tavola.core.playouts import play_out
 
 
 @dataclass(frozen=True)
@@ -33,16 +34,11 @@ def random_playouts(
     """Play random games (``legal_actions`` then ``apply``) for about ``seconds`` of
     ``clock`` (wall time; ``time.process_time`` to count this process's CPU time only)."""
     rng = random.Random(seed)
-    choice = rng.choice
     games = actions = 0
     start = clock()
     deadline = start + seconds
     while clock() < deadline:
-        state = game.new_game(games)
-        apply, legal = state.apply, state.legal_actions
-        while not state.is_over:
-            apply(choice(legal()))
-            actions += 1
+        actions += play_out(game.new_game(games), rng)
         games += 1
     elapsed = clock() - start
     options = ", ".join(f"{k}={v}" for k, v in game.changed_options().items())

@@ -21,9 +21,10 @@ from tavola.core.game import Game, State
 class TurnState(State):
     """A state where seat ``player`` acts in step ``phase`` until ``phase`` is ``OVER``."""
 
-    __slots__ = ("num_players", "phase", "player")
+    __slots__ = ("num_players", "over", "phase", "player")
 
     OVER: ClassVar[int]
+    over: int  # ``OVER``, kept by each state: compiled, a class attribute is a lookup by name
     num_players: int
     phase: int
     player: int
@@ -37,6 +38,7 @@ class TurnState(State):
         self.num_players = game.num_players
         self.player = 0
         self.phase = phase
+        self.over = self.OVER
 
     def _copy_turn(self) -> Self:
         """A new state of the same class with this one's game, seed, history (a copy),
@@ -49,6 +51,7 @@ class TurnState(State):
         other.num_players = self.num_players
         other.player = self.player
         other.phase = self.phase
+        other.over = self.over
         return other
 
     def view_head(self, player: int | None, phases: Sequence[str]) -> dict[str, Any]:
@@ -65,11 +68,11 @@ class TurnState(State):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == self.OVER else self.player
+        return None if self.phase == self.over else self.player
 
     @property
     def is_over(self) -> bool:
-        return self.phase == self.OVER
+        return self.phase == self.over
 
     @property
     def scores(self) -> list[int]:
@@ -80,7 +83,7 @@ class TurnState(State):
     def winners(self) -> list[int]:
         """Once over, the seats with the most points: tied, they share the victory (a game
         with a tie-break says so here)."""
-        if self.phase != self.OVER:
+        if self.phase != self.over:
             return []
         best = max(self.points)
         return [seat for seat, total in enumerate(self.points) if total == best]

@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import N_, Text
+from tavola.core.randomness import shuffle
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import BET, BET_IDS, BUILD, NUM_ACTIONS_1996, PASS
 from tavola.games.campanile.components import (
@@ -252,7 +253,7 @@ class Campanile1996State(TowersState):
         if self.phase == OVER:
             return state
         pool = self._unseen_by(player, self.tops)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         state._redeal_hands(player, pool)
         for pile, copy in zip(self.piles, state.piles, strict=True):
             copy[:-1] = [pool.pop() for _ in range(len(pile) - 1)]

@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import N_, Text
+from tavola.core.randomness import randint, shuffle
 from tavola.games.campanile import scoring
 from tavola.games.campanile.actions import INFLUENCE, MOVE, NUM_ACTIONS, PASS, TAKE
 from tavola.games.campanile.components import (
@@ -310,7 +311,7 @@ class CampanileState(TowersState):
         else:
             pool = self._unseen_by(player, self.display)
         pool.sort()  # so that the result depends on the view and rng alone
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         state._redeal_hands(player, pool)
         stack = pool[:in_stack]  # top first
         drawn = self.stack_dealt - in_stack
@@ -318,9 +319,9 @@ class CampanileState(TowersState):
             middle = self.stack_dealt // 2
             low = max(middle - INTERMEZZO_SPREAD - drawn, 0)
             high = min(max(middle + INTERMEZZO_SPREAD - drawn, low), in_stack)
-            stack.insert(rng.randint(min(low, high), high), INTERMEZZO)
+            stack.insert(randint(rng, min(low, high), high), INTERMEZZO)
         above_finito = stack.index(INTERMEZZO) + 1 if INTERMEZZO in stack else 0
-        below = rng.randint(0, max(min(FINITO_BOTTOM, len(stack) - above_finito), 0))
+        below = randint(rng, 0, max(min(FINITO_BOTTOM, len(stack) - above_finito), 0))
         stack.insert(len(stack) - below, FINITO)
         state.stack = stack[::-1]
         return state

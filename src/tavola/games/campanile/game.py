@@ -11,6 +11,7 @@ from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
 from tavola.core.points import Source
+from tavola.core.randomness import randint, shuffle
 from tavola.core.review_budget import Budget
 from tavola.games.campanile import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.campanile.components import (
@@ -195,13 +196,13 @@ class Campanile(PackageGame):
         rng = random.Random(seed)
         per_style = cards_per_style(self.num_players)
         cards = [style for style in range(NUM_STYLES) for _ in range(per_style)]
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         dealt = HAND_SIZE * self.num_players
         stack = cards[dealt:]
         middle = len(stack) // 2
-        above = rng.randint(middle - INTERMEZZO_SPREAD, middle + INTERMEZZO_SPREAD)
+        above = randint(rng, middle - INTERMEZZO_SPREAD, middle + INTERMEZZO_SPREAD)
         stack.insert(above, INTERMEZZO)
-        stack.insert(len(stack) - rng.randint(0, FINITO_BOTTOM), FINITO)
+        stack.insert(len(stack) - randint(rng, 0, FINITO_BOTTOM), FINITO)
         return CampanileState(self, seed, cards[:dealt] + stack)
 
     def _new_game_1996(self, seed: int) -> Campanile1996State:
@@ -212,7 +213,7 @@ class Campanile(PackageGame):
         rng = random.Random(seed)
         per_style = cards_per_style(self.num_players, "1996")
         cards = [style for style in range(NUM_STYLES) for _ in range(per_style)]
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         hands = HAND_SIZE * self.num_players
         size = pile_size_1996(self.num_players)
         piles = [cards[hands + size * i : hands + size * (i + 1)] for i in range(NUM_PILES)]

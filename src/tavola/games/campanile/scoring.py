@@ -8,7 +8,6 @@ A tower's groups are a tuple of ``(seat, value, value, ...)`` tuples.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 
 from tavola.core.events import Event, Table
@@ -71,22 +70,37 @@ def rank_towers(heights: Sequence[int], positions: Sequence[int]) -> list[int]:
     return sorted(range(NUM_STYLES), key=lambda style: (-heights[style], positions[style]))
 
 
-@dataclass(frozen=True)
+# Plain classes, not dataclasses: compiled, a dataclass's generated __init__ is interpreted.
 class TowerScore:
-    rank: int
-    style: int
-    height: int
-    flag: tuple[int, ...]
-    influence: list[tuple[int, int]]
-    awards: list[tuple[int, int]]  # (seat, chip value)
+    """One tower's part in a scoring: its rank, flag, the seats' influence, the awards."""
+
+    __slots__ = ("awards", "flag", "height", "influence", "rank", "style")
+
+    def __init__(
+        self,
+        rank: int,
+        style: int,
+        height: int,
+        flag: tuple[int, ...],
+        influence: list[tuple[int, int]],
+        awards: list[tuple[int, int]],  # (seat, chip value)
+    ) -> None:
+        self.rank = rank
+        self.style = style
+        self.height = height
+        self.flag = flag
+        self.influence = influence
+        self.awards = awards
 
 
-@dataclass(frozen=True)
 class ScoringResult:
     """A scoring, tower by tower, from the lowest flag up (the order of the rulebook)."""
 
-    kind: str
-    towers: list[TowerScore]
+    __slots__ = ("kind", "towers")
+
+    def __init__(self, kind: str, towers: list[TowerScore]) -> None:
+        self.kind = kind
+        self.towers = towers
 
     @property
     def awards(self) -> list[tuple[int, int, int]]:

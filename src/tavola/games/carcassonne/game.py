@@ -10,6 +10,7 @@ from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
 from tavola.core.points import Source
+from tavola.core.randomness import shuffle
 from tavola.core.review_budget import Budget
 from tavola.games.carcassonne import (
     actions,
@@ -146,11 +147,11 @@ class Carcassonne(PackageGame):
         rng = random.Random(seed)
         river = bool(self.options["river"])
         land = land_box(river)
-        rng.shuffle(land)
+        shuffle(rng, land)
         if not river:
             return CarcassonneState(self, seed, land)
         stream = river_box()
-        rng.shuffle(stream)
+        shuffle(rng, stream)
         return CarcassonneState(self, seed, [*stream, LAKE, *land])
 
     def _render(

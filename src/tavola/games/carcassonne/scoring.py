@@ -9,7 +9,6 @@ lists their segments).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tavola.core.events import Event, Table
@@ -34,17 +33,21 @@ if TYPE_CHECKING:
 FARM_POINTS: Final = {"per-farm-once": 3, "per-farm": 3, "per-city": 4}
 
 
-@dataclass(frozen=True, slots=True)
+# A plain class, not a dataclass: compiled, a dataclass's generated __init__ is interpreted.
 class Award:
     """Points a feature gives to each of its owners (the seats with most followers)."""
 
-    kind: int
-    points: int
-    owners: tuple[int, ...]
-    cell: int  # a cell of the feature where a follower stands
-    detail: (
-        Text  # what it is: "a completed road of 3 tiles" during play, "road of 3 tiles" at the end
-    )
+    __slots__ = ("cell", "detail", "kind", "owners", "points")
+
+    def __init__(
+        self, kind: int, points: int, owners: tuple[int, ...], cell: int, detail: Text
+    ) -> None:
+        self.kind = kind
+        self.points = points
+        self.owners = owners
+        self.cell = cell  # a cell of the feature where a follower stands
+        # What it is: "a completed road of 3 tiles" during play, "road of 3 tiles" at the end.
+        self.detail = detail
 
 
 def owners(packed: int, players: int) -> tuple[int, ...]:

@@ -5,12 +5,14 @@ city ends (``open_ends``: completion is 0), segment count (``size``), pennants, 
 followers on the feature packed 4 bits per seat (``meeples``: merging two features adds
 them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
 the frontier maps each empty cell next to the board to its edge constraint, so legal
-placements are one table lookup per frontier cell. ``clone`` copies flat lists and dicts.
+placements are one table lookup per frontier cell, in the order of ``cells`` (the frontier's
+cells, ascending: the placements come out sorted). ``clone`` copies flat lists and dicts.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -20,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import Text
+from tavola.core.randomness import shuffle
 from tavola.core.turns import TurnState
 from tavola.games.carcassonne import scoring, typed_input, views
 from tavola.games.carcassonne.actions import (
@@ -72,6 +75,7 @@ class CarcassonneState(TurnState):
 
     __slots__ = (
         "board",
+        "cells",
         "discarded",
         "drawn",
         "followers",
@@ -105,6 +109,7 @@ class CarcassonneState(TurnState):
         self.tile = -1
         self.board: dict[int, tuple[int, int]] = {}
         self.frontier: dict[int, int] = {}
+        self.cells: list[int] = []  # the frontier's cells, ascending
         self.parent: list[int] = []
         self.open_ends: list[int] = []
         self.size: list[int] = []
@@ -216,10 +221,8 @@ class CarcassonneState(TurnState):
                 for r in FITS[tile][self.frontier[key]]
                 if self._river_step(4 * tile + r, key) is not None
             ]
-        fits = FITS[tile]
-        found = [4 * key + r for key, constraint in self.frontier.items() for r in fits[constraint]]
-        found.sort()
-        return found
+        fits, frontier = FITS[tile], self.frontier
+        return [4 * key + r for key in self.cells for r in fits[frontier[key]]]
 
     def _river_step(self, vid: int, key: int) -> tuple[int, int, int] | None:
         """(new open end or -1, turn, exit side or -1) if the River tile continues the river.
@@ -294,14 +297,20 @@ class CarcassonneState(TurnState):
         self.size.extend([1] * count)
         self.pennants.extend(variant.pennants)
         self.meeples.extend([0] * count)
-        board, frontier = self.board, self.frontier
+        board, frontier, cells = self.board, self.frontier, self.cells
         board[key] = (vid, base)
-        frontier.pop(key, None)
+        if key in frontier:  # (not the first tile's cell)
+            del frontier[key]
+            del cells[bisect_left(cells, key)]
         for side in range(4):
             other = key + STEP[side]
             neighbour = board.get(other)
             if neighbour is None:
-                frontier[other] = frontier.get(other, 0) + variant.constraint_parts[side]
+                constraint = frontier.get(other)
+                if constraint is None:
+                    insort(cells, other)
+                    constraint = 0
+                frontier[other] = constraint + variant.constraint_parts[side]
                 continue
             slots = VARIANTS[neighbour[0]].slots
             theirs = neighbour[1]
@@ -421,6 +430,7 @@ class CarcassonneState(TurnState):
         other.tile = self.tile
         other.board = self.board.copy()
         other.frontier = self.frontier.copy()
+        other.cells = self.cells[:]
         other.parent = self.parent[:]
         other.open_ends = self.open_ends[:]
         other.size = self.size[:]
@@ -511,7 +521,7 @@ class CarcassonneState(TurnState):
         land = [t for t in rest if not IS_RIVER[t]]
         river.sort()  # so that the result depends on the view and rng alone
         land.sort()
-        rng.shuffle(river)
-        rng.shuffle(land)
+        shuffle(rng, river)
+        shuffle(rng, land)
         state.pile = self.pile[: self.drawn] + river + lake + land
         return state

@@ -256,7 +256,7 @@ class Variant:
                 groups.append(same)
         self.multi = tuple(groups)
         # A neighbour's constraint gains (edge + 1) * 5**(side it faces).
-        self.constraint_parts = tuple(
+        self.constraint_parts: tuple[int, ...] = tuple(  # (int: a ** is typed Any)
             (self.edges[side] + 1) * 5 ** ((side + 2) % 4) for side in range(4)
         )
 

@@ -11,6 +11,7 @@ from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
 from tavola.core.points import Source
+from tavola.core.randomness import shuffle
 from tavola.core.review_budget import Budget
 from tavola.games.clocktowers import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.clocktowers.components import (
@@ -106,7 +107,7 @@ class ClockTowers(PackageGame):
                 if DECK_OF[card] == deck
                 for _ in range(left[card])
             ]
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             cut = REMOVED_FROM_DECK[deck]
             removed_cards += cards[:cut]
             decks.append(tuple(cards[cut:]))

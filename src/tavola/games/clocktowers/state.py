@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
+from tavola.core.randomness import shuffle
 from tavola.core.turns import TurnState
 from tavola.games.clocktowers import knowledge, scoring, views
 from tavola.games.clocktowers.actions import (
@@ -496,14 +497,13 @@ class ClockTowersState(TurnState):
     def clone(self) -> ClockTowersState:
         other = self._copy_turn()
         other.rules = self.rules
-        copy = list.copy
-        other.hands = list(map(copy, self.hands))
+        other.hands = [hand[:] for hand in self.hands]
         other.decks = self.decks[:]
         other.left = self.left[:]
         other.removed = self.removed
-        other.towers = list(map(copy, self.towers))
-        other.open = list(map(copy, self.open))
-        other.clocked = list(map(copy, self.clocked))
+        other.towers = [towers[:] for towers in self.towers]
+        other.open = [numbers[:] for numbers in self.open]
+        other.clocked = [numbers[:] for numbers in self.clocked]
         other.done = self.done[:]
         other.points = self.points[:]
         other.discarded = self.discarded[:]
@@ -580,7 +580,7 @@ class ClockTowersState(TurnState):
             pool = pools[deck]
             pool += self.decks[deck][:below]
             pool.sort()  # so that the result depends on the view and rng alone
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             decks.append((*pool[:below], self.decks[deck][below]))
             del pool[:below]
         state.decks = decks

@@ -1,0 +1,43 @@
+"""``random.Random``'s draws that games make while dealing, compiled with the engine.
+
+``random.shuffle`` and ``randint`` are written in Python: compiled rules that deal
+through them would run their deals interpreted. These give the same results from the
+same generator (they draw its bits as ``random.Random`` does, so seeded games deal as
+they always did); for a generator of another class they call its own methods.
+
+>>> a, b = random.Random(5), random.Random(5)
+>>> cards, same = list(range(20)), list(range(20))
+>>> shuffle(a, cards); b.shuffle(same)
+>>> cards == same and randint(a, 3, 9) == b.randint(3, 9)
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A random int in ``[0, n)`` (``n`` > 0), as ``Random._randbelow_with_getrandbits``."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)``: the same order from the same generator."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def randint(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)``: the same number from the same generator."""
+    if type(rng) is not random.Random or high < low:
+        return rng.randint(low, high)  # (an empty range raises as ``randint`` does)
+    return low + _below(rng, high - low + 1)
