@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from tavola.apps.server.refusals import Refused
 from tavola.apps.server.routes.errors import status_of
 from tavola.apps.server.service import MatchService
 from tavola.apps.server.settings import Settings
-from tavola.apps.server.store import Store
+from tavola.apps.server.store import NewEntry, Store
 from tests.apps.server.client import in_own_thread
 
 
@@ -64,7 +65,9 @@ def test_a_seat_entry_lost_to_another_server_shows_the_asker_its_own_view(
     tmp_path: Path, kind: str, seat: int, asker: int
 ) -> None:
     async def test(service: MatchService, live: LiveMatch) -> None:
-        taken = lambda entries, _: [None] * len(entries)  # noqa: E731  # every seq is taken
+        def taken(entries: list[NewEntry], origin: str) -> list[datetime | Exception | None]:
+            return [None] * len(entries)  # every seq is taken
+
         service.store.append_many = taken  # type: ignore[method-assign]
         with pytest.raises(Refused) as lost:
             await service.seat_entry(live, seat, kind, asker=asker)
