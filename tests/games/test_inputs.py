@@ -30,6 +30,12 @@ GAME_IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}" for nam
 NOT_ACTIONS = [None, {}, [], b"build blue 1", 3.0, 1.0, True, False, object()]
 
 
+def value_id(value: object) -> str:
+    """A test id for a value, the same in every process (``repr`` of an object has its address,
+    and pytest-xdist's workers must collect the same ids)."""
+    return "object()" if type(value) is object else repr(value)
+
+
 def midgame(name: str, options: dict[str, Any], steps: int = 7) -> State:
     state = tavola.load(name, **options).new_game(seed=5)
     rng = random.Random(2)
@@ -44,7 +50,7 @@ def state(request: pytest.FixtureRequest) -> State:
     return midgame(name, options)
 
 
-@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
+@pytest.mark.parametrize("action", NOT_ACTIONS, ids=value_id)
 def test_apply_refuses_what_is_no_action_and_changes_nothing(state: State, action: Any) -> None:
     before = state.clone()
     with pytest.raises(ArgumentTypeError, match="apply: action must be") as caught:
@@ -118,7 +124,7 @@ def test_digits_int_cannot_read_where_numbers_are_read(name: str, text: str) -> 
     assert state.history == []
 
 
-@pytest.mark.parametrize("player", [99, -1, 5, "0", True, False, 1.0, [0], object()], ids=repr)
+@pytest.mark.parametrize("player", [99, -1, 5, "0", True, False, 1.0, [0], object()], ids=value_id)
 def test_view_refuses_what_is_no_seat(state: State, player: Any) -> None:
     with pytest.raises(InvalidArgument, match="view: player"):
         state.view(player)
