@@ -5,7 +5,8 @@
   screen, none to watch): the match.
 - ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
 - ``/players/{name}``: a player's profile (ratings, recent matches with their results).
-- ``/leaderboard/{game}`` (``?category=``, ``?page=``): a game's leaderboard.
+- ``/leaderboard``: the games' leaderboards; ``/leaderboard/{game}`` (``?category=``,
+  ``?page=``): a game's leaderboard.
 - ``/rules/{game}``, ``/rules/{game}/decisions`` and ``/rules/{game}/notation``: the game's
   rulebook, how tavola reads its rules, its notation (``web/rules.py``).
 - ``/learn/{game}``: its lessons; ``/learn/{game}/{lesson}`` starts (or resumes) one, and
@@ -183,6 +184,13 @@ def _rules(game: str, page: str) -> HTMLResponse:
         body_lang=rules.shown_in(game, page, lang),
         pages=pages,
     )
+
+
+@router.get("/leaderboard")
+async def leaderboards_page() -> HTMLResponse:
+    """The games whose leaderboards there are, each a link to its leaderboard."""
+    games = sorted((name, cls.title) for name, cls in game_classes().items())
+    return render("leaderboards.html", title=lazy("Leaderboards"), games=games)
 
 
 @router.get("/leaderboard/{game}")
