@@ -170,3 +170,35 @@ def test_clocktowers_roofs_carry_their_letter() -> None:
                 assert letter.tag == f"{SVG}text"
                 assert letter.text == fills[roof.get("fill") or ""]
     assert roofs >= 10  # a roof on the roofs' deck, five in each seat's needs
+
+
+# Carcassonne's said moves name their tile by its id today: its picture is reworked apart
+SAID = [(name, options) for name, options in GAMES if name != "carcassonne"]
+
+
+@pytest.mark.parametrize(("name", "options"), SAID, ids=lambda x: str(x))
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_picture_says_every_move_of_the_log_in_words(
+    name: str, options: dict[str, Any], lang: str
+) -> None:
+    """The log shows another player's move in the words the picture drawn after it carries
+    (``<desc data-said>``), in the page's language, never its notation."""
+    state = tavola.load(name, **options).new_game(seed=7)
+    rng = random.Random(7)
+    with language(lang):
+        for _ in range(40):
+            if state.is_over:
+                break
+            action = rng.choice(state.legal_actions())
+            notation = state.game.action_to_string(action)
+            state.apply(action)
+            root = ElementTree.fromstring(state.game.svg(at_table(state.view(0), NAMES), []))
+            said = {node.get("data-said"): node.text for node in root.iter(f"{SVG}desc")}
+            words = said.get(notation)
+            assert words, notation
+            assert words != notation, words
+            assert not IDS.search(words), words
+            if lang == "de":
+                with language("en"):
+                    english = state.game.svg(at_table(state.view(0), NAMES), [])
+                assert f">{words}<" not in english, words  # said in German

@@ -46,6 +46,7 @@ from tavola.games.campanile.svg_picture import (
     style_card,
     svg_text,
 )
+from tavola.games.campanile.svg_said import said_moves
 from tavola.games.campanile.svg_seats import SeatRows
 from tavola.games.campanile.svg_towers import TowerRow
 from tavola.games.campanile.translations import _, listed_now, ngettext, style_name
@@ -138,6 +139,7 @@ class _Picture(TowerRow, SeatRows):
         self.draw_hand()
         ends.append((len(self.parts), self.y))
         self.draw_seats()
+        self.parts += said_moves(self.is_1996)  # the log's words for every move, unseen
         height = self.y + MARGIN
         ends.append((len(self.parts), height))
         starts = [(0, 0.0), *ends[:-1]]

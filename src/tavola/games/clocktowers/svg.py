@@ -52,6 +52,7 @@ from tavola.games.clocktowers.svg_pieces import (
     tower_height,
     tower_picture,
 )
+from tavola.games.clocktowers.svg_said import said_moves
 from tavola.games.clocktowers.translations import DECK_NAMES, TOWERS, gettext, ngettext
 
 WIDTH: Final = 460
@@ -99,6 +100,7 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     for line in wrapped(scoring, 15, WIDTH - 2 * PAD):
         y += 20
         body.append(svg_text(PAD, y, line, 15, fill="#555555"))
+    body += said_moves(view)  # the log's words for every move, unseen
     height = y + PAD
     ends[-1] = (len(body), height)
     starts = [(0, 0.0), *ends[:-1]]
