@@ -242,3 +242,15 @@ def test_nothing_on_the_lobby_is_wider_than_a_phone(
     measured = page.evaluate(WIDEST_ON_A_PHONE)
     assert not measured["wider"], "; ".join(measured["wider"])
     assert measured["scroll"] <= measured["width"], measured
+
+
+def test_the_rated_terms_show_once_rated_is_chosen(page: Page, server: ServerProcess) -> None:
+    account = {"name": "Rosalind", "password": "a long enough password"}
+    assert page.context.request.post(server.url + "/api/players", data=account).status == 201
+    page.goto(server.url + "/?lang=en")
+    terms = page.locator("#tv-rated-help")
+    expect(terms).to_be_hidden()
+    page.locator("#tv-rated").check()
+    expect(terms).to_contain_text("No hints, no take-backs.")
+    page.locator("#tv-rated").uncheck()
+    expect(terms).to_be_hidden()
