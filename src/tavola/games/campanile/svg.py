@@ -52,7 +52,7 @@ from tavola.games.campanile.svg_towers import TowerRow
 from tavola.games.campanile.translations import _, listed_now, ngettext, style_name
 
 PHASE_HELP: Final = {
-    "build": N_("Tap +1, +2 or +3 under a tower you hold a card of."),
+    "build": N_("Choose +1, +2 or +3 under a tower you hold a card of."),
     "take": N_("Take one card from the display."),
 }
 # The headline of a step, the viewer's and another seat's ({seat}: "Seat B").
@@ -120,7 +120,7 @@ class _Picture(TowerRow, SeatRows):
         else:
             help_ = _(PHASE_HELP[step]) if step in PHASE_HELP else ""
         if step == "build" and self.is_1996:
-            help_ = _("Tap +n under a tower you hold a card of; then draw from pile n.")
+            help_ = _("Choose +n under a tower you hold a card of; then draw from pile n.")
         return _(YOUR_TURN.get(step, "Your turn: " + step)), help_
 
     # -- drawing -------------------------------------------------------------------------
