@@ -213,7 +213,7 @@ DEVICE_WORDS = re.compile(r"(?i)\b(tap|click\w*|tippe|klick\w*|touchez|cliquez|c
 def test_the_pictures_and_lessons_say_choose_not_tap_or_click(lang: str) -> None:
     with language(lang):
         for game in ("campanile", "clocktowers"):
-            for edition in (["2009", "1996"] if game == "campanile" else [None]):
+            for edition in ["2009", "1996"] if game == "campanile" else [None]:
                 options = {"edition": edition} if edition else {}
                 state = tavola.load(game, players=2, **options).new_game(seed=1)
                 for seat in (0, 1):
