@@ -223,8 +223,9 @@ def test_the_pictures_and_lessons_say_choose_not_tap_or_click(lang: str) -> None
         for name, cls in tavola.game_classes().items():
             for lesson in cls.lessons():
                 for step in lesson.steps:
-                    for text in (step.text, step.hint):
-                        assert not DEVICE_WORDS.search(str(text or "")), (name, lesson.id, text)
+                    for said in (step.text, step.hint):
+                        words = str(said or "")
+                        assert not DEVICE_WORDS.search(words), (name, lesson.id, words)
 
 
 def test_campanile_says_how_many_markers_of_each_value_are_left() -> None:
