@@ -1,4 +1,5 @@
-"""ClockTowers' moves in words, for a log to show instead of their notation.
+"""ClockTowers' moves and decks in words: a log's words for each move instead of its
+notation, the decks' descriptions and the labels of drawing from them.
 
 The picture carries them unseen (``<desc data-said="play 1cat new">``): the match page's
 log reads the words of each move from there, in the page's language.
@@ -14,7 +15,7 @@ from typing import Any
 from tavola.core.svg import escape
 from tavola.games.clocktowers.actions import NUM_ACTIONS, action_to_string
 from tavola.games.clocktowers.svg_pieces import card_name
-from tavola.games.clocktowers.translations import gettext
+from tavola.games.clocktowers.translations import gettext, ngettext
 
 
 def move_words(notation: str) -> str:
@@ -47,3 +48,25 @@ def said_moves(view: dict[str, Any]) -> list[str]:
             continue  # onto a tower nobody has yet
         said.append(f'<desc data-said="{escape(notation)}">{escape(move_words(notation))}</desc>')
     return said
+
+
+def deck_words(name: str, size: int) -> str:
+    """A deck and its size in words."""
+    if name == "floors":
+        words = ngettext("the floors deck, {count} card", "the floors deck, {count} cards", size)
+    elif name == "roofs":
+        words = ngettext("the roofs deck, {count} card", "the roofs deck, {count} cards", size)
+    else:
+        words = ngettext("the clocks deck, {count} card", "the clocks deck, {count} cards", size)
+    return words.format(count=size)
+
+
+def draw_words(name: str, card: str) -> str:
+    """The label of drawing ``card`` (in words) from a deck."""
+    if name == "floors":
+        words = gettext("Draw the {card} from the floors deck")
+    elif name == "roofs":
+        words = gettext("Draw the {card} from the roofs deck")
+    else:
+        words = gettext("Draw the {card} from the clocks deck")
+    return words.format(card=card)
