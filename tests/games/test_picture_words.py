@@ -170,3 +170,67 @@ def test_clocktowers_roofs_carry_their_letter() -> None:
                 assert letter.tag == f"{SVG}text"
                 assert letter.text == fills[roof.get("fill") or ""]
     assert roofs >= 10  # a roof on the roofs' deck, five in each seat's needs
+
+
+# Carcassonne's said moves name their tile by its id today: its picture is reworked apart
+SAID = [(name, options) for name, options in GAMES if name != "carcassonne"]
+
+
+@pytest.mark.parametrize(("name", "options"), SAID, ids=lambda x: str(x))
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_picture_says_every_move_of_the_log_in_words(
+    name: str, options: dict[str, Any], lang: str
+) -> None:
+    """The log shows another player's move in the words the picture drawn after it carries
+    (``<desc data-said>``), in the page's language, never its notation."""
+    state = tavola.load(name, **options).new_game(seed=7)
+    rng = random.Random(7)
+    with language(lang):
+        for _ in range(40):
+            if state.is_over:
+                break
+            action = rng.choice(state.legal_actions())
+            notation = state.game.action_to_string(action)
+            state.apply(action)
+            root = ElementTree.fromstring(state.game.svg(at_table(state.view(0), NAMES), []))
+            said = {node.get("data-said"): node.text for node in root.iter(f"{SVG}desc")}
+            words = said.get(notation)
+            assert words, notation
+            assert words != notation, words
+            assert not IDS.search(words), words
+            if lang == "de":
+                with language("en"):
+                    english = state.game.svg(at_table(state.view(0), NAMES), [])
+                assert f">{words}<" not in english, words  # said in German
+
+
+# Words of one kind of device: a player may hold a mouse or a phone ("choose" fits both).
+# Italian "Tocca a te" is "your turn", not a tap.
+DEVICE_WORDS = re.compile(r"(?i)\b(tap|click\w*|tippe|klick\w*|touchez|cliquez|clicca)\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_the_pictures_and_lessons_say_choose_not_tap_or_click(lang: str) -> None:
+    with language(lang):
+        for game in ("campanile", "clocktowers"):
+            for edition in ["2009", "1996"] if game == "campanile" else [None]:
+                options = {"edition": edition} if edition else {}
+                state = tavola.load(game, players=2, **options).new_game(seed=1)
+                for seat in (0, 1):
+                    picture = state.game.svg(state.view(seat), state.legal_notations())
+                    for text in readable(picture):
+                        assert not DEVICE_WORDS.search(text), text
+        for name, cls in tavola.game_classes().items():
+            for lesson in cls.lessons():
+                for step in lesson.steps:
+                    for said in (step.text, step.hint):
+                        words = str(said or "")
+                        assert not DEVICE_WORDS.search(words), (name, lesson.id, words)
+
+
+def test_campanile_says_how_many_markers_of_each_value_are_left() -> None:
+    state = tavola.load("campanile", players=2).new_game(seed=1)
+    texts = readable(state.game.svg(state.view(0), state.legal_notations()))
+    counts = [text for text in texts if re.fullmatch(r"\d+ of", text)]
+    assert len(counts) == 3 * 2, texts  # "5 of [1]": three values, two seats
+    assert not any(re.fullmatch(r"s: \d+", text) for text in texts), texts

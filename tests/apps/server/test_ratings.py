@@ -233,6 +233,18 @@ def test_the_leaderboard_lists_a_pool_a_page_at_a_time(api: Api) -> None:
     assert api.http.get("/leaderboard/nogame").status_code == 404
 
 
+def test_the_site_leads_to_every_leaderboard(api: Api) -> None:
+    games = [game["name"] for game in api.http.get("/api/games").json()]
+    lobby = api.http.get("/", params={"lang": "en"}).text
+    assert 'href="/leaderboard"' in lobby  # the site's navigation
+    index = api.http.get("/leaderboard")
+    assert index.status_code == 200
+    for game in games:
+        assert f'href="/leaderboard/{game}"' in lobby  # beside each game of the lobby
+        assert f'href="/leaderboard/{game}"' in index.text
+        assert api.http.get(f"/leaderboard/{game}").status_code == 200
+
+
 def test_a_profile_lists_the_ratings_with_a_chart_and_each_opponent(api: Api) -> None:
     rows = wait_for_games(api, "Ada", 3)
     profile = api.http.get("/api/players/Ada").json()
@@ -247,6 +259,7 @@ def test_a_profile_lists_the_ratings_with_a_chart_and_each_opponent(api: Api) ->
     }
     page = api.http.get("/players/Ada", params={"lang": "en"})  # an earlier test chose Italian
     assert page.status_code == 200
+    assert f'href="/leaderboard/{GAME}?category=2p"' in page.text  # a rating leads to its board
     (chart,) = re.findall(r'<polyline points="([^"]*)"', page.text)
     assert len(chart.split()) == 3  # a point per rated match
     opponents = re.search(r'aria-labelledby="opponents-title">(.*?)</section>', page.text, re.S)

@@ -219,3 +219,38 @@ def test_a_plugin_without_translations_says_its_texts_are_in_english(
         "clocktowers": "it",
         "dudo": "en",
     }
+
+
+WIDEST_ON_A_PHONE = """() => {
+  const width = document.documentElement.clientWidth;
+  const wider = [...document.querySelectorAll("body *")]
+    .filter((el) => el.checkVisibility() && el.getBoundingClientRect().right > width + 1)
+    .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
+  return { scroll: document.documentElement.scrollWidth, width, wider };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "it"])
+def test_nothing_on_the_lobby_is_wider_than_a_phone(
+    new_context: Any, server: ServerProcess, lang: str
+) -> None:
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{server.url}/?lang={lang}")
+    page.locator("input[name='game'][value='carcassonne']").check()
+    for kind in page.locator("#tv-seats select.kind").all():
+        kind.select_option("hotseat")  # the longest words of the list
+    measured = page.evaluate(WIDEST_ON_A_PHONE)
+    assert not measured["wider"], "; ".join(measured["wider"])
+    assert measured["scroll"] <= measured["width"], measured
+
+
+def test_the_rated_terms_show_once_rated_is_chosen(page: Page, server: ServerProcess) -> None:
+    account = {"name": "Rosalind", "password": "a long enough password"}
+    assert page.context.request.post(server.url + "/api/players", data=account).status == 201
+    page.goto(server.url + "/?lang=en")
+    terms = page.locator("#tv-rated-help")
+    expect(terms).to_be_hidden()
+    page.locator("#tv-rated").check()
+    expect(terms).to_contain_text("No hints, no take-backs.")
+    page.locator("#tv-rated").uncheck()
+    expect(terms).to_be_hidden()

@@ -73,3 +73,31 @@ def test_the_replay_api(server: ServerProcess) -> None:
         answer = httpx.post(f"{server.url}/api/replay", json=body)
         assert answer.status_code == 422, body
         assert "message" in answer.json()
+
+
+def test_playing_now_lists_only_matches_with_a_move(server: ServerProcess) -> None:
+    body = {"game": "dudo", "seats": ["human", "human"], "names": ["Quinta", "Quirino"]}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    spectate = f'href="/m/{created["id"]}"'
+    assert spectate not in httpx.get(server.url + "/").text  # nobody moved: not played yet
+    token = created["seats"][0]["token"]
+    api = f"{server.url}/api/matches/{created['id']}"
+    seen = httpx.get(api, headers={"authorization": f"Bearer {token}"}).json()
+    played = httpx.post(
+        f"{api}/actions",
+        json={"seq": seen["seq"], "action": seen["legal"][0]},
+        headers={"authorization": f"Bearer {token}"},
+    )
+    assert played.status_code == 200, played.text
+    assert spectate in httpx.get(server.url + "/").text
+
+
+def test_the_sign_up_rules_stand_beside_their_fields(server: ServerProcess) -> None:
+    lobby = httpx.get(server.url + "/", params={"lang": "en"}).text
+    for field in ("name", "password"):
+        assert f'aria-describedby="tv-account-{field}-rule"' in lobby
+    assert "A password has 8 to 200 characters." in lobby
+    assert "A name has 3 to 24 characters." in lobby
+    refused = httpx.post(f"{server.url}/api/players", json={"name": "Quintilio", "password": "x"})
+    assert refused.status_code == 422
+    assert refused.json()["message"] == "A password has 8 to 200 characters"

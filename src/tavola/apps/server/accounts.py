@@ -75,17 +75,17 @@ def password_problem(name: str, password: str) -> str | None:
 
 RULES: dict[str, Text] = {
     "name_length": lazy(
-        "a name has {low} to {high} characters", low=NAME_LENGTH[0], high=NAME_LENGTH[1]
+        "A name has {low} to {high} characters", low=NAME_LENGTH[0], high=NAME_LENGTH[1]
     ),
     "name_characters": lazy(
-        "a name has letters (a-z), digits, '-' and '_' only, and starts with a letter or a digit"
+        "A name has letters (a-z), digits, '-' and '_' only, and starts with a letter or a digit"
     ),
     "password_length": lazy(
-        "a password has {low} to {high} characters",
+        "A password has {low} to {high} characters",
         low=PASSWORD_LENGTH[0],
         high=PASSWORD_LENGTH[1],
     ),
-    "password_is_name": lazy("a password is not the name"),
+    "password_is_name": lazy("A password is not the name"),
 }
 """The words of each rule a name or a password may break."""
 

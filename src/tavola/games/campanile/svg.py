@@ -46,12 +46,13 @@ from tavola.games.campanile.svg_picture import (
     style_card,
     svg_text,
 )
+from tavola.games.campanile.svg_said import said_moves
 from tavola.games.campanile.svg_seats import SeatRows
 from tavola.games.campanile.svg_towers import TowerRow
 from tavola.games.campanile.translations import _, listed_now, ngettext, style_name
 
 PHASE_HELP: Final = {
-    "build": N_("Tap +1, +2 or +3 under a tower you hold a card of."),
+    "build": N_("Choose +1, +2 or +3 under a tower you hold a card of."),
     "take": N_("Take one card from the display."),
 }
 # The headline of a step, the viewer's and another seat's ({seat}: "Seat B").
@@ -119,7 +120,7 @@ class _Picture(TowerRow, SeatRows):
         else:
             help_ = _(PHASE_HELP[step]) if step in PHASE_HELP else ""
         if step == "build" and self.is_1996:
-            help_ = _("Tap +n under a tower you hold a card of; then draw from pile n.")
+            help_ = _("Choose +n under a tower you hold a card of; then draw from pile n.")
         return _(YOUR_TURN.get(step, "Your turn: " + step)), help_
 
     # -- drawing -------------------------------------------------------------------------
@@ -138,6 +139,7 @@ class _Picture(TowerRow, SeatRows):
         self.draw_hand()
         ends.append((len(self.parts), self.y))
         self.draw_seats()
+        self.parts += said_moves(self.is_1996)  # the log's words for every move, unseen
         height = self.y + MARGIN
         ends.append((len(self.parts), height))
         starts = [(0, 0.0), *ends[:-1]]

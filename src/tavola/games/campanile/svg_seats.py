@@ -137,6 +137,10 @@ class SeatRows(Picture):
         parts = [f'<g class="supply">{svg_text(x, y, label, SMALL)}']
         x += max(108, round(7.3 * len(label) + 13))  # 108 in English
         for value, count in enumerate(self.view["supply"][seat], start=1):
+            # "5 of [1]": how many, then a token of the value ("[1]s: 5" read as a code)
+            words = _("{count} of").format(count=count)
+            parts.append(svg_text(x, y, words, SMALL, fill=INK if count else MUTED))
+            x += round(7.3 * len(words)) + 6
             parts.append(
                 f'<rect x="{x:g}" y="{y - 15:g}" width="20" height="20" rx="4" '
                 f'fill="{colour if count else "#FFFFFF"}" stroke="{colour}" stroke-width="2"/>'
@@ -149,15 +153,8 @@ class SeatRows(Picture):
                     fill=ink if count else MUTED,
                     bold=True,
                 )
-                + svg_text(
-                    x + 21,
-                    y,
-                    _("s: {count}").format(count=count),
-                    SMALL,
-                    fill=INK if count else MUTED,
-                )
             )
-            x += 72
+            x += 36
         parts.append("</g>")
         return "".join(parts)
 

@@ -52,7 +52,8 @@ from tavola.games.clocktowers.svg_pieces import (
     tower_height,
     tower_picture,
 )
-from tavola.games.clocktowers.translations import DECK_NAMES, TOWERS, gettext, ngettext
+from tavola.games.clocktowers.svg_said import deck_words, draw_words, said_moves
+from tavola.games.clocktowers.translations import DECK_NAMES, TOWERS, gettext
 
 WIDTH: Final = 460
 PAD: Final = 10  # around the picture
@@ -99,6 +100,7 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     for line in wrapped(scoring, 15, WIDTH - 2 * PAD):
         y += 20
         body.append(svg_text(PAD, y, line, 15, fill="#555555"))
+    body += said_moves(view)  # the log's words for every move, unseen
     height = y + PAD
     ends[-1] = (len(body), height)
     starts = [(0, 0.0), *ends[:-1]]
@@ -254,12 +256,12 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
                 width=CARD_W + 12,  # the hit area's width about the card's middle
             )
         )
-        what = _deck_words(name, size)
+        what = deck_words(name, size)
         if top:
             what = gettext("{deck}, {card} on top").format(deck=what, card=card_name(top))
         if action in pending:
             pending.remove(action)
-            label = _draw_words(name, card_name(top or ""))
+            label = draw_words(name, card_name(top or ""))
             body.append(f"<g{clickable(action, label)}><title>{escape(label)}</title>")
             body.append(
                 f'<rect class="hit" x="{x - 6:g}" y="{y - 4:g}" width="{CARD_W + 18:g}" '
@@ -293,28 +295,6 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
     )
     body.append("</g>")
     return y + CARD_H + 32
-
-
-def _deck_words(name: str, size: int) -> str:
-    """A deck and its size in words."""
-    if name == "floors":
-        words = ngettext("the floors deck, {count} card", "the floors deck, {count} cards", size)
-    elif name == "roofs":
-        words = ngettext("the roofs deck, {count} card", "the roofs deck, {count} cards", size)
-    else:
-        words = ngettext("the clocks deck, {count} card", "the clocks deck, {count} cards", size)
-    return words.format(count=size)
-
-
-def _draw_words(name: str, card: str) -> str:
-    """The label of drawing ``card`` (in words) from a deck."""
-    if name == "floors":
-        words = gettext("Draw the {card} from the floors deck")
-    elif name == "roofs":
-        words = gettext("Draw the {card} from the roofs deck")
-    else:
-        words = gettext("Draw the {card} from the clocks deck")
-    return words.format(card=card)
 
 
 # -- a seat's area ---------------------------------------------------------------------

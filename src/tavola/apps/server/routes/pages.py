@@ -5,7 +5,8 @@
   screen, none to watch): the match.
 - ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
 - ``/players/{name}``: a player's profile (ratings, recent matches with their results).
-- ``/leaderboard/{game}`` (``?category=``, ``?page=``): a game's leaderboard.
+- ``/leaderboard``: the games' leaderboards; ``/leaderboard/{game}`` (``?category=``,
+  ``?page=``): a game's leaderboard.
 - ``/rules/{game}``, ``/rules/{game}/decisions`` and ``/rules/{game}/notation``: the game's
   rulebook, how tavola reads its rules, its notation (``web/rules.py``).
 - ``/learn/{game}``: its lessons; ``/learn/{game}/{lesson}`` starts (or resumes) one, and
@@ -27,6 +28,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from tavola.apps.server.accounts import RULES
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
 from tavola.apps.server.profiles import CHART, opponents, profile, rating_charts
@@ -40,7 +42,7 @@ from tavola.apps.server.routes.ratings import Category, Page, default_category, 
 from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
-from tavola.apps.web.pages import STATIC, render
+from tavola.apps.web.pages import STATIC, environment, render
 from tavola.core.i18n import Text, current_language
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
@@ -58,6 +60,15 @@ SEAT_KINDS: tuple[tuple[str, Text], ...] = (
     ("hotseat", lazy("Another player here (hotseat)")),
     *((spec, lazy("Bot: {bot}", bot=bot_name(spec))) for spec in BOT_CHOICES),
 )
+
+
+def account_rules() -> dict[str, str]:
+    """The rules of a new account's name and password, in words (beside the sign-up form)."""
+    name = f"{RULES['name_length']}. {RULES['name_characters']}."
+    return {"name": name, "password": f"{RULES['password_length']}."}
+
+
+environment.globals["account_rules"] = account_rules
 
 
 def game_specs() -> list[dict[str, Any]]:
@@ -183,6 +194,13 @@ def _rules(game: str, page: str) -> HTMLResponse:
         body_lang=rules.shown_in(game, page, lang),
         pages=pages,
     )
+
+
+@router.get("/leaderboard")
+async def leaderboards_page() -> HTMLResponse:
+    """The games whose leaderboards there are, each a link to its leaderboard."""
+    games = sorted((name, cls.title) for name, cls in game_classes().items())
+    return render("leaderboards.html", title=lazy("Leaderboards"), games=games)
 
 
 @router.get("/leaderboard/{game}")

@@ -114,7 +114,8 @@ function render() {
     ui.progress.textContent = _("The other players are moving…");
     return;
   }
-  if (root.dataset.lessonStep !== String(index + 1)) {
+  const fresh = root.dataset.lessonStep !== String(index + 1);
+  if (fresh) {
     ui.hint.hidden = true;
     ui.panel.scrollIntoView({ block: "nearest" }); // a new step: its words first
   }
@@ -124,6 +125,18 @@ function render() {
   ui.next.hidden = step.expect !== null;
   if (step.expect === null) mark(ui.next, "next");
   else mark(...targetFor(step.expect));
+  if (fresh) keepInView(document.querySelector("[data-lesson-target]"));
+}
+
+/** Scroll the least that shows ``target`` whole, above the bar of choices a phone keeps at
+ *  the bottom of the screen. */
+function keepInView(target) {
+  if (!target || target === ui.next) return;
+  target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  const bar = document.querySelector(".choice");
+  const floor = bar && bar.getClientRects().length && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+  const box = target.getBoundingClientRect();
+  if (box.bottom > floor - 8) window.scrollBy(0, box.bottom - floor + 8);
 }
 
 /** Send the scripted move of the seat to move, if another seat is to move in the line. */

@@ -157,6 +157,7 @@ function showTime() {
 
 form.addEventListener("change", (e) => {
   if (e.target.id === "tv-clock") showTime();
+  if (e.target.id === "tv-rated") $("tv-rated-help").hidden = !e.target.checked; // its terms, once chosen
   if (e.target.name === "game") showOptions();
   else if (e.target.closest(".option")) showApplying(chosenGame());
   if (e.target.closest('.option[data-option="players"]')) renderSeats();
@@ -336,7 +337,9 @@ async function refreshMine() {
 async function refreshPlaying() {
   const answer = await listedMatches();
   if (!answer.ok) return; // offline: keep the list as it is
-  const matches = answer.body.matches.filter((m) => !m.is_over);
+  // matches being played: a move made, or one of this browser's (just created)
+  const mine = new Set(myMatches().map((m) => m.id));
+  const matches = answer.body.matches.filter((m) => !m.is_over && (m.seq > 0 || mine.has(m.id)));
   const box = $("tv-playing");
   if (!matches.length) {
     box.replaceChildren(el("li", { class: "muted", text: _("No match is being played right now.") }));

@@ -1,0 +1,30 @@
+"""The live log says the moves of Campanile and ClockTowers in words, in the page's language:
+the words the picture carries for each move (``data-said``), never their notation."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.apps.web.helpers import open_at_my_turn, take_turn, wait_turn_or_end
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "words"),
+    [("campanile", "de", "stockte den Turm"), ("clocktowers", "en", "drew from the")],
+)
+def test_the_live_log_says_every_move_in_words(
+    page: Page, server: ServerProcess, game: str, lang: str, words: str
+) -> None:
+    open_at_my_turn(page, server.url, game, f"&lang={lang}")
+    for turn in range(3):  # the bot moves between them
+        take_turn(page, turn)
+        if wait_turn_or_end(page) == "over":
+            break
+    log = page.locator("#tv-log > li.entry")
+    assert log.count() >= 4
+    expect(log.locator("code.notation")).to_have_count(0)
+    expect(page.locator("#tv-log")).to_contain_text(words)
