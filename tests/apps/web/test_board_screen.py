@@ -159,7 +159,8 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
         "items => items.map((li) => [li.textContent, li.querySelectorAll('code').length])"
     )
     theirs = said[2:4]  # the bot's place and its deploy or pass, in words, no notation
-    assert "placed tile" in theirs[0][0], said
+    assert "placed the " in theirs[0][0], said  # the tile in words, not its id
+    assert "placed tile" not in theirs[0][0], said
     assert "deployed" in theirs[1][0], said
     assert theirs[0][1] == theirs[1][1] == 0, said
 

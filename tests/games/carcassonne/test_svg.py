@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import tavola
+from tavola.core.i18n import language
 from tavola.core.svg import seat_colour
 from tavola.games.carcassonne import CarcassonneState, scoring
 from tavola.games.carcassonne.actions import cell_xy, deploy_name
@@ -320,6 +321,25 @@ def test_no_follower_circle_reaches_another_on_any_tile(zoom: float) -> None:
         assert len(rings) == len(acts)
         for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(rings, 2):
             assert math.dist((x1, y1), (x2, y2)) > r1 + r2, (variant.name, variant.rotation)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "placed the curved road at 1,0, turned 0"),
+        ("it", "ha posato la tessera «strada curva» in 1,0, girata di 0"),
+        ("de", "legte die Karte „Kurve“ auf 1,0, gedreht um 0"),
+        ("fr", "a posé la tuile « route courbe » en 1,0, tournée de 0"),
+    ],
+)
+def test_the_log_names_a_placed_tile_in_words(lang: str, said: str) -> None:
+    # The log says what the picture says: "curved road", never the tile's id "V".
+    state, _ = play(["V"], [])
+    state.apply("place 1,0 0")
+    with language(lang):
+        root = ET.fromstring(draw(state.view(0), state.legal_notations()))
+    placed = next(d for d in root.iter(f"{NS}desc") if d.get("data-said") == "place 1,0 0")
+    assert placed.text == said
 
 
 def test_follower_targets_say_where_in_words() -> None:

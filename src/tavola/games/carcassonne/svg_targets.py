@@ -18,6 +18,7 @@ from tavola.core.i18n import N_
 from tavola.core.svg import INK, clickable, escape, seat_colour
 from tavola.games.carcassonne.svg_features import Feature, Features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, spot
+from tavola.games.carcassonne.tile_names import tile_name
 from tavola.games.carcassonne.tiles import (
     CITY,
     HALVES,
@@ -162,8 +163,8 @@ def said_moves(view: dict[str, Any]) -> list[str]:
     for placed in view["board"]:
         cell, rotation = f"{placed['x']},{placed['y']}", placed["rotation"]
         moves[f"place {cell} {rotation}"] = gettext(
-            "placed tile {tile} at {cell}, turned {rotation}"
-        ).format(tile=placed["tile"], cell=cell, rotation=rotation)
+            "placed the {tile} at {cell}, turned {rotation}"
+        ).format(tile=tile_name(placed["tile"]), cell=cell, rotation=rotation)
     kinds = {"road": SIDES, "city": SIDES, "field": HALVES}
     for kind, places in kinds.items():
         for where in places:
