@@ -239,3 +239,25 @@ def test_the_whole_map_stays_in_view_as_it_grows(
         if page.locator("#main").get_attribute("data-over") == "true":
             break
     assert page.evaluate(BOARD_HEIGHT) >= first + 2 * 90  # the map grew past the first view
+
+
+SHOWN_LABELS = """() => [...document.querySelectorAll('#tv-board [data-option-of].shown')]
+  .map((g) => document.querySelector(`#tv-board [data-choose='${g.dataset.optionOf}'] text`))
+  .filter((t) => getComputedStyle(t).visibility !== 'hidden').map((t) => t.textContent)"""
+
+
+def test_no_tile_is_previewed_before_a_cell_is_chosen(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """The first move's button has the focus, but no tile sits on the board until the player
+    points at a cell; then no coordinates are written over the tile shown there."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server)
+    assert page.locator("#tv-board [data-option-of].shown").count() == 0
+    cells = page.locator("#tv-board [data-choose]")
+    cells.nth(1).hover()  # a preview...
+    expect(page.locator("#tv-board [data-option-of].shown")).to_have_count(1)
+    assert page.evaluate(SHOWN_LABELS) == []
+    cells.first.click()  # ... and a choice
+    expect(page.locator("#tv-board [data-option-of].shown:not(.preview)")).to_have_count(1)
+    assert page.evaluate(SHOWN_LABELS) == []
