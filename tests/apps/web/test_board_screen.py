@@ -29,12 +29,20 @@ TARGETS = """() => [...document.querySelectorAll('#tv-board .part-board [data-ch
   .map((t) => { const r = t.getBoundingClientRect(); return [r.width, r.height]; })"""
 
 
-def open_carcassonne(page: Page, server: ServerProcess, bot: str = "random") -> None:
-    body = {"game": "carcassonne", "options": SHORT, "seats": ["human", bot], "seed": 5}
+def open_carcassonne(
+    page: Page, server: ServerProcess, bot: str = "random", options: dict[str, Any] = SHORT
+) -> None:
+    body = {"game": "carcassonne", "options": options, "seats": ["human", bot], "seed": 5}
     created = httpx.post(f"{server.url}/api/matches", json=body).json()
     page.goto(server.url + created["seats"][0]["url"])
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")
+
+
+def on_screen(new_context: Any, screen: str) -> tuple[Page, dict[str, int]]:
+    """A new page on a desktop or a phone sized screen, and the screen's size."""
+    size = DESKTOP if screen == "desktop" else PHONE
+    return new_context(viewport=size).new_page(), size
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
@@ -55,8 +63,7 @@ def in_view(page: Page, selector: str, size: dict[str, int]) -> None:
 def test_the_carcassonne_board_fills_the_area_and_zooms_alone(
     new_context: Any, server: ServerProcess, screen: str
 ) -> None:
-    size = DESKTOP if screen == "desktop" else PHONE
-    page = new_context(viewport=size).new_page()
+    page, size = on_screen(new_context, screen)
     open_carcassonne(page, server)
     area = box(page, "#tv-board")
     board = box(page, "#tv-board .board-view")
@@ -208,18 +215,8 @@ def test_the_whole_map_stays_in_view_as_it_grows(
     new_context: Any, server: ServerProcess, screen: str
 ) -> None:
     """Until the player zooms or pans, the board shows the whole map, however it grows."""
-    size = DESKTOP if screen == "desktop" else PHONE
-    page = new_context(viewport=size).new_page()
-    body = {
-        "game": "carcassonne",
-        "options": {"tiles": ["U", "V", "U", "V", "U", "V", "U", "V"]},
-        "seats": ["human", "random"],
-        "seed": 5,
-    }
-    created = httpx.post(f"{server.url}/api/matches", json=body).json()
-    page.goto(server.url + created["seats"][0]["url"])
-    wait_shown(page)
-    page.wait_for_selector("#main[data-turn='you']")
+    page, _ = on_screen(new_context, screen)
+    open_carcassonne(page, server, options={"tiles": ["U", "V"] * 4})
     first = page.evaluate(BOARD_HEIGHT)
     for _ in range(4):
         cells = page.locator("#tv-board [data-choose]")

@@ -14,17 +14,10 @@ import pytest
 import tavola
 from tavola.core.i18n import language
 from tavola.core.svg import seat_colour
-from tavola.games.carcassonne import CarcassonneState, scoring
+from tavola.games.carcassonne import CarcassonneState, scoring, svg_features
 from tavola.games.carcassonne.actions import cell_xy, deploy_name
 from tavola.games.carcassonne.svg import draw
-from tavola.games.carcassonne.svg_features import (
-    Feature,
-    Features,
-    bag,
-    features,
-    follower_local,
-    variant_of,
-)
+from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
 from tavola.games.carcassonne.svg_targets import RING, targets
 from tavola.games.carcassonne.tiles import CITY, CLOISTER, FIELD, KINDS, ROAD, TILE_NAMES, VARIANTS
 from tavola.testing import checks
@@ -312,7 +305,7 @@ def test_no_follower_circle_reaches_another_on_any_tile(zoom: float) -> None:
         acts = {f"deploy {deploy_name(offset)}" for offset, _ in variant.deploys}
         placed = {"tile": TILE_NAMES[variant.tile], "rotation": 90 * variant.rotation}
         placed |= {"x": 0, "y": 0}
-        drawn = targets(view, acts, Features([], {}), placed, zoom)
+        drawn = targets(view, acts, svg_features.Features([], {}), placed, zoom)
         rings = [
             (float(c.attrib["cx"]), float(c.attrib["cy"]), float(c.attrib["r"]) + RING / 2)
             for c in ET.fromstring(f'<svg xmlns="{NS[1:-1]}">{drawn}</svg>').iter(f"{NS}circle")
