@@ -29,12 +29,20 @@ TARGETS = """() => [...document.querySelectorAll('#tv-board .part-board [data-ch
   .map((t) => { const r = t.getBoundingClientRect(); return [r.width, r.height]; })"""
 
 
-def open_carcassonne(page: Page, server: ServerProcess, bot: str = "random") -> None:
-    body = {"game": "carcassonne", "options": SHORT, "seats": ["human", bot], "seed": 5}
+def open_carcassonne(
+    page: Page, server: ServerProcess, bot: str = "random", options: dict[str, Any] = SHORT
+) -> None:
+    body = {"game": "carcassonne", "options": options, "seats": ["human", bot], "seed": 5}
     created = httpx.post(f"{server.url}/api/matches", json=body).json()
     page.goto(server.url + created["seats"][0]["url"])
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")
+
+
+def on_screen(new_context: Any, screen: str) -> tuple[Page, dict[str, int]]:
+    """A new page on a desktop or a phone sized screen, and the screen's size."""
+    size = DESKTOP if screen == "desktop" else PHONE
+    return new_context(viewport=size).new_page(), size
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
@@ -55,8 +63,7 @@ def in_view(page: Page, selector: str, size: dict[str, int]) -> None:
 def test_the_carcassonne_board_fills_the_area_and_zooms_alone(
     new_context: Any, server: ServerProcess, screen: str
 ) -> None:
-    size = DESKTOP if screen == "desktop" else PHONE
-    page = new_context(viewport=size).new_page()
+    page, size = on_screen(new_context, screen)
     open_carcassonne(page, server)
     area = box(page, "#tv-board")
     board = box(page, "#tv-board .board-view")
@@ -159,7 +166,8 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
         "items => items.map((li) => [li.textContent, li.querySelectorAll('code').length])"
     )
     theirs = said[2:4]  # the bot's place and its deploy or pass, in words, no notation
-    assert "placed tile" in theirs[0][0], said
+    assert "placed the " in theirs[0][0], said  # the tile in words, not its id
+    assert "placed tile" not in theirs[0][0], said
     assert "deployed" in theirs[1][0], said
     assert theirs[0][1] == theirs[1][1] == 0, said
 
@@ -188,3 +196,65 @@ def test_campanile_and_clocktowers_take_the_area_width(
     for selector in ("#tv-status", "#tv-actions button.action >> nth=0"):
         page.locator(selector).scroll_into_view_if_needed()  # a phone scrolls to them
         in_view(page, selector, size)
+
+
+# The placed tiles drawn (partly) outside the board's box: none, while the map fits.
+TILES_OUTSIDE = """() => {
+  const area = document.querySelector('#tv-board .board-view').getBoundingClientRect();
+  return [...document.querySelectorAll('#tv-board .part-board g.tile')]
+    .map((t) => t.getBoundingClientRect())
+    .filter((r) => r.left < area.left - 1 || r.top < area.top - 1
+      || r.right > area.right + 1 || r.bottom > area.bottom + 1)
+    .map((r) => [r.left, r.top, r.right, r.bottom]); }"""
+CELLS = "cells => cells.map((c) => c.dataset.choose)"
+BOARD_HEIGHT = "() => document.querySelector('#tv-board .part-board').viewBox.baseVal.height"
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_whole_map_stays_in_view_as_it_grows(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    """Until the player zooms or pans, the board shows the whole map, however it grows."""
+    page, _ = on_screen(new_context, screen)
+    open_carcassonne(page, server, options={"tiles": ["U", "V"] * 4})
+    first = page.evaluate(BOARD_HEIGHT)
+    for _ in range(4):
+        cells = page.locator("#tv-board [data-choose]")
+        rows = [abs(int(cell.split(",")[1])) for cell in cells.evaluate_all(CELLS)]
+        cells.nth(rows.index(max(rows))).click()  # the map grows north or south
+        page.locator("#tv-confirm").click()
+        before = seq(page)
+        page.locator("#tv-board .part-head [data-action='pass']").click()
+        page.wait_for_function(
+            "before => Number(document.querySelector('#main').dataset.seq) >= before + 3"
+            " && ['you', undefined].includes(document.querySelector('#main').dataset.turn)"
+            " || document.querySelector('#main').dataset.over === 'true'",
+            arg=before,
+        )
+        wait_shown(page)
+        assert page.evaluate(TILES_OUTSIDE) == [], screen
+        if page.locator("#main").get_attribute("data-over") == "true":
+            break
+    assert page.evaluate(BOARD_HEIGHT) >= first + 2 * 90  # the map grew past the first view
+
+
+SHOWN_LABELS = """() => [...document.querySelectorAll('#tv-board [data-option-of].shown')]
+  .map((g) => document.querySelector(`#tv-board [data-choose='${g.dataset.optionOf}'] text`))
+  .filter((t) => getComputedStyle(t).visibility !== 'hidden').map((t) => t.textContent)"""
+
+
+def test_no_tile_is_previewed_before_a_cell_is_chosen(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """The first move's button has the focus, but no tile sits on the board until the player
+    points at a cell; then no coordinates are written over the tile shown there."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server)
+    assert page.locator("#tv-board [data-option-of].shown").count() == 0
+    cells = page.locator("#tv-board [data-choose]")
+    cells.nth(1).hover()  # a preview...
+    expect(page.locator("#tv-board [data-option-of].shown")).to_have_count(1)
+    assert page.evaluate(SHOWN_LABELS) == []
+    cells.first.click()  # ... and a choice
+    expect(page.locator("#tv-board [data-option-of].shown:not(.preview)")).to_have_count(1)
+    assert page.evaluate(SHOWN_LABELS) == []

@@ -12,12 +12,14 @@ from collections.abc import Iterator
 import pytest
 
 import tavola
+from tavola.core.i18n import language
 from tavola.core.svg import seat_colour
-from tavola.games.carcassonne import CarcassonneState, scoring
-from tavola.games.carcassonne.actions import cell_xy
+from tavola.games.carcassonne import CarcassonneState, scoring, svg_features
+from tavola.games.carcassonne.actions import cell_xy, deploy_name
 from tavola.games.carcassonne.svg import draw
 from tavola.games.carcassonne.svg_features import Feature, bag, features, follower_local, variant_of
-from tavola.games.carcassonne.tiles import CITY, CLOISTER, FIELD, KINDS, ROAD, TILE_NAMES
+from tavola.games.carcassonne.svg_targets import RING, targets
+from tavola.games.carcassonne.tiles import CITY, CLOISTER, FIELD, KINDS, ROAD, TILE_NAMES, VARIANTS
 from tavola.testing import checks
 from tests.games.carcassonne.helpers import play
 
@@ -292,6 +294,45 @@ def test_follower_targets_never_cover_one_another(seed: int) -> None:
             for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(spots, 2):
                 assert math.dist((x1, y1), (x2, y2)) >= r1 + r2
     assert shrunk  # the close case came up
+
+
+@pytest.mark.parametrize("zoom", [1.0, 1.2])  # the board's tile, the panel's larger one
+def test_no_follower_circle_reaches_another_on_any_tile(zoom: float) -> None:
+    # Every tile kind in every rotation with all its spots free: each circle, outline
+    # included, stays clear of the others, so a tap on one never lands on another.
+    view = {"seat": 0, "current_player": 0}
+    for variant in VARIANTS:
+        acts = {f"deploy {deploy_name(offset)}" for offset, _ in variant.deploys}
+        placed = {"tile": TILE_NAMES[variant.tile], "rotation": 90 * variant.rotation}
+        placed |= {"x": 0, "y": 0}
+        drawn = targets(view, acts, svg_features.Features([], {}), placed, zoom)
+        rings = [
+            (float(c.attrib["cx"]), float(c.attrib["cy"]), float(c.attrib["r"]) + RING / 2)
+            for c in ET.fromstring(f'<svg xmlns="{NS[1:-1]}">{drawn}</svg>').iter(f"{NS}circle")
+            if c.attrib.get("class") == "hit"
+        ]
+        assert len(rings) == len(acts)
+        for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(rings, 2):
+            assert math.dist((x1, y1), (x2, y2)) > r1 + r2, (variant.name, variant.rotation)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "placed the curved road at 1,0, turned 0"),
+        ("it", "ha posato la tessera «strada curva» in 1,0, girata di 0"),
+        ("de", "legte die Karte „Kurve“ auf 1,0, gedreht um 0"),
+        ("fr", "a posé la tuile « route courbe » en 1,0, tournée de 0"),
+    ],
+)
+def test_the_log_names_a_placed_tile_in_words(lang: str, said: str) -> None:
+    # The log says what the picture says: "curved road", never the tile's id "V".
+    state, _ = play(["V"], [])
+    state.apply("place 1,0 0")
+    with language(lang):
+        root = ET.fromstring(draw(state.view(0), state.legal_notations()))
+    placed = next(d for d in root.iter(f"{NS}desc") if d.get("data-said") == "place 1,0 0")
+    assert placed.text == said
 
 
 def test_follower_targets_say_where_in_words() -> None:

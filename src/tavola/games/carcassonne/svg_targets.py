@@ -18,6 +18,7 @@ from tavola.core.i18n import N_
 from tavola.core.svg import INK, clickable, escape, seat_colour
 from tavola.games.carcassonne.svg_features import Feature, Features, follower_local, variant_of
 from tavola.games.carcassonne.svg_tiles import SIZE, spot
+from tavola.games.carcassonne.tile_names import tile_name
 from tavola.games.carcassonne.tiles import (
     CITY,
     HALVES,
@@ -55,7 +56,7 @@ FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
 }
 # Across each side (N, E, S, W) of a cell: the neighbour's offset (y grows northwards).
 ACROSS: Final = ((0, 1), (1, 0), (0, -1), (-1, 0))
-MIN_TARGET: Final = 7.0  # the smallest radius of a follower's circle (tile units)
+RING: Final = 3.0  # the width of a follower circle's outline (tile units)
 
 
 def _clip(polygon: list[Point], normal: Point, limit: float) -> list[Point]:
@@ -162,8 +163,8 @@ def said_moves(view: dict[str, Any]) -> list[str]:
     for placed in view["board"]:
         cell, rotation = f"{placed['x']},{placed['y']}", placed["rotation"]
         moves[f"place {cell} {rotation}"] = gettext(
-            "placed tile {tile} at {cell}, turned {rotation}"
-        ).format(tile=placed["tile"], cell=cell, rotation=rotation)
+            "placed the {tile} at {cell}, turned {rotation}"
+        ).format(tile=tile_name(placed["tile"]), cell=cell, rotation=rotation)
     kinds = {"road": SIDES, "city": SIDES, "field": HALVES}
     for kind, places in kinds.items():
         for where in places:
@@ -174,6 +175,16 @@ def said_moves(view: dict[str, Any]) -> list[str]:
         follower=gettext(FOLLOWER_WORDS["cloister"])
     )
     return [f'<desc data-said="{escape(m)}">{escape(w)}</desc>' for m, w in moves.items()]
+
+
+def spot_radius(points: list[Point], zoom: float) -> float:
+    """The radius of the follower circles at ``points``: as large as can be seen, but each
+    circle, its outline included, inside its own share of the tile (the tap area), so that
+    no circle covers another (a bent road has its inner field close beside it)."""
+    radius = 13.0 if zoom > 1 else 11.0
+    for one, other in combinations(points, 2):
+        radius = min(radius, dist(one, other) / 2 - RING / 2 - 0.5)
+    return radius
 
 
 def targets(
@@ -190,11 +201,7 @@ def targets(
         if action.startswith("deploy ")
     ]
     points = [spot(variant, local) for _, local in spots]
-    # As large as can be seen, but no circle covers another: a road ending at a city has its
-    # two fields close beside it. The tap area is larger: the spot's share of the tile.
-    radius = 13.0 if zoom > 1 else 11.0
-    for one, other in combinations(points, 2):
-        radius = min(radius, max(MIN_TARGET, dist(one, other) / 2 - 1))
+    radius = spot_radius(points, zoom)
     out = []
     for (action, local), (sx, sy), cell in zip(
         spots, points, hit_cells(points, SIZE / 2), strict=True
@@ -215,7 +222,7 @@ def targets(
             f"<g{clickable(action, label)}><title>{escape(label)}</title>{about}"
             f'<path d="{path(cell)}" fill="#FFFFFF" fill-opacity="0"/>'
             f'<circle class="hit" cx="{sx:g}" cy="{sy:g}" r="{radius:.3g}" fill="#FFFFFF" '
-            f'fill-opacity="0.8" stroke="{colour}" stroke-width="3"/>'
+            f'fill-opacity="0.8" stroke="{colour}" stroke-width="{RING:g}"/>'
             f'<circle cx="{sx:g}" cy="{sy:g}" r="4" fill="{colour}"/></g>'
         )
     return "".join(out)

@@ -315,16 +315,25 @@ export class Board {
     if (this.selection) return;
     this.unpreview();
     const first = this.optionsOf(key)[0];
-    if (first) {
-      first.classList.add("shown", "preview");
-      this.previewed = first;
-    }
+    if (first) this.showPreview(first);
+  }
+
+  /** Show a choice's option over its cell, whose label hides (no coordinates over a tile). */
+  showPreview(node) {
+    node.classList.add("shown", "preview");
+    this.previewed = node;
+    this.cellOf(node)?.classList.add("covered");
+  }
+
+  cellOf(option) {
+    return sameAttr(this.svg, "data-choose", option.getAttribute("data-option-of"))[0];
   }
 
   unpreview() {
     if (this.previewed && !(this.selection && this.selection.options.includes(this.previewed))) {
       this.previewed.classList.remove("shown", "preview");
     }
+    if (this.previewed) this.cellOf(this.previewed)?.classList.remove("covered");
     this.previewed = null;
   }
 
@@ -353,8 +362,7 @@ export class Board {
         if (this.selection) continue;
         if (on) {
           this.unpreview();
-          node.classList.add("shown", "preview");
-          this.previewed = node;
+          this.showPreview(node);
         } else if (this.previewed === node) {
           this.unpreview();
         }

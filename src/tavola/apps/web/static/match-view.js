@@ -125,19 +125,27 @@ export function showPlay(match, conn, state, play) {
     // hinted while hovered or focused: leaving one keeps the hint if the other holds
     button.addEventListener("mouseenter", () => board.hint(notation, true));
     button.addEventListener("mouseleave", () => board.hint(notation, document.activeElement === button));
-    button.addEventListener("focus", () => board.hint(notation, true));
+    // a focus the page places (after a move, on load) is no pointing: no tile shown for it
+    button.addEventListener("focus", () => { if (!match.placingFocus) board.hint(notation, true); });
     button.addEventListener("blur", () => board.hint(notation, button.matches(":hover")));
     return button;
   });
   const hadFocus = ui.actions.contains(document.activeElement);
   ui.actions.replaceChildren(...buttons);
   ui.actions.classList.toggle("many", buttons.length > 8);
-  if (hadFocus && buttons.length) buttons[0].focus({ preventScroll: true });
+  if (hadFocus && buttons.length) placeFocusOn(match, buttons[0]);
   ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n })));
   // the server says whether this seat may take back its last action (its policy, not ours)
   ui.takeback.hidden = !(Boolean(state.can_take_back) && conn.seat === state.seat);
   ui.hint.hidden = !(state.hints && mine && !state.is_over && legal.length > 0);
   if (ui.hintText.dataset.seq !== String(state.seq)) ui.hintText.hidden = true; // a new position
+}
+
+/** Focus an element for the player to go on from, without previewing its move. */
+export function placeFocusOn(match, element) {
+  match.placingFocus = true;
+  element.focus({ preventScroll: true });
+  match.placingFocus = false;
 }
 
 /** Ask the server for the move its review bot prefers (matches created with hints). */

@@ -16,7 +16,7 @@ import { $, copyText, el } from "./dom.js";
 import { _ } from "./i18n.js";
 import { MatchState } from "./match-state.js";
 import { installTable, noteTable, renderTable } from "./match-table.js";
-import { askHint, showPlay, showPublic } from "./match-view.js";
+import { askHint, placeFocusOn, showPlay, showPublic } from "./match-view.js";
 import { badge, palette, seatName } from "./seats.js";
 import { keepShownSeat, myMatches, shownSeat, storedPause, tokensOf } from "./storage.js";
 import { ChatView, ClockView, TurnAlert } from "./table.js";
@@ -286,7 +286,7 @@ ui.curtainButton.addEventListener("click", () => {
   display(conn, latest.seq >= state.seq ? latest : state);
   match.queue = match.queue.filter((s) => s > match.shown.seq);
   const first = ui.board.querySelector("[data-choose], [data-action]:not([data-option-of])") || ui.actions.querySelector("button");
-  if (first) first.focus({ preventScroll: true });
+  if (first) placeFocusOn(match, first);
   pump();
 });
 
@@ -331,7 +331,7 @@ function placeFocus(turnBefore) {
   const yours = root.dataset.turn === "you";
   if (!lost && !(onBoard && yours && turnBefore !== "you")) return;
   const first = yours ? ui.actions.querySelector("button") || ui.board.querySelector("[data-choose], [data-action]:not([data-option-of])") : null;
-  (first || ui.board).focus({ preventScroll: true });
+  placeFocusOn(match, first || ui.board);
 }
 
 // -- acting --------------------------------------------------------------------------------------
