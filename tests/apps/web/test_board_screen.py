@@ -198,46 +198,6 @@ def test_campanile_and_clocktowers_take_the_area_width(
         in_view(page, selector, size)
 
 
-# The placed tiles drawn (partly) outside the board's box: none, while the map fits.
-TILES_OUTSIDE = """() => {
-  const area = document.querySelector('#tv-board .board-view').getBoundingClientRect();
-  return [...document.querySelectorAll('#tv-board .part-board g.tile')]
-    .map((t) => t.getBoundingClientRect())
-    .filter((r) => r.left < area.left - 1 || r.top < area.top - 1
-      || r.right > area.right + 1 || r.bottom > area.bottom + 1)
-    .map((r) => [r.left, r.top, r.right, r.bottom]); }"""
-CELLS = "cells => cells.map((c) => c.dataset.choose)"
-BOARD_HEIGHT = "() => document.querySelector('#tv-board .part-board').viewBox.baseVal.height"
-
-
-@pytest.mark.parametrize("screen", ["desktop", "phone"])
-def test_the_whole_map_stays_in_view_as_it_grows(
-    new_context: Any, server: ServerProcess, screen: str
-) -> None:
-    """Until the player zooms or pans, the board shows the whole map, however it grows."""
-    page, _ = on_screen(new_context, screen)
-    open_carcassonne(page, server, options={"tiles": ["U", "V"] * 4})
-    first = page.evaluate(BOARD_HEIGHT)
-    for _ in range(4):
-        cells = page.locator("#tv-board [data-choose]")
-        rows = [abs(int(cell.split(",")[1])) for cell in cells.evaluate_all(CELLS)]
-        cells.nth(rows.index(max(rows))).click()  # the map grows north or south
-        page.locator("#tv-confirm").click()
-        before = seq(page)
-        page.locator("#tv-board .part-head [data-action='pass']").click()
-        page.wait_for_function(
-            "before => Number(document.querySelector('#main').dataset.seq) >= before + 3"
-            " && ['you', undefined].includes(document.querySelector('#main').dataset.turn)"
-            " || document.querySelector('#main').dataset.over === 'true'",
-            arg=before,
-        )
-        wait_shown(page)
-        assert page.evaluate(TILES_OUTSIDE) == [], screen
-        if page.locator("#main").get_attribute("data-over") == "true":
-            break
-    assert page.evaluate(BOARD_HEIGHT) >= first + 2 * 90  # the map grew past the first view
-
-
 SHOWN_LABELS = """() => [...document.querySelectorAll('#tv-board [data-option-of].shown')]
   .map((g) => document.querySelector(`#tv-board [data-choose='${g.dataset.optionOf}'] text`))
   .filter((t) => getComputedStyle(t).visibility !== 'hidden').map((t) => t.textContent)"""

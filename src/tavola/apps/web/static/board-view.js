@@ -3,10 +3,9 @@
 // scrolls the box (a finger natively, a mouse by dragging: board.js), so that an element
 // focused or clicked is brought into view as on any page. The head part never moves.
 
-// The default scale, px per unit: the whole board in view, as it grows, until the player
-// zooms or pans; no smaller than a cell a finger can tap (a 90-unit cell of 44 px and more),
-// no larger than a small board needs.
-const SCALE = { least: 0.5, most: 1.6 };
+// The default scale, px per unit: no smaller (the print stays 10 px or more, the cells can
+// be tapped; more on a narrow screen, where fingers tap), no larger (a small board).
+const SCALE = { least: 0.9, leastNarrow: 1.1, most: 1.6, narrow: 600 };
 const MAX_ZOOM = 8;
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -80,7 +79,8 @@ export class BoardView {
     const width = this.box.clientWidth || 1;
     const height = this.box.clientHeight || 1;
     const whole = Math.min(width / w, height / h);
-    const base = Math.min(Math.max(whole, SCALE.least), SCALE.most);
+    const least = width < SCALE.narrow ? SCALE.leastNarrow : SCALE.least;
+    const base = Math.min(Math.max(whole, least), SCALE.most);
     return { base, least: Math.min(1, whole / base), width, height };
   }
 
