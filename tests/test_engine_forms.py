@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
 
 import tavola
 from tavola.compiled import PURE_VARIABLE, compiled_state
+from tavola.core.points import Source
+from tavola.core.review_budget import Budget
+from tavola.games.carcassonne.tiles import BASE_TABLE, parse_features
 from tests import engine_forms
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,3 +44,11 @@ def test_compiled_and_interpreted_games_are_identical_step_by_step() -> None:
         for step, (digest, other_digest) in enumerate(zip(steps, theirs, strict=False)):
             assert digest == other_digest, f"{game}: the forms differ at step {step + 1}"
         assert len(steps) == len(theirs), f"{game}: the forms play games of different lengths"
+
+
+def test_the_engine_values_sent_to_worker_processes_pickle() -> None:
+    """A review's budget, a source of points and a tile's segment cross to worker processes
+    (``multiprocessing`` pickles them): compiled frozen dataclasses must survive the trip."""
+    road = parse_features(BASE_TABLE[0][3])[1]
+    for value in (Budget(samples=8), Source("Points", "Points"), road):
+        assert pickle.loads(pickle.dumps(value)) == value

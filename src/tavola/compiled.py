@@ -36,7 +36,6 @@ CORE_MODULES: Final = (
     "playouts",
     "points",
     "randomness",
-    "review_budget",
     "turns",
 )
 GAME_MODULES: Final = (

@@ -23,6 +23,10 @@ class Source:
     name: str
     group: str
 
+    def __reduce__(self) -> tuple[type[Source], tuple[str, str]]:
+        # Compiled by mypyc, a frozen dataclass cannot be unpickled field by field.
+        return (Source, (self.name, self.group))
+
 
 class Award(NamedTuple):
     """Points an event gives one seat, from one source (named as in ``Source.name``)."""

@@ -116,6 +116,10 @@ class Segment:
     pennants: int
     adjacent: tuple[int, ...]  # fields: indices of the city segments they touch
 
+    def __reduce__(self) -> tuple[type[Segment], tuple[object, ...]]:
+        # Compiled by mypyc, a frozen dataclass cannot be unpickled field by field.
+        return (Segment, (self.kind, self.sides, self.halves, self.pennants, self.adjacent))
+
 
 def parse_features(text: str) -> tuple[Segment, ...]:
     """Read a table row's features (see ``BASE_TABLE``)."""
