@@ -39,7 +39,7 @@ play: $(BUILT)  ## the game server: open the printed address in a browser
 play-terminal: $(BUILT)  ## a game of Campanile in the terminal, you against three bots
 	$(BIN)/tavola play campanile --seats human,random,random,random
 
-test: lint typecheck unit test-pure  ## everything that checks the project
+test: lint typecheck unit  ## everything that checks the project
 
 # pytest on every core (pytest-xdist; at most 4 workers, each starts its own servers, database
 # cluster and browser): each file's tests on one worker, browser tests last on each

@@ -5,8 +5,9 @@ Everything else about the package is in pyproject.toml. The compiled catalogs ar
 kept in git: a wheel gets them in its build directory, an editable install in place.
 
 The engine's modules (``tavola.compiled.SOURCES``) are compiled by mypyc from their ``.py``
-files when a C compiler is there and ``TAVOLA_PURE`` is not set; without, the package is
-pure Python. An editable install builds them in place, beside their sources.
+files when ``TAVOLA_COMPILE=1`` is set and a C compiler is there (``TAVOLA_PURE`` unset);
+otherwise the package is pure Python. An editable install builds them in place, beside
+their sources.
 """
 
 from __future__ import annotations
@@ -67,9 +68,13 @@ def c_compiler() -> str | None:
 
 
 def compiled_modules() -> list[Any]:
-    """The engine's extension modules, or none: ``TAVOLA_PURE`` set, or no C compiler."""
+    """The engine's extension modules, or none: ``TAVOLA_COMPILE`` not set, ``TAVOLA_PURE`` set,
+    or no C compiler."""
     settings = runpy.run_path("src/tavola/compiled.py")
-    if settings["pure_requested"]() or c_compiler() is None:
+    # Opt-in for now: compiled, a wrong argument type gets mypyc's TypeError, not the
+    # engine's own refusal (tests/games/test_inputs.py), which the server relies on.
+    asked = os.environ.get("TAVOLA_COMPILE", "") not in ("", "0")
+    if not asked or settings["pure_requested"]() or c_compiler() is None:
         return []
     from mypyc.build import mypycify  # a build requirement, needed here only
 
