@@ -94,6 +94,11 @@ class Game(ABC):
         """
         return f"{self.num_players}p"
 
+    def drawn_words(self, before: State, after: State) -> str | None:
+        """What a chance event between two states showed, in words, where the game's events
+        do not say it (the review's luck); None by default."""
+        return None
+
     def option_json(self) -> dict[str, Any]:
         """The options as written in a record."""
         return self._options_json(lambda spec: True)

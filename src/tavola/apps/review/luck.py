@@ -29,7 +29,6 @@ from tavola.core.events import Event
 from tavola.core.game import State
 from tavola.core.registry import replay
 from tavola.core.review_budget import Budget
-from tavola.games.carcassonne.tile_names import tile_text
 
 CHECKS = 3  # determinizations that look for something the seat could not foresee
 SHOWN = ("draw", "reveal")  # the events that tell a chance event in words
@@ -140,10 +139,7 @@ def words(before: State, after: State, events: list[Event]) -> str:
     """The chance event in words, in the language of the moment: the game's own sentences
     for draws and reveals, or the tile drawn (Carcassonne's ``current_tile``)."""
     said = [e.text for e in events if e.kind in SHOWN or (e.kind == "discard" and "tile" in e.data)]
-    tile = getattr(after, "current_tile", None)
-    if tile is not None and (
-        tile != getattr(before, "current_tile", None)
-        or after.current_player != before.current_player
-    ):
-        said.append(_("the next tile drawn: {tile}").format(tile=tile_text(tile)))
+    drawn = after.game.drawn_words(before, after)
+    if drawn is not None:
+        said.append(_("the next tile drawn: {tile}").format(tile=drawn))
     return "; ".join(said) or _("a card or tile drawn")

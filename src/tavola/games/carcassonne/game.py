@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tavola.core.game import check_players
+from tavola.core.game import State, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
@@ -22,6 +22,7 @@ from tavola.games.carcassonne import (
     svg,
 )
 from tavola.games.carcassonne.state import CarcassonneState
+from tavola.games.carcassonne.tile_names import tile_text
 from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
     IS_RIVER,
@@ -131,6 +132,17 @@ class Carcassonne(PackageGame):
         if LAKE in tiles and tiles.index(LAKE) != sum(kinds) - 1:
             raise self.invalid("tiles: the lake is the last River tile")
         return tiles
+
+    def drawn_words(self, before: State, after: State) -> str | None:
+        """The tile drawn for the seat to move, when it changed (or the turn passed)."""
+        tile = getattr(after, "current_tile", None)
+        if tile is None:
+            return None
+        if tile == getattr(before, "current_tile", None) and (
+            after.current_player == before.current_player
+        ):
+            return None
+        return str(tile_text(tile))
 
     def rating_category(self) -> str:
         """A duel apart; three to five players share one pool.
