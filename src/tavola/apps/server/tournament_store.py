@@ -28,6 +28,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     exc,
+    or_,
     select,
     text,
     update,
@@ -68,6 +69,8 @@ class TournamentRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    # entry by link only (revision 0008_tournament_links): the link's key; None: open to anyone
+    entry_key: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class EntrantRow(Base):
@@ -150,12 +153,19 @@ class TournamentStore:
             session.expunge_all()
             return Snapshot(row, list(entrants), list(tables))
 
-    def listed(self) -> dict[str, list[TournamentRow]]:
-        """The upcoming and running tournaments, and the latest finished ones."""
+    def listed(self, player_id: int | None) -> dict[str, list[TournamentRow]]:
+        """The upcoming and running tournaments, and the latest finished ones: those open
+        to anyone, and those entered by link that ``player_id`` created or entered."""
         with Session(self.engine, expire_on_commit=False) as session:
             found: dict[str, list[TournamentRow]] = {}
+            entered = select(EntrantRow.tournament_id).where(EntrantRow.player_id == player_id)
+            shown = or_(
+                TournamentRow.entry_key.is_(None),
+                TournamentRow.created_by == player_id,
+                TournamentRow.id.in_(entered),
+            )
             for status in STATUSES:
-                query = select(TournamentRow).where(TournamentRow.status == status)
+                query = select(TournamentRow).where(TournamentRow.status == status, shown)
                 if status == FINISHED:
                     query = query.order_by(TournamentRow.finished_at.desc()).limit(LISTED_FINISHED)
                 else:
@@ -169,6 +179,30 @@ class TournamentStore:
         with Session(self.engine) as session:
             query = select(TournamentRow.id).where(TournamentRow.status != FINISHED)
             return list(session.scalars(query.order_by(TournamentRow.created_at)))
+
+    def seated(self, player_id: int) -> list[tuple[TournamentRow, TableRow, int]]:
+        """The running tournaments' tables where ``player_id`` plays a match now: each
+        tournament, table and the player's entrant number."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            query = (
+                select(TournamentRow, TableRow, EntrantRow.number)
+                .join(EntrantRow, EntrantRow.tournament_id == TournamentRow.id)
+                .join(TableRow, TableRow.tournament_id == TournamentRow.id)
+                .where(
+                    TournamentRow.status == RUNNING,
+                    EntrantRow.player_id == player_id,
+                    TableRow.match_id.is_not(None),
+                    TableRow.points.is_(None),
+                )
+                .order_by(TournamentRow.created_at, TableRow.round)
+            )
+            found = [
+                (tournament, table, number)
+                for tournament, table, number in session.execute(query)
+                if number in table.entrants
+            ]
+            session.expunge_all()
+            return found
 
     def join(self, tournament_id: str, entrant: EntrantRow) -> str | None:
         """Enter ``entrant`` (its number the next) while the tournament takes entrants:

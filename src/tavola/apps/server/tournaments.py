@@ -14,14 +14,21 @@ The scheduler (``run``) looks after every tournament that is not finished, every
 4. the next tables are paired when their format says (``plan``), from the rows alone.
 
 A restarted server, or another one, finds the same rows and goes on where they stand.
+
+After each look, every tournament someone watches (a socket of ``/t/{id}``) is read again:
+if anything shown changed, its watchers are handed the new rows (``Watcher``), whichever
+server changed them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -36,7 +43,7 @@ from tavola.apps.server.outcome import LOSE
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.service import MatchService
-from tavola.apps.server.tokens import new_match_id
+from tavola.apps.server.tokens import new_match_id, new_token
 from tavola.apps.server.tournament_store import (
     ARENA,
     ENTERED,
@@ -69,6 +76,28 @@ T = TypeVar("T")
 SCHEDULE_EVERY = 0.5  # seconds between two looks at the running tournaments
 MIN_SEATS, MAX_SEATS = 2, 5
 NOW, WHEN_FULL = "now", "when_full"
+OPEN, LINK = "open", "link"  # who may enter: anyone, or whoever has the link (its key)
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One watcher of a tournament (a socket): handed its rows each time what they show
+    changes (``latest``, set and ``changed`` raised; a newer one replaces one not taken)."""
+
+    tournament_id: str
+    latest: Snapshot | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def hand(self, snap: Snapshot) -> None:
+        self.latest = snap
+        self.changed.set()
+
+    async def next(self) -> Snapshot:
+        """The rows once they changed."""
+        await self.changed.wait()
+        self.changed.clear()
+        assert self.latest is not None
+        return self.latest
 
 
 class Tournaments:
@@ -76,6 +105,8 @@ class Tournaments:
         self.service = service
         self.store = TournamentStore(service.store.engine, service.settings.is_postgres)
         self._wake = asyncio.Event()
+        self._watchers: dict[str, set[Watcher]] = {}
+        self._shown: dict[str, str] = {}  # a watched tournament: what its watchers were handed
 
     async def _db(self, function: Callable[..., T], *args: Any) -> T:
         return await to_thread.run_sync(function, *args)
@@ -96,8 +127,10 @@ class Tournaments:
         bots: list[str],
         start: str,
         max_players: int | None,
-    ) -> str:
-        """A new tournament by ``player``, its bots entered; its id."""
+        entry: str = OPEN,
+    ) -> TournamentRow:
+        """A new tournament by ``player``, its bots entered (``entry``: ``"link"``, entered
+        by its link only, not listed to others)."""
         options = dict(options)
         if seats is not None:
             options["players"] = seats
@@ -132,6 +165,7 @@ class Tournaments:
             status=UPCOMING,
             created_by=player.id,
             created_at=at,
+            entry_key=new_token() if entry == LINK else None,
         )
         entrants = [
             EntrantRow(tournament_id=row.id, number=number, bot=spec, name=name, joined_at=at)
@@ -139,7 +173,7 @@ class Tournaments:
         ]
         await self._db(self.store.insert, row, entrants)
         self._wake.set()
-        return row.id
+        return row
 
     async def _snapshot(self, tournament_id: str) -> Snapshot:
         snap = await self._db(self.store.snapshot, tournament_id)
@@ -147,9 +181,12 @@ class Tournaments:
             raise Refused("no_tournament", lazy("no tournament {id!r}", id=tournament_id))
         return snap
 
-    async def join(self, player: Player, tournament_id: str) -> dict[str, Any]:
-        """``player`` enters: while upcoming (an arena: until it ends), unless full."""
-        await self._snapshot(tournament_id)
+    async def join(self, player: Player, tournament_id: str, key: str | None) -> dict[str, Any]:
+        """``player`` enters: while upcoming (an arena: until it ends), unless full; one
+        entered by link only, with its link's ``key``."""
+        wanted = (await self._snapshot(tournament_id)).tournament.entry_key
+        if wanted is not None and not hmac.compare_digest(wanted, key or ""):
+            raise Refused("bad_key", lazy("this tournament is entered by its link only"))
         entrant = EntrantRow(player_id=player.id, name=player.name, joined_at=now())
         refused = await self._db(self.store.join, tournament_id, entrant)
         if refused == ENTERED:
@@ -166,14 +203,61 @@ class Tournaments:
         await self._snapshot(tournament_id)
         if not await self._db(self.store.withdraw, tournament_id, player.id):
             raise Refused("not_entered", lazy("you are not in this tournament"))
+        self._wake.set()
         return {"id": tournament_id, "withdrawn": True}
 
     async def answer(self, tournament_id: str, caller: Player | None) -> dict[str, Any]:
         return answer_of(await self._snapshot(tournament_id), caller)
 
-    async def listed(self) -> dict[str, list[dict[str, Any]]]:
-        found = await self._db(self.store.listed)
+    async def snapshot(self, tournament_id: str) -> Snapshot:
+        """The tournament's rows (``Refused`` ``no_tournament``)."""
+        return await self._snapshot(tournament_id)
+
+    async def listed(self, caller: Player | None) -> dict[str, list[dict[str, Any]]]:
+        found = await self._db(self.store.listed, None if caller is None else caller.id)
         return {status: [summary(row) for row in rows] for status, rows in found.items()}
+
+    async def seated(self, player: Player) -> list[dict[str, Any]]:
+        """The tables where ``player`` plays a tournament's match now: each with its
+        tournament (id, page, game, format) and ``my_table``'s fields."""
+        found = await self._db(self.store.seated, player.id)
+        return [
+            {
+                "tournament": tournament.id,
+                "page": f"/t/{tournament.id}",
+                "game": tournament.game,
+                "format": tournament.format,
+                **seat_of(table, number),
+            }
+            for tournament, table, number in found
+        ]
+
+    # -- the watchers ---------------------------------------------------------------------
+
+    def watch(self, tournament_id: str) -> Watcher:
+        watcher = Watcher(tournament_id)
+        self._watchers.setdefault(tournament_id, set()).add(watcher)
+        return watcher
+
+    def unwatch(self, watcher: Watcher) -> None:
+        watchers = self._watchers.get(watcher.tournament_id, set())
+        watchers.discard(watcher)
+        if not watchers:
+            self._watchers.pop(watcher.tournament_id, None)
+            self._shown.pop(watcher.tournament_id, None)
+
+    async def publish(self) -> None:
+        """Hand each watched tournament's rows to its watchers if what they show changed."""
+        for tournament_id in list(self._watchers):
+            snap = await self._db(self.store.snapshot, tournament_id)
+            if snap is None:
+                continue
+            shown = json.dumps(answer_of(snap, None), sort_keys=True, default=str)
+            if self._shown.get(tournament_id) == shown:
+                continue
+            self._shown[tournament_id] = shown
+            for watcher in self._watchers.get(tournament_id, ()):
+                watcher.hand(snap)
 
     # -- the scheduler --------------------------------------------------------------------
 
@@ -185,6 +269,7 @@ class Tournaments:
             self._wake.clear()
             try:
                 await self.schedule()
+                await self.publish()
             except Exception:  # the database away: the next look tries again
                 log.exception("scheduling the tournaments failed")
 
@@ -439,6 +524,7 @@ def answer_of(snap: Snapshot, caller: Player | None) -> dict[str, Any]:
         "time_control": tournament.time_control,
         "rated": tournament.rated,
         "max_players": tournament.max_players,
+        "entry": OPEN if tournament.entry_key is None else LINK,
         "entrants": [
             {"entrant": e.name, "withdrawn": e.withdrawn_at is not None} for e in snap.entrants
         ],
@@ -456,14 +542,27 @@ def answer_of(snap: Snapshot, caller: Player | None) -> dict[str, Any]:
     mine = [e.number for e in snap.entrants if caller is not None and e.player_id == caller.id]
     if mine:
         found["my_table"] = my_table(snap, mine[0])
+    creator = caller is not None and caller.id == tournament.created_by
+    if tournament.entry_key is not None and (mine or creator):
+        found["link"] = entry_link(tournament)
     return found
+
+
+def entry_link(tournament: TournamentRow) -> str:
+    """The link that enters a tournament (its key, for one entered by link only)."""
+    return f"/t/{tournament.id}?key={tournament.entry_key}"
 
 
 def my_table(snap: Snapshot, number: int) -> dict[str, Any] | None:
     for row in reversed(snap.tables):
         if number in row.entrants and row.points is None and row.match_id and row.tokens:
-            seat = row.entrants.index(number)
-            token = row.tokens[seat]
-            url = f"/m/{row.match_id}?token={token}"
-            return {"match": row.match_id, "seat": seat, "token": token, "url": url}
+            return seat_of(row, number)
     return None
+
+
+def seat_of(row: TableRow, number: int) -> dict[str, Any]:
+    """Entrant ``number``'s seat at a table with its match: ``my_table``'s fields."""
+    seat = row.entrants.index(number)
+    token = row.tokens[seat] if row.tokens else None
+    url = f"/m/{row.match_id}?token={token}"
+    return {"match": row.match_id, "seat": seat, "token": token, "url": url}

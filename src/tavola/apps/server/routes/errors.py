@@ -36,7 +36,8 @@ STATUS: dict[str, int] = {
         409,
     ),
     **dict.fromkeys(
-        ["spectator", "replaced", "not_your_turn", "no_hints", "bot_seat", "rated"], 403
+        ["spectator", "replaced", "not_your_turn", "no_hints", "bot_seat", "rated", "bad_key"],
+        403,
     ),
     **dict.fromkeys(
         ["no_match", "no_rematch", "no_player", "no_challenge", "no_tournament", "not_entered"],

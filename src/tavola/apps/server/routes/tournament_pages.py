@@ -1,23 +1,31 @@
 """The tournaments' pages: ``/tournaments`` (upcoming, running, finished; a signed-in
 player's form to create one) and ``/t/{id}`` (standings, rounds with their matches to
-watch, the signed-in entrant's seat, join and withdraw); ``static/tournament.js`` keeps
-``/t/{id}`` up to date while it runs."""
+watch, the signed-in entrant's seat, join and withdraw), and its socket
+``/api/tournaments/{id}/ws``: the tournament again whenever what it shows changes, as the
+API answers it for the socket's session and, with ``html=true``, as the page's live part
+in the socket's language (``static/tournament.js`` puts it in place)."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import contextlib
+from typing import Annotated, Any
 
 from anyio import to_thread
-from fastapi import APIRouter
+from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi.responses import HTMLResponse
+from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocketDisconnect
 
+from tavola.apps.server.accounts import Player
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
+from tavola.apps.server.routes.errors import status_of
 from tavola.apps.server.routes.pages import BOT_CHOICES
-from tavola.apps.server.routes.session import Caller
+from tavola.apps.server.routes.session import COOKIE, Caller, same_site
 from tavola.apps.server.routes.tournaments import MAX_BOTS, MAX_ROUNDS, TournamentsDep
-from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS, Tournaments
-from tavola.apps.web.pages import render
+from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS, Tournaments, answer_of
+from tavola.apps.web.pages import environment, render
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
 
@@ -35,7 +43,7 @@ def _titles() -> dict[str, str]:
 
 @router.get("/tournaments")
 async def tournaments_page(tournaments: TournamentsDep, caller: Caller) -> HTMLResponse:
-    listed = await tournaments.listed()
+    listed = await tournaments.listed(caller)
     return render(
         "tournaments.html",
         title=lazy("Tournaments"),
@@ -69,9 +77,26 @@ async def rating_changes(tournaments: Tournaments, found: dict[str, Any]) -> dic
     return changes
 
 
+async def live_context(
+    connection: HTTPConnection,
+    tournaments: Tournaments,
+    found: dict[str, Any],
+    caller: Player | None,
+) -> dict[str, Any]:
+    """What the page's live part (``tournament_live.html``) shows of ``found``."""
+    base = str(connection.base_url).rstrip("/")
+    return {
+        "tournament": found,
+        "changes": await rating_changes(tournaments, found),
+        "signed_in": caller is not None,
+        "key": connection.query_params.get("key"),
+        "base_url": "http" + base[2:] if base.startswith("ws") else base,
+    }
+
+
 @router.get("/t/{tournament_id}")
 async def tournament_page(
-    tournament_id: str, caller: Caller, tournaments: TournamentsDep
+    request: Request, tournament_id: str, caller: Caller, tournaments: TournamentsDep
 ) -> HTMLResponse:
     try:
         found = await tournaments.answer(tournament_id[:32], caller)
@@ -82,8 +107,65 @@ async def tournament_page(
     return render(
         "tournament.html",
         title=lazy("{format} of {game}", format=FORMAT_NAMES[found["format"]], game=game),
-        tournament=found,
-        changes=await rating_changes(tournaments, found),
-        signed_in=caller is not None,
         player=caller.name if caller else None,
+        **await live_context(request, tournaments, found, caller),
     )
+
+
+async def socket_caller(websocket: WebSocket) -> Player | None:
+    """The player the socket's session cookie signs in, if the socket was opened by a page
+    of this site (or by a program that says no ``Origin``)."""
+    token = websocket.cookies.get(COOKIE)
+    origin = websocket.headers.get("origin")
+    if not token or (origin and not same_site(origin, websocket.headers.get("host", ""))):
+        return None
+    player: Player | None = await to_thread.run_sync(
+        websocket.app.state.accounts.session_player, token
+    )
+    return player
+
+
+@router.websocket("/api/tournaments/{tournament_id}/ws")
+async def tournament_socket(
+    websocket: WebSocket, tournament_id: str, html: Annotated[bool, Query()] = False
+) -> None:
+    """``{"type": "tournament", "tournament": GET's answer, "html"?}`` at once and after
+    every change; anything sent to it is answered ``{"type": "pong"}``."""
+    await websocket.accept()
+    tournaments: Tournaments = websocket.app.state.tournaments
+    caller = await socket_caller(websocket)
+    try:
+        snap = await tournaments.snapshot(tournament_id[:32])
+    except Refused as refusal:
+        await websocket.send_json({"type": "error", "status": 404, **refusal.body()})
+        await websocket.close(code=4000 + status_of(refusal))
+        return
+    watcher = tournaments.watch(snap.tournament.id)
+    reading = asyncio.create_task(_answer_pings(websocket))
+    try:
+        while not reading.done():
+            found = answer_of(snap, caller)
+            message: dict[str, Any] = {"type": "tournament", "tournament": found}
+            if html:
+                context = await live_context(websocket, tournaments, found, caller)
+                message["html"] = environment.get_template("tournament_live.html").render(**context)
+            await websocket.send_json(message)
+            changed = asyncio.create_task(watcher.next())
+            await asyncio.wait((changed, reading), return_when=asyncio.FIRST_COMPLETED)
+            if not changed.done():
+                changed.cancel()
+                break
+            snap = changed.result()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        tournaments.unwatch(watcher)
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reading
+
+
+async def _answer_pings(websocket: WebSocket) -> None:
+    """Answer what the client sends, until it goes."""
+    while (await websocket.receive())["type"] != "websocket.disconnect":
+        await websocket.send_json({"type": "pong"})

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import Field
 
 from tavola.apps.server.routes.bodies import OptionValue, Strict, TimeControlBody
 from tavola.apps.server.routes.errors import answers
 from tavola.apps.server.routes.session import Caller, SignedIn
-from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS, Tournaments
+from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS, Tournaments, entry_link
 
 router = APIRouter(prefix="/api")
 TournamentId = Annotated[
@@ -61,6 +61,10 @@ class CreateTournament(Strict):
         default="now", max_length=40, description='"now", "when_full" or an ISO time'
     )
     max_players: int | None = Field(default=None, ge=2, le=1000)
+    entry: Literal["open", "link"] = Field(
+        default="open",
+        description='"link": entered by its link only (its key), not listed to others',
+    )
 
 
 @router.post("/tournaments", status_code=201, responses=answers(400, 401, 403, 413, 422, 429, 503))
@@ -69,8 +73,9 @@ async def create_tournament(
 ) -> dict[str, Any]:
     """A new tournament (arena, Swiss or round robin) that pairs and plays itself; its
     bots are entrants from the start. Points: 1 for a win, 0.5 each for a draw; a table
-    of more seats by finishing place (docs/tournaments.md)."""
-    tournament_id = await tournaments.create(
+    of more seats by finishing place (docs/tournaments.md). One entered by link only
+    answers its ``link`` too (``/t/ID?key=KEY``)."""
+    created = await tournaments.create(
         player,
         body.game,
         body.options,
@@ -83,16 +88,26 @@ async def create_tournament(
         body.bots,
         body.start,
         body.max_players,
+        body.entry,
     )
-    return {"id": tournament_id, "url": f"/t/{tournament_id}"}
+    answer = {"id": created.id, "url": f"/t/{created.id}"}
+    if created.entry_key is not None:
+        answer["link"] = entry_link(created)
+    return answer
 
 
 @router.post("/tournaments/{tournament_id}/join", responses=answers(401, 403, 404, 409, 503))
 async def join_tournament(
-    tournament_id: TournamentId, player: SignedIn, tournaments: TournamentsDep
+    tournament_id: TournamentId,
+    player: SignedIn,
+    tournaments: TournamentsDep,
+    key: Annotated[
+        str | None, Query(max_length=64, description="the key of its link (entry by link)")
+    ] = None,
 ) -> dict[str, Any]:
-    """Enter the tournament (until it starts; an arena's until it ends)."""
-    return await tournaments.join(player, tournament_id)
+    """Enter the tournament (until it starts; an arena's until it ends). One entered by
+    link only needs its link's ``key`` (403 ``bad_key``)."""
+    return await tournaments.join(player, tournament_id, key)
 
 
 @router.post("/tournaments/{tournament_id}/withdraw", responses=answers(401, 403, 404, 503))
@@ -113,6 +128,14 @@ async def tournament(
 
 
 @router.get("/tournaments", responses=answers(503))
-async def list_tournaments(tournaments: TournamentsDep) -> dict[str, Any]:
-    """The upcoming and running tournaments, and the latest finished."""
-    return await tournaments.listed()
+async def list_tournaments(tournaments: TournamentsDep, caller: Caller) -> dict[str, Any]:
+    """The upcoming and running tournaments, and the latest finished (of those entered by
+    link only, the caller's own and those it entered)."""
+    return await tournaments.listed(caller)
+
+
+@router.get("/me/tournament-tables", responses=answers(401, 503))
+async def my_tournament_tables(player: SignedIn, tournaments: TournamentsDep) -> dict[str, Any]:
+    """``{"tables": [...]}``: the matches the signed-in player is paired in now, each
+    ``{"tournament", "page", "game", "format", "match", "seat", "token", "url"}``."""
+    return {"tables": await tournaments.seated(player)}

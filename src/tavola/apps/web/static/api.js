@@ -55,6 +55,9 @@ export const createMatch = (settings) => expect("/api/matches", { method: "POST"
 /** Create a tournament (POST /api/tournaments): its id and page's url. */
 export const createTournament = (settings) => expect("/api/tournaments", { method: "POST", json: settings });
 
+/** The signed-in player's tournament matches now (GET /api/me/tournament-tables). */
+export const myTournamentTables = () => request("/api/me/tournament-tables");
+
 /** The listed matches (GET /api/matches). */
 export const listedMatches = () => request("/api/matches");
 

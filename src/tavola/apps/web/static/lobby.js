@@ -3,7 +3,7 @@
 // playing now. No game is named here: a new game needs no lobby code.
 
 import { signedIn } from "./account.js";
-import { challenges, createMatch, listedMatches, matchSummary, seatsToMove } from "./api.js";
+import { challenges, createMatch, listedMatches, matchSummary, myTournamentTables, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
@@ -377,16 +377,32 @@ async function invitations() {
   });
 }
 
+/** The signed-in player's tournament matches now, as "Your turn" entries: each its seat's
+ *  link (and its tournament's page). */
+async function pairings() {
+  const answer = signedIn() ? await myTournamentTables() : null;
+  if (!answer || !answer.ok) return [];
+  return answer.body.tables.map((t) => {
+    const game = games.find((g) => g.name === t.game);
+    return el("li", { "data-match": t.match, class: "paired" },
+      el("a", { href: t.url, text: _("Your tournament match: {title}", { title: game ? game.title : t.game }) }),
+      " ",
+      el("a", { class: "meta", href: t.page, text: _("the tournament") }),
+    );
+  });
+}
+
 /** "Your turn": the matches where a seat of this browser is to move (POST /api/seats/mine),
- *  and the challenges to you. */
+ *  your tournament matches, and the challenges to you. */
 async function refreshTurns() {
   const tokens = [...new Set(myMatches().flatMap((m) => tokensOf(m.play)))];
   const noSeat = { ok: true, body: { matches: [] } };
-  const [answer, invited] = await Promise.all([tokens.length ? seatsToMove(tokens.slice(0, 100)) : noSeat, invitations()]);
+  const [answer, invited, paired] = await Promise.all([tokens.length ? seatsToMove(tokens.slice(0, 100)) : noSeat, invitations(), pairings()]);
   if (!answer.ok) return; // offline: keep the list as it is
-  const { matches } = answer.body;
-  $("tv-turns-card").hidden = matches.length + invited.length === 0;
-  $("tv-turns").replaceChildren(...invited, ...matches.map((m) => {
+  const tournamentMatches = new Set(paired.map((li) => li.dataset.match));
+  const matches = answer.body.matches.filter((m) => !tournamentMatches.has(m.id));
+  $("tv-turns-card").hidden = matches.length + invited.length + paired.length === 0;
+  $("tv-turns").replaceChildren(...invited, ...paired, ...matches.map((m) => {
     const mine = myMatches().find((x) => x.id === m.id);
     const href = mine && mine.play && tokensOf(mine.play).length > 1 ? mine.play : m.url;
     return el("li", { "data-match": m.id },

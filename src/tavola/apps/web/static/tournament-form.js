@@ -51,6 +51,7 @@ function settings() {
     bots: bots(),
     start: start(),
     max_players: numberOf("tv-t-places"),
+    entry: $("tv-t-link").checked ? "link" : "open",
   };
   if (format === "swiss") body.rounds = numberOf("tv-t-rounds");
   if (format === "arena") body.minutes = numberOf("tv-t-minutes");
@@ -62,7 +63,8 @@ async function create(event) {
   const said = $("tv-t-error");
   said.hidden = true;
   try {
-    location.assign((await createTournament(settings())).url);
+    const created = await createTournament(settings());
+    location.assign(created.link || created.url); // a link's key opens the Join button
   } catch (error) {
     said.textContent = _("Could not create the tournament: {reason}", { reason: error.message });
     said.hidden = false;

@@ -1,31 +1,58 @@
-// A tournament's page (/t/ID): join and withdraw; while it is not finished, the page's
-// content is read again every few seconds (standings, rounds, your match).
+// A tournament's page (/t/ID): join and withdraw; its socket sends the page's live part
+// again whenever it changes (standings, rounds, your match), and a new pairing is told by
+// a browser notification if the player allowed them (the match pages' "Notify me").
 
 import { refusal } from "./api.js";
+import { _, pageLanguage } from "./i18n.js";
+import { TurnAlert } from "./table.js";
 
-const EVERY = 3000; // milliseconds between two reads of the page
-
-function main() {
-  return document.querySelector("main.tournament");
-}
+const main = document.querySelector("main.tournament");
+const live = document.getElementById("tv-tournament");
+const notify = document.getElementById("tv-notify");
+const pairing = notify ? new TurnAlert(notify, true) : null;
+let retries = 0;
 
 async function act(button) {
-  const id = main().dataset.id;
-  const response = await fetch(`/api/tournaments/${encodeURIComponent(id)}/${button.dataset.action}`, { method: "POST" });
+  const key = new URLSearchParams(location.search).get("key");
+  const query = key ? `?${new URLSearchParams({ key })}` : "";
+  const path = `/api/tournaments/${encodeURIComponent(main.dataset.id)}/${button.dataset.action}${query}`;
+  const response = await fetch(path, { method: "POST" });
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
     document.getElementById("tournament-said").textContent = refusal({ status: response.status, body });
-    return;
   }
-  await refresh();
 }
 
-async function refresh() {
-  const response = await fetch(location.href, { headers: { accept: "text/html" } }).catch(() => null);
-  if (!response || !response.ok) return;
-  const page = new DOMParser().parseFromString(await response.text(), "text/html");
-  const fresh = page.querySelector("main.tournament");
-  if (fresh) main().replaceWith(fresh);
+/** The tournament as its socket sent it: the live part in place, the pairing told. */
+function show(message) {
+  const focused = document.activeElement && document.activeElement.id;
+  live.innerHTML = message.html;
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  main.dataset.status = message.tournament.status;
+  const table = message.tournament.my_table;
+  if (!pairing) return;
+  if (message.tournament.status === "finished") pairing.over();
+  else pairing.turn(Boolean(table), _("Your tournament match is ready: play it from the tournament's page."));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ html: "true", lang: pageLanguage() });
+  const key = new URLSearchParams(location.search).get("key");
+  if (key) query.set("key", key);
+  const path = `/api/tournaments/${encodeURIComponent(main.dataset.id)}/ws`;
+  const ws = new WebSocket(`${scheme}://${location.host}${path}?${query}`);
+  ws.addEventListener("open", () => {
+    retries = 0;
+  });
+  ws.addEventListener("message", (e) => {
+    const message = JSON.parse(e.data);
+    if (message.type === "tournament") show(message);
+  });
+  ws.addEventListener("close", (e) => {
+    if (e.code >= 4000 && e.code < 5000) return; // no such tournament: retrying will not help
+    setTimeout(connect, Math.min(10000, 500 * 2 ** retries++));
+  });
 }
 
 document.addEventListener("click", (event) => {
@@ -33,6 +60,4 @@ document.addEventListener("click", (event) => {
   if (button) act(button);
 });
 
-setInterval(() => {
-  if (main() && main().dataset.status !== "finished") refresh();
-}, EVERY);
+connect();
