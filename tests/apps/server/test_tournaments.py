@@ -2,11 +2,13 @@
 hand-computed table; a round robin of four bots plays every pairing once; an arena pairs
 finishers at once; a no-show loses, a withdrawal stops the pairings; a restart mid-round
 loses nothing; a rated tournament's page shows each entrant's rating change; two servers
-on PostgreSQL pair a round once."""
+on PostgreSQL pair a round once. One entered by link only is listed to nobody else and
+joined with its key; a pairing reaches the player in its tables and over the socket."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -15,6 +17,7 @@ from typing import Any
 
 import pytest
 from typer.testing import CliRunner
+from websockets.sync.client import ClientConnection, connect
 
 from tavola.apps.cli import app
 from tests.apps.server.client import Api, auth, two_servers
@@ -80,6 +83,14 @@ class Entrant(Api):
         found = self.until(tournament, lambda t: t["my_table"])
         seat: dict[str, Any] = found["my_table"]
         return seat
+
+    def socket(self, tournament: str, origin: str | None = None) -> ClientConnection:
+        """The tournament's socket, opened with this player's session as its page does
+        (or as a page of ``origin`` would)."""
+        cookie = f"tavola_session={self.http.cookies['tavola_session']}"
+        url = self.http.base_url.copy_with(scheme="ws", path=f"/api/tournaments/{tournament}/ws")
+        headers = {"Cookie": cookie, "Origin": origin or str(self.http.headers["Origin"])}
+        return connect(f"{url}?html=true", additional_headers=headers, open_timeout=30)
 
     def resign(self, tournament: str) -> None:
         seat = self.seat(tournament)
@@ -282,6 +293,109 @@ def test_the_command_line_plays_a_bots_tournament_on_a_server(
     refused = CliRunner().invoke(app, [*args, "--online", server.url, "--account", owner.name])
     assert refused.exit_code != 0
     assert "cannot sign in" in refused.output
+
+
+def test_a_tournament_entered_by_link_is_listed_to_nobody_else_and_needs_its_key(
+    server: ServerProcess,
+) -> None:
+    a, b, c = (Entrant(server.url) for _ in range(3))
+    answer = a.http.post(
+        "/api/tournaments",
+        json={
+            "game": "clocktowers",
+            "time_control": CLOCK,
+            "format": "swiss",
+            "rounds": 1,
+            "start": "when_full",
+            "max_players": 3,
+            "entry": "link",
+        },
+    )
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    tournament, link = created["id"], created["link"]
+    assert created["url"] == f"/t/{tournament}"
+    assert re.fullmatch(rf"/t/{tournament}\?key=[\w-]+", link)
+    key = link.split("key=")[1]
+
+    def listed(player: Entrant) -> list[str]:
+        found = player.http.get("/api/tournaments").json()
+        return [t["id"] for status in found.values() for t in status]
+
+    assert tournament in listed(a)
+    assert tournament not in listed(b)
+    assert tournament not in Api(server.url).http.get("/api/tournaments").text
+    assert f"/t/{tournament}" not in b.http.get("/tournaments").text
+    seen = b.tournament(tournament)  # its id alone shows it (to watch), never its key
+    assert seen["entry"] == "link"
+    assert "link" not in seen
+    assert a.tournament(tournament)["link"] == link
+    for refused_key in ("", "?key=wrong"):
+        refused = b.http.post(f"/api/tournaments/{tournament}/join{refused_key}")
+        assert (refused.status_code, refused.json()["error"]) == (403, "bad_key")
+    page = b.http.get(f"/t/{tournament}")
+    assert 'data-action="join"' not in page.text
+    assert "entered by its link only" in page.text
+    assert 'data-action="join"' in b.http.get(link).text
+    for player in (b, c):
+        answer = player.http.post(f"/api/tournaments/{tournament}/join", params={"key": key})
+        assert answer.status_code == 200, answer.text
+    assert tournament in listed(b)
+    assert b.tournament(tournament)["link"] == link
+    assert tournament not in listed(Entrant(server.url))
+    open_one = a.create(format="swiss", rounds=1, start="when_full", max_players=2)
+    assert b.tournament(open_one)["entry"] == "open"
+    assert tournament in listed(c)
+
+
+def test_a_pairing_reaches_the_player_over_the_socket_and_in_its_tables(
+    server: ServerProcess,
+) -> None:
+    a, b = Entrant(server.url), Entrant(server.url)
+    tournament = a.create(format="swiss", rounds=1, start="when_full", max_players=2)
+    a.join(tournament)
+    with a.socket(tournament) as socket:
+        first = json.loads(socket.recv(timeout=10))
+        assert first["type"] == "tournament"
+        assert first["tournament"]["my_table"] is None
+        assert "Standings" in first["html"]
+        assert a.http.get("/api/me/tournament-tables").json() == {"tables": []}
+        b.join(tournament)  # full: it starts and pairs them
+        while not (message := json.loads(socket.recv(timeout=10)))["tournament"]["my_table"]:
+            pass
+        seat = message["tournament"]["my_table"]
+        assert "Play your match" in message["html"]
+        with a.socket(tournament, origin="http://elsewhere.example") as foreign:
+            assert "my_table" not in json.loads(foreign.recv(timeout=10))["tournament"]
+        tables = a.http.get("/api/me/tournament-tables").json()["tables"]
+        assert tables == [
+            {
+                "tournament": tournament,
+                "page": f"/t/{tournament}",
+                "game": "clocktowers",
+                "format": "swiss",
+                **seat,
+            }
+        ]
+        b.resign(tournament)
+        at = time.monotonic()
+        while (message := json.loads(socket.recv(timeout=10)))["tournament"]["status"] != (
+            "finished"
+        ):
+            pass
+        assert time.monotonic() - at < 3  # at once, without asking
+        assert message["tournament"]["standings"][0] == {
+            "entrant": a.name,
+            "points": 1.0,
+            "tiebreak": 0.0,
+            "played": 1,
+        }
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
+    assert a.http.get("/api/me/tournament-tables").json() == {"tables": []}
+    assert Api(server.url).http.get("/api/me/tournament-tables").status_code == 401
+    with connect(f"{server.url.replace('http', 'ws')}/api/tournaments/nothing/ws") as socket:
+        assert json.loads(socket.recv(timeout=10))["error"] == "no_tournament"
 
 
 def test_a_restart_mid_round_loses_nothing(server: ServerProcess) -> None:
