@@ -1,13 +1,15 @@
 """A tournament in the browser: a player who signed up joins it on its page, plays their
 match from the page's link, and sees the standings change; another creates one with the
-form on /tournaments, reached from the site's navigation."""
+form on /tournaments, reached from the site's navigation; a page kept open is told of the
+pairing and the results over its socket (never reading itself again), and the lobby's
+"Your turn" holds the seat's link."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from tests.apps.web.helpers import MATCH, wait_shown
 from tests.apps.web.test_accessibility import assert_accessible
@@ -69,3 +71,74 @@ def test_a_player_creates_a_tournament_with_the_form(page: Page, server: ServerP
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
     expect(page.locator("main.tournament")).to_have_attribute("data-status", "upcoming")
     expect(page.locator(".ratings tbody tr")).to_have_count(2)
+
+
+# A page that is not looked at, whose notifications are allowed (recorded, not shown).
+HIDDEN_AND_NOTIFIED = """
+Object.defineProperty(document, "hidden", { get: () => true });
+window.notes = [];
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.notes.push([title, options.body]); }
+};
+"""
+
+
+def test_a_page_left_open_is_told_of_the_pairing_and_the_results_live(
+    context: BrowserContext, page: Page, server: ServerProcess
+) -> None:
+    signed_up(page, server, "Vera")
+    created = page.request.post(
+        server.url + "/api/tournaments",
+        headers={"Origin": server.url},
+        data={
+            "game": "clocktowers",
+            "format": "swiss",
+            "rounds": 1,
+            "time_control": {"kind": "realtime", "initial": 600},
+            "bots": ["random"],
+            "start": "when_full",
+            "max_players": 2,
+        },
+    )
+    assert created.status == 201, created.text()
+    tournament = created.json()["id"]
+    watching = context.new_page()
+    watching.add_init_script(HIDDEN_AND_NOTIFIED)
+    watching.goto(f"{server.url}/t/{tournament}")
+    expect(watching.locator(".ratings tbody")).to_contain_text("random")
+    reads: list[str] = []  # what the page asks of the server from now on
+
+    def asked(request: Request) -> None:
+        if request.resource_type in ("fetch", "xhr", "document"):
+            reads.append(f"{request.method} {request.url}")
+
+    watching.on("request", asked)
+    watching.get_by_role("button", name="Join").click()  # full: it starts, and pairs us
+    play = watching.get_by_role("link", name="Play your match")
+    expect(play).to_be_visible(timeout=3000)
+    seat_link = play.get_attribute("href")
+    assert seat_link
+    watching.wait_for_function("window.notes.length > 0")  # told, as a match's turn is
+    assert watching.evaluate("window.notes")[0][0] == "Your turn"
+    page.goto(server.url + "/")
+    turns = page.locator("#tv-turns")
+    expect(turns.get_by_role("link", name="Your tournament match: ClockTowers")).to_have_attribute(
+        "href", seat_link
+    )
+    expect(page.locator("#tv-turns-card")).to_be_visible()
+    token = seat_link.split("token=")[1]
+    match = seat_link.split("/m/")[1].split("?")[0]
+    resigned = page.request.post(
+        f"{server.url}/api/matches/{match}/resign",
+        headers={"Authorization": f"Bearer {token}", "Origin": server.url},
+    )
+    assert resigned.ok, resigned.text()
+    first = watching.locator(".ratings tbody tr").first
+    expect(first).to_contain_text("random", timeout=2000)  # within 2 s of the result
+    expect(first).to_contain_text("1.0")
+    expect(watching.locator("main.tournament")).to_have_attribute("data-status", "finished")
+    assert reads == [f"POST {server.url}/api/tournaments/{tournament}/join"]
+    page.reload()
+    expect(page.locator("#tv-turns")).not_to_contain_text("Your tournament match")
