@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -396,6 +400,72 @@ def test_a_pairing_reaches_the_player_over_the_socket_and_in_its_tables(
     assert Api(server.url).http.get("/api/me/tournament-tables").status_code == 401
     with connect(f"{server.url.replace('http', 'ws')}/api/tournaments/nothing/ws") as socket:
         assert json.loads(socket.recv(timeout=10))["error"] == "no_tournament"
+
+
+OWN_BOT = """
+from tavola.players import Decision
+
+
+class FirstLegal:
+    \"\"\"A researcher's bot: the first legal action, chosen from what its seat is sent.\"\"\"
+
+    spec = "first-legal"
+
+    def choose(self, seat):
+        assert seat.view()["current_player"] == seat.player
+        return Decision(min(seat.legal_actions()), "the first")
+"""
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "server.md"
+
+
+def online(server: ServerProcess, account: str, *args: str) -> str:
+    """``tavola tournament clocktowers ... --online`` run as a client process; its output."""
+    command = [sys.executable, "-m", "tavola.apps.cli", "tournament", "clocktowers"]
+    command += [*args, "--players", "2", "--online", server.url, "--account", account]
+    environment = {**os.environ, "TAVOLA_PASSWORD": PASSWORD, "COLUMNS": "200"}
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_bots_of_ones_own_play_a_servers_tournament_from_a_client_process(
+    server: ServerProcess, tmp_path: Path
+) -> None:
+    """A Python class (``py:``) enters a new tournament with the server's bot; a program of
+    the bot API (``cmd:``, docs/server.md's example) joins one entered by link."""
+    owner, other = Entrant(server.url), Entrant(server.url)
+    (tmp_path / "own_bot.py").write_text(OWN_BOT)
+    said = online(server, owner.name, "--bots", f"random,py:{tmp_path / 'own_bot.py'}:FirstLegal")
+    tournament = said.split("/t/")[1].split()[0]
+    found = owner.tournament(tournament)
+    assert finished(found)
+    assert sorted(s["entrant"] for s in found["standings"]) == sorted(["random", owner.name])
+    assert [s["played"] for s in found["standings"]] == [1, 1]
+    match = found["rounds"][0]["tables"][0]["match"]
+    ended = Api(server.url).get(match)
+    seat = found["rounds"][0]["tables"][0]["entrants"].index(owner.name)
+    assert ended["result"]["reason"] == "game"  # played to its end
+    assert any(entry["seat"] == seat for entry in ended["log"])
+    docs = DOCS.read_text(encoding="utf-8")
+    example = re.search(r"```python mybot.py\n(.*?)```", docs, flags=re.DOTALL)
+    assert example is not None
+    (tmp_path / "mybot.py").write_text(example.group(1))
+    link = other.create(
+        format="swiss", rounds=1, bots=["random"], start="when_full", max_players=2, entry="link"
+    )
+    key_link = server.url + other.tournament(link)["link"]
+    said = online(
+        server,
+        owner.name,
+        "--bots",
+        f"cmd:{sys.executable} {tmp_path / 'mybot.py'}",
+        "--join",
+        key_link,
+    )
+    assert "scores:" in said  # the program's own words, once its match ended
+    found = owner.tournament(link)
+    assert finished(found)
+    assert {s["entrant"] for s in found["standings"]} == {"random", owner.name}
 
 
 def test_a_restart_mid_round_loses_nothing(server: ServerProcess) -> None:

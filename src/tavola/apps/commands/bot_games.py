@@ -119,17 +119,27 @@ def tournament_command(
         str | None,
         typer.Option(help="With --online: the account (its password in TAVOLA_PASSWORD)."),
     ] = None,
+    join: Annotated[
+        str | None,
+        typer.Option(
+            help="With --online: enter this tournament (its id or link) with the one bot of "
+            "your own that --bots names (py:MODULE:CLASS or cmd:COMMAND)."
+        ),
+    ] = None,
 ) -> None:
     specs = split_specs(bots)
+    own = [spec for spec in specs if spec.startswith(("py:", "cmd:"))]  # online_bot.local_spec
+    if own and online is None:
+        fail("a bot of your own (py:... or cmd:...) plays on a server: give --online")
     if players is None and not any(a.startswith("players=") for a in options or []):
         players = min(len(specs), max(_player_counts(game_name)))
     game = make_game(game_name, players, options)
-    for spec in specs:
+    for spec in (spec for spec in specs if spec not in own):
         try:
             make_bot(spec)
         except BotSpecError as error:
             fail(str(error))
-    if len(specs) < game.num_players:
+    if len(specs) < game.num_players and join is None:
         fail(
             f"{plural(len(specs), 'bot')} for {game.num_players}-player games: "
             "give at least as many specs as seats (repeat a spec to seat it twice)"
@@ -139,7 +149,8 @@ def tournament_command(
             fail("--online needs --account")
         from tavola.apps.online_tournament import run_online  # httpx: only when online
 
-        run_online(console, online, account, game.name, game.option_json(), game.num_players, specs)
+        settings = game.option_json()
+        run_online(console, online, account, game.name, settings, game.num_players, specs, join)
         return
     check_backend(backend)
     check_out(out, force)
