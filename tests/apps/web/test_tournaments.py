@@ -19,10 +19,9 @@ from tests.live_server import ServerProcess
 pytestmark = pytest.mark.browser
 
 
-def test_a_player_joins_plays_and_sees_the_standings_change(
-    page: Page, server: ServerProcess
-) -> None:
-    signed_up(page, server, "Tilda")
+def against_a_bot(page: Page, server: ServerProcess) -> str:
+    """A Swiss of one round, a random bot entered, that starts once a second entrant
+    joined; its page's path."""
     created = page.request.post(
         server.url + "/api/tournaments",
         headers={"Origin": server.url},
@@ -38,9 +37,18 @@ def test_a_player_joins_plays_and_sees_the_standings_change(
         },
     )
     assert created.status == 201, created.text()
-    url = server.url + created.json()["url"]
+    path: str = created.json()["url"]
+    return path
+
+
+def test_a_player_joins_plays_and_sees_the_standings_change(
+    page: Page, server: ServerProcess
+) -> None:
+    signed_up(page, server, "Tilda")
+    path = against_a_bot(page, server)
+    url = server.url + path
     page.goto(server.url + "/tournaments")
-    expect(page.locator(f"a[href='{created.json()['url']}']")).to_be_visible()
+    expect(page.locator(f"a[href='{path}']")).to_be_visible()
     page.goto(url)
     standings = page.locator(".ratings tbody")
     expect(standings).to_contain_text("random")
@@ -89,24 +97,11 @@ def test_a_page_left_open_is_told_of_the_pairing_and_the_results_live(
     context: BrowserContext, page: Page, server: ServerProcess
 ) -> None:
     signed_up(page, server, "Vera")
-    created = page.request.post(
-        server.url + "/api/tournaments",
-        headers={"Origin": server.url},
-        data={
-            "game": "clocktowers",
-            "format": "swiss",
-            "rounds": 1,
-            "time_control": {"kind": "realtime", "initial": 600},
-            "bots": ["random"],
-            "start": "when_full",
-            "max_players": 2,
-        },
-    )
-    assert created.status == 201, created.text()
-    tournament = created.json()["id"]
+    path = against_a_bot(page, server)
+    tournament = path.removeprefix("/t/")
     watching = context.new_page()
     watching.add_init_script(HIDDEN_AND_NOTIFIED)
-    watching.goto(f"{server.url}/t/{tournament}")
+    watching.goto(server.url + path)
     expect(watching.locator(".ratings tbody")).to_contain_text("random")
     reads: list[str] = []  # what the page asks of the server from now on
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, WebSocket
@@ -37,23 +38,29 @@ async def match_socket(
     """The state after every entry of the log (``patches``: after the first, each as a
     patch of the one before); accepts actions and take-backs."""
     await websocket.accept()
+    await counted(websocket, lambda: _serve(websocket, match_id, token, svg, patches))
+
+
+async def counted(websocket: WebSocket, serve: Callable[[], Awaitable[None]]) -> None:
+    """``serve`` the accepted socket, unless its address has as many open as the server
+    allows (every socket counts: a match's or a tournament's)."""
     open_sockets: Counter[str] = websocket.app.state.sockets
     address = client_address(websocket)
     cap = websocket.app.state.service.settings.connections.sockets_per_address
     if open_sockets[address] >= cap:
         words = lazy("at most {count} sockets open at once from one address", count=cap)
-        await _refuse(websocket, Refused("too_many_sockets", words, retry_after=10.0))
+        await refuse(websocket, Refused("too_many_sockets", words, retry_after=10.0))
         return
     open_sockets[address] += 1
     try:
-        await _serve(websocket, match_id, token, svg, patches)
+        await serve()
     finally:
         open_sockets[address] -= 1
         if not open_sockets[address]:
             del open_sockets[address]
 
 
-async def _refuse(websocket: WebSocket, refusal: Refused) -> None:
+async def refuse(websocket: WebSocket, refusal: Refused) -> None:
     """One error, then the socket closes (code 4000 + the HTTP status)."""
     await websocket.send_json({"type": "error", "status": status_of(refusal), **refusal.body()})
     await websocket.close(code=4000 + status_of(refusal))
@@ -68,7 +75,7 @@ async def _serve(
         live = await service.get(match_id)
         seat = live.seat_of(token)
     except Refused as refusal:
-        await _refuse(websocket, refusal)
+        await refuse(websocket, refusal)
         return
     subscriber = service.hub.subscribe(live, seat, svg, patches)
     writer = asyncio.create_task(_write(websocket, subscriber))

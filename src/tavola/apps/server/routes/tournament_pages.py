@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from tavola.apps.server.accounts import Player
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
-from tavola.apps.server.routes.errors import status_of
+from tavola.apps.server.routes.match_socket import counted, refuse
 from tavola.apps.server.routes.pages import BOT_CHOICES
 from tavola.apps.server.routes.session import COOKIE, Caller, same_site
 from tavola.apps.server.routes.tournaments import MAX_BOTS, MAX_ROUNDS, TournamentsDep
@@ -132,13 +132,16 @@ async def tournament_socket(
     """``{"type": "tournament", "tournament": GET's answer, "html"?}`` at once and after
     every change; anything sent to it is answered ``{"type": "pong"}``."""
     await websocket.accept()
+    await counted(websocket, lambda: _serve(websocket, tournament_id[:32], html))
+
+
+async def _serve(websocket: WebSocket, tournament_id: str, html: bool) -> None:
     tournaments: Tournaments = websocket.app.state.tournaments
     caller = await socket_caller(websocket)
     try:
-        snap = await tournaments.snapshot(tournament_id[:32])
+        snap = await tournaments.snapshot(tournament_id)
     except Refused as refusal:
-        await websocket.send_json({"type": "error", "status": 404, **refusal.body()})
-        await websocket.close(code=4000 + status_of(refusal))
+        await refuse(websocket, refusal)
         return
     watcher = tournaments.watch(snap.tournament.id)
     reading = asyncio.create_task(_answer_pings(websocket))
