@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -309,6 +310,62 @@ def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]
     return maker
 
 
+TOURNAMENTS = {"tournament": "en", "tournament-it": "it"}
+"""name: language of a Swiss's page (/t/ID) in its second round, as Ada sees it."""
+
+
+@cache
+def _swiss(url: str) -> str:
+    """A Swiss of four people, its first round played (the second seats resign), its second
+    paired; its id."""
+    people = [_person(url, name) for name in PEOPLE[:4]]
+    clock = {"kind": "realtime", "initial": 600, "increment": 5}
+    body = {"game": "clocktowers", "format": "swiss", "rounds": 3, "time_control": clock}
+    created = people[0].http.post(
+        "/api/tournaments",
+        json={**body, "start": "when_full", "max_players": 4},
+        headers={"Origin": url},
+    )
+    tournament: str = created.json()["id"]
+    for person in people:
+        person.http.post(f"/api/tournaments/{tournament}/join", headers={"Origin": url})
+    for number in (1, 2):
+        deadline = time.monotonic() + 30
+        while True:
+            found = people[0].http.get(f"/api/tournaments/{tournament}").json()
+            rounds = found["rounds"]
+            if len(rounds) == number and all(t["match"] for t in rounds[-1]["tables"]):
+                break
+            assert time.monotonic() < deadline, found
+            time.sleep(0.1)
+        if number == 1:
+            for person in people[1::2]:
+                seat = person.http.get(f"/api/tournaments/{tournament}").json()["my_table"]
+                resign = f"/api/matches/{seat['match']}/resign"
+                person.http.post(resign, headers=auth(seat["token"])).raise_for_status()
+    return tournament
+
+
+def _tournament(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    lang = TOURNAMENTS[name]
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        tournament = _swiss(server.url)
+
+        def shoot(page: Page, size: str) -> None:
+            credentials = {"name": "Ada", "password": PASSWORD}
+            page.request.post(
+                f"{server.url}/api/session", data=credentials, headers={"Origin": server.url}
+            )
+            page.goto(f"{server.url}/t/{tournament}?lang={lang}")
+            page.wait_for_selector("main.tournament .my-table a")
+            page.screenshot(path=OUT / f"{name}-{size}.png", full_page=True)
+
+        return shoot
+
+    return maker
+
+
 def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = names or [
@@ -319,6 +376,7 @@ def main(names: list[str]) -> None:
         *LEADERBOARDS,
         *LESSONS,
         *ACCOUNT_PAGES,
+        *TOURNAMENTS,
         "lobby",
     ]  # the profiles after the leaderboards (Ada's ratings); the lobby last: it lists those playing
     with (
@@ -335,6 +393,7 @@ def main(names: list[str]) -> None:
                 **{a: _account(a) for a in ACCOUNT_PAGES},
                 **LEADERBOARDS,
                 **{lesson: _lesson(lesson) for lesson in LESSONS},
+                **{t: _tournament(t) for t in TOURNAMENTS},
             }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():

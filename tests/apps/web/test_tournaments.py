@@ -115,6 +115,7 @@ def test_a_page_left_open_is_told_of_the_pairing_and_the_results_live(
     expect(play).to_be_visible(timeout=3000)
     seat_link = play.get_attribute("href")
     assert seat_link
+    assert_accessible(watching, "a tournament's page as an entrant, paired")
     watching.wait_for_function("window.notes.length > 0")  # told, as a match's turn is
     assert watching.evaluate("window.notes")[0][0] == "Your turn"
     page.goto(server.url + "/")

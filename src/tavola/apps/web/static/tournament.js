@@ -23,10 +23,20 @@ async function act(button) {
   }
 }
 
+/** The offer to notify goes beside an entrant's Withdraw button (else nowhere). */
+function placeNotify() {
+  if (!notify) return;
+  const place = document.getElementById("tv-notify-place");
+  if (place) place.append(notify);
+  else notify.remove();
+}
+
 /** The tournament as its socket sent it: the live part in place, the pairing told. */
 function show(message) {
   const focused = document.activeElement && document.activeElement.id;
+  if (notify) notify.remove(); // kept: the live part is replaced
   live.innerHTML = message.html;
+  placeNotify();
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   main.dataset.status = message.tournament.status;
   const table = message.tournament.my_table;
@@ -60,4 +70,5 @@ document.addEventListener("click", (event) => {
   if (button) act(button);
 });
 
+placeNotify();
 connect();
