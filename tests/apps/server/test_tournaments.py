@@ -499,6 +499,9 @@ def test_two_servers_on_postgresql_pair_a_round_once(cluster: PostgresCluster) -
             player.join(tournament)
         first = players[0].until(tournament, lambda t: t["rounds"])
         assert len(first["rounds"][0]["tables"]) == 2
+        seat = players[1].seat(tournament)
+        tables = players[1].http.get("/api/me/tournament-tables").json()["tables"]
+        assert [table["token"] for table in tables] == [seat["token"]]  # from either server
         for player in players[1::2]:
             player.resign(tournament)
         second = players[1].until(
