@@ -334,7 +334,7 @@ def test_a_tournament_entered_by_link_is_listed_to_nobody_else_and_needs_its_key
     assert seen["entry"] == "link"
     assert "link" not in seen
     assert a.tournament(tournament)["link"] == link
-    for refused_key in ("", "?key=wrong"):
+    for refused_key in ("", "?key=wrong", "?key=%C3%A9"):
         refused = b.http.post(f"/api/tournaments/{tournament}/join{refused_key}")
         assert (refused.status_code, refused.json()["error"]) == (403, "bad_key")
     page = b.http.get(f"/t/{tournament}")

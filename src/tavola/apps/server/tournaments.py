@@ -175,7 +175,8 @@ class Tournaments:
         self._wake.set()
         return row
 
-    async def _snapshot(self, tournament_id: str) -> Snapshot:
+    async def snapshot(self, tournament_id: str) -> Snapshot:
+        """The tournament's rows (``Refused`` ``no_tournament``)."""
         snap = await self._db(self.store.snapshot, tournament_id)
         if snap is None:
             raise Refused("no_tournament", lazy("no tournament {id!r}", id=tournament_id))
@@ -184,8 +185,8 @@ class Tournaments:
     async def join(self, player: Player, tournament_id: str, key: str | None) -> dict[str, Any]:
         """``player`` enters: while upcoming (an arena: until it ends), unless full; one
         entered by link only, with its link's ``key``."""
-        wanted = (await self._snapshot(tournament_id)).tournament.entry_key
-        if wanted is not None and not hmac.compare_digest(wanted, key or ""):
+        wanted = (await self.snapshot(tournament_id)).tournament.entry_key
+        if wanted is not None and not hmac.compare_digest(wanted.encode(), (key or "").encode()):
             raise Refused("bad_key", lazy("this tournament is entered by its link only"))
         entrant = EntrantRow(player_id=player.id, name=player.name, joined_at=now())
         refused = await self._db(self.store.join, tournament_id, entrant)
@@ -200,18 +201,14 @@ class Tournaments:
 
     async def withdraw(self, player: Player, tournament_id: str) -> dict[str, Any]:
         """``player`` is paired no more; the results played stand."""
-        await self._snapshot(tournament_id)
+        await self.snapshot(tournament_id)
         if not await self._db(self.store.withdraw, tournament_id, player.id):
             raise Refused("not_entered", lazy("you are not in this tournament"))
         self._wake.set()
         return {"id": tournament_id, "withdrawn": True}
 
     async def answer(self, tournament_id: str, caller: Player | None) -> dict[str, Any]:
-        return answer_of(await self._snapshot(tournament_id), caller)
-
-    async def snapshot(self, tournament_id: str) -> Snapshot:
-        """The tournament's rows (``Refused`` ``no_tournament``)."""
-        return await self._snapshot(tournament_id)
+        return answer_of(await self.snapshot(tournament_id), caller)
 
     async def listed(self, caller: Player | None) -> dict[str, list[dict[str, Any]]]:
         found = await self._db(self.store.listed, None if caller is None else caller.id)
@@ -288,7 +285,7 @@ class Tournaments:
             await self._db(self.store.release, lease)
 
     async def _step(self, tournament_id: str) -> None:
-        snap = await self._snapshot(tournament_id)
+        snap = await self.snapshot(tournament_id)
         tournament = snap.tournament
         at = now()
         if tournament.status == UPCOMING:
@@ -297,11 +294,11 @@ class Tournaments:
             playing = len(active_entrants(snap))
             status = RUNNING if playing >= tournament.seats else FINISHED
             await self._db(self.store.set_status, tournament_id, status)
-            snap = await self._snapshot(tournament_id)
+            snap = await self.snapshot(tournament_id)
         changed = await self._record(snap)
         changed = await self._make(snap) or changed
         if changed:
-            snap = await self._snapshot(tournament_id)
+            snap = await self.snapshot(tournament_id)
         tables, over = plan(snap, now())
         if over:
             await self._db(self.store.set_status, tournament_id, FINISHED)
@@ -309,7 +306,7 @@ class Tournaments:
         if tables:
             rows = [table_row(tournament_id, number, table) for number, table in enumerate(tables)]
             if await self._db(self.store.pair, rows):
-                await self._make(await self._snapshot(tournament_id))
+                await self._make(await self.snapshot(tournament_id))
 
     async def _record(self, snap: Snapshot) -> bool:
         """Points for the tables whose match is over; whether there were any."""
