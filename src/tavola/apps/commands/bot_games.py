@@ -93,7 +93,8 @@ def tournament_command(
             "-b",
             help="Bot specs, comma-separated, e.g. heuristic,random or "
             "ismcts:iterations=500,random. Each entry is one contestant (repeat a spec "
-            "to seat it twice).",
+            "to seat it twice). With --online, one may be a bot of your own: "
+            "py:MODULE:CLASS or cmd:COMMAND (docs/tournaments.md).",
         ),
     ],
     options: OptionsArg = None,
