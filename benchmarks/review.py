@@ -182,7 +182,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--speed", action="store_true", help="time whole reviews, before/after")
-    parser.add_argument("--before-decisions", type=int, help="time 'before' on N decisions")
+    parser.add_argument(
+        "--before",
+        choices=("main", "whole"),
+        default="main",
+        help="before: main d59fc28's review (its budgets), or the whole budget without luck",
+    )
+    parser.add_argument("--before-decisions", type=int, help="time 'whole' on N decisions")
     parser.add_argument(
         "--sample", type=int, help="time N decisions and N chance steps, times the counts"
     )
@@ -292,6 +298,8 @@ def calibrate(
 
 
 SPEED_GAMES = (("campanile", 3), ("clocktowers", 2), ("carcassonne", 2))
+# The budgets of main d59fc28, where they differ from today's (the "before" of --speed).
+BEFORE_BUDGETS = {"campanile": Budget(samples=64, depth=10, scale=3.0)}
 
 
 def spread(tasks: list[Any], count: int) -> list[Any]:
@@ -315,6 +323,44 @@ def cpu_seconds() -> float:
     return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
 
 
+@dataclass
+class Timing:
+    """A whole review's seconds (CPU and wall; sampled ones scaled to the whole game),
+    the part of them that was luck, and the decisions judged."""
+
+    cpu: float
+    wall: float
+    luck_cpu: float
+    verdicts: dict[int, str | None]
+
+
+def timing(
+    final: Any, budget: Budget, args: argparse.Namespace, settle: bool = True, luck: bool = True
+) -> Timing:
+    """Review ``final`` (all seats) with ``budget``: its decisions (``settle``: stopping
+    when the verdict is settled) and, with ``luck``, its chance steps. With ``--sample``
+    (or ``--before-decisions`` for a review without ``settle``) only that many of each,
+    evenly spaced, their seconds multiplied up to the whole game."""
+    record, seats = final.record(), list(range(final.game.num_players))
+    tasks = [replace(t, settle=settle) for t in plan(record, final, seats, budget, args.seed)]
+    chances = plan_chances(record, final, seats, budget, args.seed) if luck else []
+    decisions, steps = len(tasks), len(chances)
+    count = args.sample if settle else args.before_decisions or args.sample
+    if count:
+        tasks, chances = spread(tasks, count), spread(chances, count)
+    judged, judged_wall, outcome = timed(partial(review_run, tasks, args.workers))
+    drawn, drawn_wall = 0.0, 0.0
+    if chances:
+        drawn, drawn_wall, _ = timed(partial(review_run, [], args.workers, chances=chances))
+    scale_decisions, scale_chances = decisions / len(tasks), steps / max(1, len(chances))
+    return Timing(
+        cpu=judged * scale_decisions + drawn * scale_chances,
+        wall=judged_wall * scale_decisions + drawn_wall * scale_chances,
+        luck_cpu=drawn * scale_chances,
+        verdicts={r.step: r.judgement.verdict for r in outcome.results},
+    )
+
+
 def speed(args: argparse.Namespace) -> None:
     """Whole reviews of one heuristic game of each game, before and after (docstring).
 
@@ -333,32 +379,26 @@ def speed(args: argparse.Namespace) -> None:
         print(f"load average before {name}: {os.getloadavg()}", file=sys.stderr, flush=True)
         game = tavola.load(name, players=players)
         final = play_match(game, ["heuristic"] * players, args.seed)
-        record, seats, budget = final.record(), list(range(players)), game.review_budget
-        tasks = plan(record, final, seats, budget, args.seed)
-        chances = plan_chances(record, final, seats, budget, args.seed)
-        decisions, steps = len(tasks), len(chances)
-        if args.sample:  # every n-th decision and chance step, their seconds times the counts
-            tasks, chances = spread(tasks, args.sample), spread(chances, args.sample)
-        judged, judged_wall, after = timed(partial(review_run, tasks, args.workers))
-        drawn, drawn_wall, _ = timed(partial(review_run, [], args.workers, chances=chances))
-        luck_cpu = drawn * steps / max(1, len(chances))
-        after_cpu = judged * decisions / len(tasks) + luck_cpu
-        luck_wall = drawn_wall * steps / max(1, len(chances))
-        after_wall = judged_wall * decisions / len(tasks) + luck_wall
-        chosen = spread(tasks, args.before_decisions or len(tasks))
-        whole = [replace(task, settle=False) for task in chosen]
-        spent, spent_wall, before = timed(partial(review_run, whole, args.workers))
-        per_decision, per_decision_wall = spent / len(chosen), spent_wall / len(chosen)
-        flags = {r.step: r.judgement.verdict for r in after.results}
-        same = sum(flags[r.step] == r.judgement.verdict for r in before.results)
+        seats = list(range(players))
+        decisions = len(plan(final.record(), final, seats, game.review_budget, args.seed))
+        steps = max(0, len(final.history) - 1)
+        after = timing(final, game.review_budget, args)
+        if args.before == "whole":  # the review before verdicts settled early: no luck
+            before = timing(final, game.review_budget, args, settle=False, luck=False)
+        elif name in BEFORE_BUDGETS:
+            before = timing(final, BEFORE_BUDGETS[name], args)
+        else:  # main's review is today's: the same run shown both sides
+            before = after
+        both = [step for step in after.verdicts if step in before.verdicts]
+        same = sum(before.verdicts[step] == after.verdicts[step] for step in both)
         print(
             f"| {game.title} ({players}p) | {decisions} | {steps} | "
-            f"{per_decision * decisions:.0f} ({per_decision_wall * decisions:.0f}) "
-            f"| {per_decision:.2f} ({per_decision_wall:.2f}) "
-            f"| {after_cpu:.0f} ({after_wall:.0f}) | {luck_cpu:.0f} "
-            f"| {after_cpu / decisions:.2f} ({after_wall / decisions:.2f}) "
-            f"| {per_decision * decisions / after_cpu:.1f}x "
-            f"| {same} of {len(before.results)} |",
+            f"{before.cpu:.0f} ({before.wall:.0f}) "
+            f"| {before.cpu / decisions:.2f} ({before.wall / decisions:.2f}) "
+            f"| {after.cpu:.0f} ({after.wall:.0f}) | {after.luck_cpu:.0f} "
+            f"| {after.cpu / decisions:.2f} ({after.wall / decisions:.2f}) "
+            f"| {before.cpu / after.cpu:.1f}x "
+            f"| {same} of {len(both)}{'' if before is not after else ' (one run)'} |",
             flush=True,
         )
         print(f"load average after {name}: {os.getloadavg()}", file=sys.stderr, flush=True)
