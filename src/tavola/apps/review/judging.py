@@ -255,9 +255,7 @@ def held_out_loss(
     """
     estimates = []
     for chosen_on in (0, 1):
-        halves = {
-            a: [o[0] for o in found[chosen_on::2]] for a, found in outcomes.items() if found
-        }
+        halves = {a: [o[0] for o in found[chosen_on::2]] for a, found in outcomes.items() if found}
         best = max(
             (a for a in halves if halves[a]), key=lambda a: (statistics.fmean(halves[a]), -a)
         )
