@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import resource
 import statistics
@@ -140,10 +141,12 @@ def table(pairs: list[tuple[float, float]]) -> list[str]:
     return rows
 
 
-def judged(job: tuple[Position, Budget, int]) -> tuple[float, float, str | None, float, float]:
+def judged(
+    job: tuple[Position, Budget, int],
+) -> tuple[float, float, str | None, float, float, str | None]:
     """One decision reviewed twice (seeds ``seed`` and ``seed + 1``): se, seconds, the
     first run's verdict and loss, the second run's loss of the same move against the
-    first run's best."""
+    first run's best, and the second run's verdict."""
     position, budget, seed = job
     state = tavola.replay(position.record)
     seat = Seat(state, position.seat)
@@ -153,7 +156,8 @@ def judged(job: tuple[Position, Budget, int]) -> tuple[float, float, str | None,
     second = judge(seat, position.action, budget, seed + 1)
     again = {m.action: m.win for m in second.moves}
     best_again = again.get(first.best, max(again.values()))
-    return first.loss_se, seconds, first.verdict, first.loss, best_again - again[first.played]
+    loss_again = best_again - again[first.played]
+    return first.loss_se, seconds, first.verdict, first.loss, loss_again, second.verdict
 
 
 def run(pool: Any, function: Any, jobs: list[Any]) -> list[Any]:
@@ -171,11 +175,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="games (positions) per game")
     parser.add_argument("--samples", type=int, help="samples per position (default: the game's)")
     parser.add_argument("--depths", help="rollout depths to compare, e.g. 0,10,20 (0: to the end)")
+    parser.add_argument(
+        "--bots", help="rollout bots to compare for the noise, e.g. 'heuristic;heuristic:samples=1'"
+    )
     parser.add_argument("--judged", type=int, default=24, help="decisions reviewed for the noise")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--speed", action="store_true", help="time whole reviews, before/after")
-    parser.add_argument("--before-decisions", type=int, help="time 'before' on N decisions")
+    parser.add_argument(
+        "--before",
+        choices=("main", "whole"),
+        default="main",
+        help="before: main d59fc28's review (its budgets), or the whole budget without luck",
+    )
+    parser.add_argument("--before-decisions", type=int, help="time 'whole' on N decisions")
     parser.add_argument(
         "--sample", type=int, help="time N decisions and N chance steps, times the counts"
     )
@@ -199,29 +212,43 @@ def report(pool: Any, game: str, args: argparse.Namespace) -> None:
     found = run(pool, position, [(game, args.seed, i) for i in range(args.games + args.judged)])
     found, noise = found[: args.games], found[args.games :]
     print(f"\n## {game}\n")
-    if found:
-        calibrate(pool, game, found, budget, depths, args)
+    bots = args.bots.split(";") if args.bots else [budget.bot]
+    for bot in bots if found else []:
+        calibrate(pool, game, found, replace(budget, bot=bot), depths, args)
     if noise:
-        print(f"\nNoise: {len(noise)} decisions reviewed whole, each twice (seeds s, s + 1):\n")
-        print(
-            "| budget | median se of a loss | CPU s/decision | flagged "
-            "| their loss | their loss, new seed |"
-        )
-        print("|---|---|---|---|---|---|")
-        for depth in depths:
-            trial = replace(budget, depth=depth)
-            jobs = [(p, trial, args.seed + 7 * i) for i, p in enumerate(noise)]
-            results = run(pool, judged, jobs)
-            flagged = [r for r in results if r[2] is not None]
-            losses = [r[0] for r in results if r[0] > 0 or r[3] > 0] or [0.0]
-            loss = f"{statistics.fmean(r[3] for r in flagged):.3f}" if flagged else "-"
-            again = f"{statistics.fmean(r[4] for r in flagged):.3f}" if flagged else "-"
-            print(
-                f"| `{describe(trial)}` | {statistics.median(losses):.3f} | "
-                f"{statistics.fmean(r[1] for r in results):.2f} | {len(flagged)} | {loss} | "
-                f"{again} |"
-            )
+        trials = [replace(budget, depth=depth, bot=bot) for bot in bots for depth in depths]
+        noise_table(pool, noise, trials, args.seed)
     print(f"\n({time.perf_counter() - start:.0f} s)", file=sys.stderr)
+
+
+def noise_table(pool: Any, noise: list[Position], trials: list[Budget], seed: int) -> None:
+    """Each budget's noise on the same decisions, and how many of them it flags as the
+    first budget does (same seed; "itself, new seed": the first budget's own agreement
+    between two seeds, what noise alone leaves)."""
+    print(f"\nNoise: {len(noise)} decisions reviewed whole, each twice (seeds s, s + 1):\n")
+    print(
+        "| budget | median se of a loss | CPU s/decision | flagged "
+        "| their loss | their loss, new seed | same flags as the first | itself, new seed |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    first: list[str | None] = []
+    for trial in trials:
+        jobs = [(p, trial, seed + 7 * i) for i, p in enumerate(noise)]
+        results = run(pool, judged, jobs)
+        verdicts = [r[2] for r in results]
+        first = first or verdicts
+        flagged = [r for r in results if r[2] is not None]
+        losses = [r[0] for r in results if r[0] > 0 or r[3] > 0] or [0.0]
+        loss = f"{statistics.fmean(r[3] for r in flagged):.3f}" if flagged else "-"
+        again = f"{statistics.fmean(r[4] for r in flagged):.3f}" if flagged else "-"
+        same = sum(a == b for a, b in zip(first, verdicts, strict=True))
+        itself = sum(r[2] == r[5] for r in results)
+        print(
+            f"| `{describe(trial)}` | {statistics.median(losses):.3f} | "
+            f"{statistics.fmean(r[1] for r in results):.2f} | {len(flagged)} | {loss} | "
+            f"{again} | {same} of {len(results)} | {itself} of {len(results)} |",
+            flush=True,
+        )
 
 
 def calibrate(
@@ -271,6 +298,8 @@ def calibrate(
 
 
 SPEED_GAMES = (("campanile", 3), ("clocktowers", 2), ("carcassonne", 2))
+# The budgets of main d59fc28, where they differ from today's (the "before" of --speed).
+BEFORE_BUDGETS = {"campanile": Budget(samples=64, depth=10, scale=3.0)}
 
 
 def spread(tasks: list[Any], count: int) -> list[Any]:
@@ -278,11 +307,12 @@ def spread(tasks: list[Any], count: int) -> list[Any]:
     return [tasks[i * len(tasks) // count] for i in range(min(count, len(tasks)))]
 
 
-def timed(work: Any) -> tuple[float, Any]:
-    """The CPU seconds ``work()`` takes (its worker processes' included), and its result."""
-    cpu = cpu_seconds()
+def timed(work: Any) -> tuple[float, float, Any]:
+    """The CPU seconds ``work()`` takes (its worker processes' included), its wall-clock
+    seconds, and its result."""
+    cpu, wall = cpu_seconds(), time.perf_counter()
     result = work()
-    return cpu_seconds() - cpu, result
+    return cpu_seconds() - cpu, time.perf_counter() - wall, result
 
 
 def cpu_seconds() -> float:
@@ -293,48 +323,85 @@ def cpu_seconds() -> float:
     return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
 
 
+@dataclass
+class Timing:
+    """A whole review's seconds (CPU and wall; sampled ones scaled to the whole game),
+    the part of them that was luck, and the decisions judged."""
+
+    cpu: float
+    wall: float
+    luck_cpu: float
+    verdicts: dict[int, str | None]
+
+
+def timing(
+    final: Any, budget: Budget, args: argparse.Namespace, settle: bool = True, luck: bool = True
+) -> Timing:
+    """Review ``final`` (all seats) with ``budget``: its decisions (``settle``: stopping
+    when the verdict is settled) and, with ``luck``, its chance steps. With ``--sample``
+    (or ``--before-decisions`` for a review without ``settle``) only that many of each,
+    evenly spaced, their seconds multiplied up to the whole game."""
+    record, seats = final.record(), list(range(final.game.num_players))
+    tasks = [replace(t, settle=settle) for t in plan(record, final, seats, budget, args.seed)]
+    chances = plan_chances(record, final, seats, budget, args.seed) if luck else []
+    decisions, steps = len(tasks), len(chances)
+    count = args.sample if settle else args.before_decisions or args.sample
+    if count:
+        tasks, chances = spread(tasks, count), spread(chances, count)
+    judged, judged_wall, outcome = timed(partial(review_run, tasks, args.workers))
+    drawn, drawn_wall = 0.0, 0.0
+    if chances:
+        drawn, drawn_wall, _ = timed(partial(review_run, [], args.workers, chances=chances))
+    scale_decisions, scale_chances = decisions / len(tasks), steps / max(1, len(chances))
+    return Timing(
+        cpu=judged * scale_decisions + drawn * scale_chances,
+        wall=judged_wall * scale_decisions + drawn_wall * scale_chances,
+        luck_cpu=drawn * scale_chances,
+        verdicts={r.step: r.judgement.verdict for r in outcome.results},
+    )
+
+
 def speed(args: argparse.Namespace) -> None:
     """Whole reviews of one heuristic game of each game, before and after (docstring).
 
     CPU seconds are shown beside the wall-clock ones: on a shared machine they are what
-    the review costs, and a free 2-core machine takes about half of them."""
+    the review costs, and a free 2-core machine takes about half of them. The load
+    average (``os.getloadavg``) is printed before and after each game."""
     print(
-        "| game | decisions | chance steps | before: CPU s/game | before: CPU s/decision "
-        "| after: CPU s/game (wall) | of which luck | after: CPU s/decision | speed-up "
-        "| same flags |"
+        "| game | decisions | chance steps | before: CPU s/game (wall) "
+        "| before: CPU s/decision (wall) | after: CPU s/game (wall) | of which luck "
+        "| after: CPU s/decision (wall) | speed-up | same flags |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name, players in SPEED_GAMES:
         if args.names and name not in args.names:
             continue
+        print(f"load average before {name}: {os.getloadavg()}", file=sys.stderr, flush=True)
         game = tavola.load(name, players=players)
         final = play_match(game, ["heuristic"] * players, args.seed)
-        record, seats, budget = final.record(), list(range(players)), game.review_budget
-        tasks = plan(record, final, seats, budget, args.seed)
-        chances = plan_chances(record, final, seats, budget, args.seed)
-        decisions, steps = len(tasks), len(chances)
-        if args.sample:  # every n-th decision and chance step, their seconds times the counts
-            tasks, chances = spread(tasks, args.sample), spread(chances, args.sample)
-        start = time.perf_counter()
-        judged, after = timed(partial(review_run, tasks, args.workers))
-        drawn, _ = timed(partial(review_run, [], args.workers, chances=chances))
-        wall = time.perf_counter() - start
-        luck_cpu = drawn * steps / max(1, len(chances))
-        after_cpu = judged * decisions / len(tasks) + luck_cpu
-        chosen = spread(tasks, args.before_decisions or len(tasks))
-        whole = [replace(task, settle=False) for task in chosen]
-        spent, before = timed(partial(review_run, whole, args.workers))
-        per_decision = spent / len(chosen)
-        flags = {r.step: r.judgement.verdict for r in after.results}
-        same = sum(flags[r.step] == r.judgement.verdict for r in before.results)
+        seats = list(range(players))
+        decisions = len(plan(final.record(), final, seats, game.review_budget, args.seed))
+        steps = max(0, len(final.history) - 1)
+        after = timing(final, game.review_budget, args)
+        if args.before == "whole":  # the review before verdicts settled early: no luck
+            before = timing(final, game.review_budget, args, settle=False, luck=False)
+        elif name in BEFORE_BUDGETS:
+            before = timing(final, BEFORE_BUDGETS[name], args)
+        else:  # main's review is today's: the same run shown both sides
+            before = after
+        both = [step for step in after.verdicts if step in before.verdicts]
+        same = sum(before.verdicts[step] == after.verdicts[step] for step in both)
         print(
             f"| {game.title} ({players}p) | {decisions} | {steps} | "
-            f"{per_decision * decisions:.0f} | {per_decision:.2f} | {after_cpu:.0f} "
-            f"({'-' if args.sample else f'{wall:.0f}'}) | {luck_cpu:.0f} "
-            f"| {after_cpu / decisions:.2f} | {per_decision * decisions / after_cpu:.1f}x "
-            f"| {same} of {len(before.results)} |",
+            f"{before.cpu:.0f} ({before.wall:.0f}) "
+            f"| {before.cpu / decisions:.2f} ({before.wall / decisions:.2f}) "
+            f"| {after.cpu:.0f} ({after.wall:.0f}) | {after.luck_cpu:.0f} "
+            f"| {after.cpu / decisions:.2f} ({after.wall / decisions:.2f}) "
+            f"| {before.cpu / after.cpu:.1f}x "
+            f"| {same} of {len(both)}{'' if before is not after else ' (one run)'} |",
             flush=True,
         )
+        print(f"load average after {name}: {os.getloadavg()}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

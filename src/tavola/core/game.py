@@ -94,7 +94,7 @@ class Game(ABC):
         """
         return f"{self.num_players}p"
 
-    def drawn_words(self, before: State, after: State) -> str | None:
+    def drawn_words(self, before: State, after: State) -> Text | None:
         """What a chance event between two states showed, in words, where the game's events
         do not say it (the review's luck); None by default."""
         return None

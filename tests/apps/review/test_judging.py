@@ -211,7 +211,9 @@ def test_flags_need_both_the_size_and_two_standard_errors() -> None:
 
 def test_each_game_sets_its_budget_and_a_game_without_one_gets_the_defaults() -> None:
     classes = game_classes()
-    assert classes["campanile"].review_budget == Budget(samples=64, depth=10, scale=3.0)
+    assert classes["campanile"].review_budget == Budget(
+        "heuristic:samples=1", samples=64, depth=10, scale=3.0
+    )
     assert classes["clocktowers"].review_budget == Budget(samples=24, depth=25, scale=4.7)
     assert classes["carcassonne"].review_budget == Budget(
         "heuristic:samples=1", samples=8, depth=4, scale=7.3, width=6

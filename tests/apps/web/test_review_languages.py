@@ -95,7 +95,21 @@ def test_one_review_is_read_in_each_readers_language(server: ServerProcess) -> N
         return body
 
     german, english, italian = read("de"), read("en"), read("it")
-    assert german["review"] == english["review"] == italian["review"]  # the data, as it is
+
+    def without_words(review: dict[str, Any]) -> dict[str, Any]:
+        events = [{**event, "what": None} for event in review["chance_events"]]
+        return {**review, "chance_events": events}
+
+    # The data as it is, but for the chance events' words, which are in the reader's language.
+    assert without_words(german["review"]) == without_words(english["review"])
+    assert without_words(italian["review"]) == without_words(english["review"])
+    drawn = {
+        lang: body["review"]["chance_events"][-1]["what"]
+        for lang, body in (("de", german), ("en", english), ("it", italian))
+    }
+    assert "city" in drawn["en"]
+    assert "Stadt" in drawn["de"]
+    assert "città" in drawn["it"]
     assert "grober Fehler" in german["flagged"]
     assert f"Besser: <b><code>{CLOSING}</code></b>" in german["flagged"]
     assert f"Better: <b><code>{CLOSING}</code></b>" in english["flagged"]

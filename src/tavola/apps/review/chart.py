@@ -241,10 +241,13 @@ def signed(value: float) -> str:
 
 
 def chance_title(data: Mapping[str, Any], event: Mapping[str, Any], seat: int) -> str:
-    """A chance event's marker in words. Not what was drawn: that is in the language the
-    review ran in (the server's), and the marker is read in the reader's."""
-    return _("action {number}, {name}: a draw, {swing}").format(
-        number=event["step"] + 1, name=data["names"][seat], swing=signed(event["swing"][seat])
+    """A chance event's marker in words: what was drawn (``what``, in the reader's language:
+    the review's JSON is made in the language of the request) and its swing."""
+    return _("action {number}, {name}: {what}: {swing}").format(
+        number=event["step"] + 1,
+        name=data["names"][seat],
+        what=event["what"],
+        swing=signed(event["swing"][seat]),
     )
 
 

@@ -154,7 +154,8 @@ def seat_summary(
 ) -> dict[str, Any]:
     """A seat's decisions judged, its flags by kind, its mean losses, and its luck and skill
     (docs/review.md): the sum of its chance events' swings, and minus the sum of its
-    decisions' losses, each with the standard error of the sum."""
+    decisions' losses measured apart from the samples that chose the best move
+    (``judging.held_out_loss``), each with the standard error of the sum."""
     mine = [r.judgement for r in results if r.seat == seat]
     counts = {name: sum(j.verdict == name for j in mine) for name, _ in THRESHOLDS}
     swings = [chance.swings[seat] for chance in chances if seat in chance.swings]
@@ -166,8 +167,8 @@ def seat_summary(
         "mean_margin_loss": statistics.fmean(j.margin_loss for j in mine) if mine else 0.0,
         "luck": math.fsum(value for value, _ in swings),
         "luck_se": math.sqrt(math.fsum(se * se for _, se in swings)),
-        "skill": -math.fsum(j.loss for j in mine),
-        "skill_se": math.sqrt(math.fsum(j.loss_se**2 for j in mine)),
+        "skill": -math.fsum(j.skill_loss for j in mine),
+        "skill_se": math.sqrt(math.fsum(j.skill_loss_se**2 for j in mine)),
     }
 
 
@@ -177,7 +178,7 @@ def chance_json(chance: Chance, players: int) -> dict[str, Any]:
     return {
         "step": chance.step,
         "seat": chance.seat,
-        "what": chance.what,
+        "what": str(chance.what),  # in the language of the moment: the reader's
         "swing": [chance.swings[s][0] if s in chance.swings else None for s in range(players)],
         "swing_se": [chance.swings[s][1] if s in chance.swings else None for s in range(players)],
     }

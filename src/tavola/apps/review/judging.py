@@ -82,6 +82,9 @@ class Judgement:
     margin_loss_se: float
     verdict: str | None = None
     notes: list[str] = field(default_factory=list)
+    # The loss without the selection's favour, for skill (``held_out_loss``); may be < 0.
+    skill_loss: float = 0.0
+    skill_loss_se: float = 0.0
 
     @property
     def value(self) -> MoveValue:
@@ -222,12 +225,53 @@ def judge(seat: Seat, played: int, budget: Budget, seed: int, settle: bool = Tru
         margin_loss_se=margin_se,
         verdict=verdict(max(0.0, loss), loss_se),
     )
+    judgement.skill_loss, judgement.skill_loss_se = held_out_loss(outcomes, played)
     if len(found.actions) < found.legal:
         screened = found.legal - len(found.actions)
         judgement.notes.append(
             f"{screened} of {found.legal} moves screened out by one-ply evaluation"
         )
     return judgement
+
+
+def held_out_loss(
+    outcomes: dict[int, list[tuple[float, float]]], played: int
+) -> tuple[float, float]:
+    """The win chance ``played`` lost against the best move, without the noise's favour:
+    the best move is chosen on one half of the samples (even or odd) and the loss measured
+    on the other, both ways, averaged (with the standard error of that mean).
+
+    The ``loss`` of a judgement picks the best on the very samples it measures, so noise
+    alone makes it positive (the best of several equal moves looks better than the one
+    played); chosen on independent samples the loss averages zero between equal moves,
+    and is the loss against the best move a half-budget search finds. Moves rolled out on
+    fewer samples (dropped early) are compared on the samples they have.
+
+    >>> flat = {0: [(0.5, 0.0), (0.4, 0.0), (0.6, 0.0), (0.5, 0.0)], 1: [(0.6, 0.0)] * 4}
+    >>> [round(x, 3) for x in held_out_loss(flat, 0)]
+    [0.1, 0.035]
+    >>> held_out_loss({0: [(0.5, 0.0)] * 4}, 0)
+    (0.0, 0.0)
+    """
+    estimates = []
+    for chosen_on in (0, 1):
+        halves = {a: [o[0] for o in found[chosen_on::2]] for a, found in outcomes.items() if found}
+        best = max(
+            (a for a in halves if halves[a]), key=lambda a: (statistics.fmean(halves[a]), -a)
+        )
+        if best == played:
+            estimates.append((0.0, 0.0))
+            continue
+        shared = min(len(outcomes[best]), len(outcomes[played]))
+        held = range(1 - chosen_on, shared, 2)
+        if len(held) < 2:
+            estimates.append((0.0, 0.0))
+            continue
+        estimates.append(
+            paired([outcomes[best][i][0] for i in held], [outcomes[played][i][0] for i in held])
+        )
+    mean = (estimates[0][0] + estimates[1][0]) / 2
+    return mean, math.sqrt(estimates[0][1] ** 2 + estimates[1][1] ** 2) / 2
 
 
 def samples(seat: Seat, budget: Budget, seed: int) -> tuple[list[State], list[int]]:

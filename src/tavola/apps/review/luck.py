@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.apps.review.judging import paired, rollout
-from tavola.apps.terminal_language import _
+from tavola.apps.terminal_language import lazy
 from tavola.core.events import Event
 from tavola.core.game import State
+from tavola.core.i18n import Joined, Text
 from tavola.core.registry import replay
 from tavola.core.review_budget import Budget
 
@@ -58,12 +59,13 @@ class ChanceTask:
 
 @dataclass
 class Chance:
-    """A chance event: its step, the seat whose action drew, it in words, and each seat's
-    swing with its standard error (only the seats it showed something to)."""
+    """A chance event: its step, the seat whose action drew, it in words (translatable: each
+    reader reads it in their own language), and each seat's swing with its standard error
+    (only the seats it showed something to)."""
 
     step: int
     seat: int | None
-    what: str
+    what: Text
     swings: dict[int, tuple[float, float]] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -135,11 +137,14 @@ def swing(
     return paired(seen, expected)
 
 
-def words(before: State, after: State, events: list[Event]) -> str:
-    """The chance event in words, in the language of the moment: the game's own sentences
-    for draws and reveals, or the tile drawn (Carcassonne's ``current_tile``)."""
-    said = [e.text for e in events if e.kind in SHOWN or (e.kind == "discard" and "tile" in e.data)]
+def words(before: State, after: State, events: list[Event]) -> Text:
+    """The chance event in words, still translatable (``str`` shows it in the language of
+    the moment, the reader's): the game's own sentences for draws and reveals, or the tile
+    drawn (``Game.drawn_words``)."""
+    said: list[Text] = [
+        e.message for e in events if e.kind in SHOWN or (e.kind == "discard" and "tile" in e.data)
+    ]
     drawn = after.game.drawn_words(before, after)
     if drawn is not None:
-        said.append(_("the next tile drawn: {tile}").format(tile=drawn))
-    return "; ".join(said) or _("a card or tile drawn")
+        said.append(lazy("the next tile drawn: {tile}", tile=drawn))
+    return Joined("; ", said) if said else lazy("a card or tile drawn")

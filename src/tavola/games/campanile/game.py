@@ -119,7 +119,8 @@ class Campanile(PackageGame):
             secret=True,
         ),
     )
-    review_budget = Budget(samples=64, depth=10, scale=3.0)
+    # One determinization per rollout step: the evaluation reads the public board (docs/review.md).
+    review_budget = Budget("heuristic:samples=1", samples=64, depth=10, scale=3.0)
     state_class = TowersState
     modules = GameModules(actions, encoding, svg, figures, sources, heuristic)
 

@@ -133,7 +133,7 @@ class Carcassonne(PackageGame):
             raise self.invalid("tiles: the lake is the last River tile")
         return tiles
 
-    def drawn_words(self, before: State, after: State) -> str | None:
+    def drawn_words(self, before: State, after: State) -> Text | None:
         """The tile drawn for the seat to move, when it changed (or the turn passed)."""
         tile = getattr(after, "current_tile", None)
         if tile is None:
@@ -142,7 +142,7 @@ class Carcassonne(PackageGame):
             after.current_player == before.current_player
         ):
             return None
-        return str(tile_text(tile))
+        return tile_text(tile)
 
     def rating_category(self) -> str:
         """A duel apart; three to five players share one pool.

@@ -16,9 +16,9 @@ chart and the flagged moves (``tavola.apps.review.page``) with the review's JSON
   running, the decisions and chance events judged so far, in the record's order),
   ``chart`` (an SVG) and ``flagged`` (HTML): the first flagged moves show within seconds.
 
-The job keeps only the review's data; the chart and the flagged moves are drawn from it
-when they are asked for, in the language of that request, so each reader of the same
-review reads it in their own.
+The job keeps only the review's results; its JSON (the chance events' ``what`` included),
+the chart and the flagged moves are made from them when they are asked for, in the
+language of that request, so each reader of the same review reads it in their own.
 """
 
 from __future__ import annotations
@@ -80,7 +80,6 @@ class Job:
     outcome: ReviewOutcome = field(init=False)
     status: str = "running"
     error: str | None = None
-    data: dict[str, Any] | None = None  # the review's JSON, once done
     pool: Pool | None = field(default=None, init=False, repr=False)  # while it judges
 
     def __post_init__(self) -> None:
@@ -98,7 +97,7 @@ class Job:
                     for result in pool.imap(work, work_list):
                         self.outcome.add(result)
                 self.pool = None
-            self.data = self.review()
+            self.review()  # a failure to put it in words is the job's, not a reader's
             self.status = "done"
         except Exception as error:  # any failure is the client's to see, not the server's
             self.error = f"{type(error).__name__}: {error}"
@@ -118,8 +117,8 @@ class Job:
         )
         if self.error:
             body["message"] = self.error
-        data = self.data if self.data is not None else self.review()
-        if self.status != "failed" and (self.data is not None or data["decisions"]):
+        data = self.review()  # in the reader's language: the chance events' words too
+        if self.status != "failed" and (self.status == "done" or data["decisions"]):
             chart = luck_html(data) + legend(data) + chart_svg(data, width=380, height=210)
             body.update(review=data, chart=chart, flagged=flagged_html(data, limit=4))
         return body
