@@ -25,7 +25,8 @@ $(STAMP): pyproject.toml examples/dudo/pyproject.toml
 		-e examples/dudo
 	@touch $@
 
-# setup.py compiles the catalogs, and the engine where a C compiler is, in place.
+# setup.py compiles the catalogs, and, with TAVOLA_COMPILE=1 where a C compiler is, the engine
+# (about 2.5 CPU-minutes), in place.
 $(BUILT): $(STAMP) setup.py src/tavola/compiled.py $(PO_FILES) $(COMPILED_SOURCES)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $@
@@ -50,7 +51,7 @@ PARALLEL := $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadfile)
 # The engine's and the games' rules tests again on the interpreted modules (the ones
 # tavola/compiled.py lists), with their doctests; pictures, texts and lessons are interpreted
 # in both runs, tested once.
-PURE_TESTS  := tests/core tests/games tests/plugins examples $(COMPILED_SOURCES)
+PURE_TESTS  := tests/core tests/games tests/plugins tests/test_engine_forms.py examples $(COMPILED_SOURCES)
 PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py' \
 	'*/test_texts.py' '*/test_picture_words.py' '*/test_refusal_texts.py' '*/test_lessons.py')
 test-pure: $(BUILT)  ## the engine's and games' rules tests, interpreted (TAVOLA_PURE=1)
@@ -89,7 +90,7 @@ browser-checks: $(NPM_STAMP)  ## axe-core for the browser tests (npm ci in tests
 unit: $(BUILT) system $(NPM_STAMP)
 	$(BIN)/pytest $(PARALLEL)
 
-bench: $(STAMP)  ## engine throughput, one core
+bench: $(BUILT)  ## engine throughput, one core
 	$(BIN)/python benchmarks/engine.py
 
 bench-server: $(STAMP) system  ## server moves/s and latency, SQLite then PostgreSQL

@@ -86,7 +86,7 @@ def test_an_integer_type_such_as_numpys_is_an_action() -> None:
 
     state = tavola.load("campanile", players=2).new_game(3)
     first = state.legal_actions()[0]
-    state.apply(Index(first))  # type: ignore[arg-type]
+    state.apply(Index(first))
     assert state.history == [first]
     assert type(state.history[0]) is int
 
@@ -210,7 +210,7 @@ def test_evaluate_refuses_a_state_of_another_game(state: State) -> None:
     other = "clocktowers" if state.game.name != "clocktowers" else "campanile"
     for wrong in (midgame(other, {}), state.view(0), None):
         with pytest.raises(ArgumentTypeError, match="evaluate: state"):
-            state.game.evaluate(wrong, 0)  # type: ignore[arg-type]
+            state.game.evaluate(wrong, 0)
 
 
 @pytest.mark.parametrize("width", [0, -5, 2.5, "80", True], ids=repr)

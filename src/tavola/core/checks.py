@@ -86,6 +86,16 @@ def check_seat(call: str, value: object, players: int, *, spectator: bool) -> in
     return seat
 
 
+def check_size(call: str, name: str, value: object) -> int | None:
+    """A room on screen in characters: a positive integer, or ``None`` (no limit)."""
+    if value is None:
+        return None
+    size = check_index(call, name, value)
+    if size < 1:
+        raise InvalidArgument(f"{call}: {name} must be positive, not {shown(value)}")
+    return size
+
+
 def check_rng(call: str, value: object) -> random.Random:
     if not isinstance(value, random.Random):
         raise ArgumentTypeError(f"{call}: rng must be a random.Random, not {type_name(value)}")

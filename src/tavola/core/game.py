@@ -10,6 +10,11 @@
 Actions are small integers (an id per action of the game and its options, so they
 double as a flat action space); every action also has a short notation, and
 ``apply`` accepts either.
+
+The public calls take their arguments as ``object`` and check them before the typed
+``_``-methods: compiled by mypyc, a declared type is checked on entry, and a wrong one
+would raise mypyc's own ``TypeError`` (or pass ``True`` as ``1``) before the engine's
+refusal named the argument.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -30,6 +35,7 @@ from tavola.core.checks import (
     check_rng,
     check_seat,
     check_seed,
+    check_size,
     check_text,
     check_view,
 )
@@ -128,7 +134,8 @@ class Game(ABC):
         """A new game; all chance is resolved from ``seed`` (a random one if ``None``).
 
         A game reads ``seed`` through ``seed_for``, which refuses anything but an integer
-        from 0 to 2**64 - 1.
+        from 0 to 2**64 - 1 (a compiled game declares ``seed: object``: mypyc would refuse
+        another type with its own ``TypeError`` before ``seed_for`` names the argument).
         """
 
     def seed_for(self, seed: object) -> int:
@@ -140,7 +147,7 @@ class Game(ABC):
     def num_distinct_actions(self) -> int:
         """Action ids are ``0 .. num_distinct_actions - 1``."""
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """The canonical notation of an action id; ``NotationError`` if it is none."""
         if type(action) is not int:
             action = check_index("action_to_string", "action", action)
@@ -150,7 +157,7 @@ class Game(ABC):
     def _action_to_string(self, action: int) -> str:
         """``action_to_string`` once the argument is known to be an ``int``."""
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action id a notation names; raises ``NotationError`` if it names none."""
         return self._parse_action(check_text("parse_action", "text", text))
 
@@ -160,22 +167,21 @@ class Game(ABC):
 
     def render(
         self,
-        view: dict[str, Any],
+        view: object,
         *,
-        color: bool = False,
-        width: int | None = None,
-        height: int | None = None,
+        color: object = False,
+        width: object = None,
+        height: object = None,
     ) -> str:
         """A text picture of a view, for terminals: plain, or with ANSI colours if ``color``.
 
         ``width`` and ``height`` are the room on screen in characters (``None``: the game's
         default width, any height); a game may fit its picture to them or ignore them.
         """
-        for name, size in (("width", width), ("height", height)):
-            if size is not None and check_index("render", name, size) < 1:
-                raise InvalidArgument(f"render: {name} must be positive, not {size}")
+        columns = check_size("render", "width", width)
+        rows = check_size("render", "height", height)
         checked = check_view("render", view, self)
-        return self._guarded("render", lambda: self._render(checked, color, width, height))
+        return self._guarded("render", lambda: self._render(checked, bool(color), columns, rows))
 
     @abstractmethod
     def _render(
@@ -188,7 +194,7 @@ class Game(ABC):
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of ``encode_view``'s tensor (fixed for the game and its options)."""
 
-    def encode_view(self, view: dict[str, Any]) -> list[float]:
+    def encode_view(self, view: object) -> list[float]:
         """A seat's view as a flat tensor of ``prod(observation_shape)`` numbers.
 
         Built from the view alone, so it can hold nothing the seat may not know.
@@ -200,7 +206,7 @@ class Game(ABC):
     def _encode_view(self, view: dict[str, Any]) -> list[float]:
         """``encode_view`` once the view is known to be one of this game's."""
 
-    def encode_view_into(self, view: dict[str, Any], out: Tensor) -> None:
+    def encode_view_into(self, view: object, out: Tensor) -> None:
         """``encode_view(view)`` written into ``out``, which holds ``prod(observation_shape)``
         zeros: only the numbers that are not zero are set, and no list is built."""
         checked = check_view("encode_view_into", view, self)
@@ -213,7 +219,7 @@ class Game(ABC):
             if value:
                 out[index] = value
 
-    def encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
+    def encode_state_into(self, state: object, player: object, out: Tensor) -> None:
         """``encode_view(state.view(player))`` written into ``out`` (zeros, as for
         ``encode_view_into``), straight from the state: the research adapters' fast path."""
         game = getattr(state, "game", None)
@@ -226,9 +232,12 @@ class Game(ABC):
                 f"encode_state_into: state must be a state of this game ({self.name}, "
                 f"{self.num_players} players), not {type(state).__name__}"
             )
-        if player is not None:
-            player = check_seat("encode_state_into", player, self.num_players, spectator=True)
-        self._encode_state_into(state, player, out)
+        seat = (
+            None
+            if player is None
+            else check_seat("encode_state_into", player, self.num_players, spectator=True)
+        )
+        self._encode_state_into(cast(State, state), seat, out)
 
     def _encode_state_into(self, state: State, player: int | None, out: Tensor) -> None:
         """``encode_state_into`` once checked; by default through the view (a game
@@ -248,7 +257,7 @@ class Game(ABC):
                 f"({type(error).__name__}: {error})"
             ) from error
 
-    def evaluate(self, state: State, player: int) -> float:
+    def evaluate(self, state: object, player: object) -> float:
         """How good ``state`` looks for ``player``: the heuristic bot's one-ply evaluation.
 
         Bots call it on determinized states only; higher is better for ``player``.
@@ -275,7 +284,7 @@ class Game(ABC):
         may not know.
         """
 
-    def public_notation(self, action: int) -> str:
+    def public_notation(self, action: object) -> str:
         """The notation as the other seats see it (a game hides secret parts here)."""
         if type(action) is not int:
             action = check_index("public_notation", "action", action)
@@ -376,17 +385,17 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats once the game is over (several for a shared victory), else []."""
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: object) -> dict[str, Any]:
         """What ``player`` may know (``None``: a spectator), as JSON-serialisable data."""
-        if player is not None:
-            player = check_seat("view", player, self.game.num_players, spectator=True)
-        return self._view(player)
+        if player is None:
+            return self._view(None)
+        return self._view(check_seat("view", player, self.game.num_players, spectator=True))
 
     @abstractmethod
     def _view(self, player: int | None) -> dict[str, Any]:
         """``view`` once ``player`` is known to be a seat of the game or ``None``."""
 
-    def information_key(self, player: int) -> Hashable:
+    def information_key(self, player: object) -> Hashable:
         """A hashable key of what ``player`` knows: the same in every state the seat
         cannot tell apart, and different wherever its views differ.
 
@@ -413,7 +422,7 @@ class State(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self.clone()
 
-    def determinize(self, player: int, rng: random.Random) -> Self:
+    def determinize(self, player: object, rng: object) -> Self:
         """A full state drawn from those consistent with ``view(player)``.
 
         It keeps no trace of the true game: its history is empty (past actions may
@@ -421,18 +430,19 @@ class State(ABC):
         """
         seat = check_seat("determinize", player, self.game.num_players, spectator=False)
         assert seat is not None
-        state = self._determinize(seat, check_rng("determinize", rng))
+        checked_rng = check_rng("determinize", rng)
+        state = self._determinize(seat, checked_rng)
         if state is self:  # never clear the true game's history
             state = state.clone()
         state.history = []
-        state.seed = rng.randrange(2**32)
+        state.seed = checked_rng.randrange(2**32)
         return state
 
     @abstractmethod
     def _determinize(self, player: int, rng: random.Random) -> Self:
         """Redeal what ``player`` cannot see (``determinize`` then clears the history)."""
 
-    def apply(self, action: int | str) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Play one action (an id or its notation); return the events it caused.
 
         An illegal action raises ``IllegalAction`` and leaves the state unchanged; so
@@ -448,7 +458,7 @@ class State(ABC):
         self.history.append(action)
         return events
 
-    def read_action(self, text: str) -> int:
+    def read_action(self, text: object) -> int:
         """The action a notation (or a game's input shortcut) names in this position."""
         return self._read_action(check_text("read_action", "text", text))
 

@@ -188,7 +188,7 @@ class Campanile(PackageGame):
             raise self.invalid(f"deck: the first {dealt} cards (hands and display) are tower cards")
         return cards
 
-    def new_game(self, seed: int | None = None) -> CampanileState | Campanile1996State:
+    def new_game(self, seed: object = None) -> CampanileState | Campanile1996State:
         seed = self.seed_for(seed)
         if self.edition == "1996":
             return self._new_game_1996(seed)

@@ -152,7 +152,7 @@ class Carcassonne(PackageGame):
         """
         return "2p" if self.num_players == 2 else "3-5p"
 
-    def new_game(self, seed: int | None = None) -> CarcassonneState:
+    def new_game(self, seed: object = None) -> CarcassonneState:
         seed = self.seed_for(seed)
         if self._stacked is not None:
             return CarcassonneState(self, seed, self._stacked[:])

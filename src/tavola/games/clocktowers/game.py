@@ -88,7 +88,7 @@ class ClockTowers(PackageGame):
                 for deck_index in range(3)
             ]
 
-    def new_game(self, seed: int | None = None) -> ClockTowersState:
+    def new_game(self, seed: object = None) -> ClockTowersState:
         seed = self.seed_for(seed)
         left = cards_left_after_hands(self.num_players)
         if self._stacked is not None:
