@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -56,7 +57,9 @@ IN_LANGUAGES: dict[str, tuple[str, str]] = {
 
 
 def _wait(page: Page) -> None:
-    page.wait_for_selector("#main[data-waiting='false'][data-turn='you'], #main[data-over='true']")
+    page.wait_for_selector(
+        "#main[data-waiting='false'][data-turn='you'], #main[data-over='true']", timeout=120_000
+    )
 
 
 def _play(page: Page, turns: int) -> None:
@@ -309,6 +312,92 @@ def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]
     return maker
 
 
+def _finished(server: ServerProcess, body: dict[str, object]) -> str:
+    """The id of a match of bots created with ``body``, once they have played it out."""
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    deadline = time.monotonic() + 120
+    while not httpx.get(f"{server.url}/api/matches/{created['id']}").json()["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return str(created["id"])
+
+
+def _review_replay(lang: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    """A finished Campanile duel in the replay viewer, its moves reviewed, on a flagged one:
+    ``review-replay[-lang][-phone].png``."""
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        body = {
+            "game": "campanile",
+            "seats": ["heuristic", "random"],
+            "names": ["Ada", "Bob"],
+            "seed": 7,
+        }
+        match = _finished(server, body)
+
+        def shoot(page: Page, size: str) -> None:
+            page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
+            page.locator("#tv-review").click()
+            page.wait_for_selector("#main[data-review='done']", timeout=300_000)
+            flagged = page.locator("#tv-review-flagged details").first
+            flagged.locator("summary").click()
+            flagged.scroll_into_view_if_needed()
+            page.mouse.move(0, 0)
+            name = "review-replay" + ("" if lang == "en" else f"-{lang}")
+            name += "" if size == "desktop" else "-phone"
+            page.screenshot(path=OUT / f"{name}.png")
+
+        return shoot
+
+    return maker
+
+
+def _tournament(lang: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    """A rated Swiss tournament of a person and three bots after its first round:
+    ``tournament[-lang]-<size>.png``."""
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        def shoot(page: Page, size: str) -> None:
+            name = "Thea" if size == "desktop" else "Theo"
+            page.goto(f"{server.url}/?lang=en")
+            page.locator(".account-forms summary").click()
+            page.locator("#tv-account-name").fill(f"{name}-{lang}")
+            page.locator("#tv-account-password").fill("a long password 1")
+            page.get_by_role("button", name="Sign up").click()
+            page.wait_for_selector(".account-name")
+            created = page.request.post(
+                server.url + "/api/tournaments",
+                headers={"Origin": server.url},
+                data={
+                    "game": "carcassonne",
+                    "options": {"players": 2},
+                    "format": "swiss",
+                    "rounds": 2,
+                    "bots": ["random", "heuristic", "random"],
+                    "start": "when_full",
+                    "max_players": 4,
+                    "rated": True,
+                    "time_control": {"kind": "realtime", "initial": 600},
+                },
+            )
+            assert created.status == 201, created.text()
+            url = server.url + created.json()["url"]
+            page.goto(url)
+            page.locator(".tournament-action[data-action='join']").click()
+            page.wait_for_selector("main.tournament[data-status='running']")
+            page.goto(f"{url}?lang={lang}")
+            suffix = "" if lang == "en" else f"-{lang}"
+            page.screenshot(path=OUT / f"tournament{suffix}-{size}.png", full_page=True)
+
+        return shoot
+
+    return maker
+
+
+REVIEWS = {"review-replay": _review_replay("en"), "review-replay-de": _review_replay("de")}
+TOURNAMENTS = {"tournament": _tournament("en"), "tournament-de": _tournament("de")}
+
+
 def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = names or [
@@ -319,6 +408,8 @@ def main(names: list[str]) -> None:
         *LEADERBOARDS,
         *LESSONS,
         *ACCOUNT_PAGES,
+        *TOURNAMENTS,
+        *REVIEWS,
         "lobby",
     ]  # the profiles after the leaderboards (Ada's ratings); the lobby last: it lists those playing
     with (
@@ -335,6 +426,8 @@ def main(names: list[str]) -> None:
                 **{a: _account(a) for a in ACCOUNT_PAGES},
                 **LEADERBOARDS,
                 **{lesson: _lesson(lesson) for lesson in LESSONS},
+                **REVIEWS,
+                **TOURNAMENTS,
             }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():
