@@ -339,13 +339,11 @@ def _review_replay(lang: str) -> Callable[[ServerProcess], Callable[[Page, str],
             page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
             page.locator("#tv-review").click()
             page.wait_for_selector("#main[data-review='done']", timeout=300_000)
-            flagged = page.locator("#tv-review-flagged details").first
-            flagged.locator("summary").click()
-            flagged.scroll_into_view_if_needed()
+            page.locator("#tv-review-flagged details summary").first.click()  # its board shown
             page.mouse.move(0, 0)
             name = "review-replay" + ("" if lang == "en" else f"-{lang}")
             name += "" if size == "desktop" else "-phone"
-            page.screenshot(path=OUT / f"{name}.png")
+            page.screenshot(path=OUT / f"{name}.png", full_page=True)
 
         return shoot
 
@@ -386,6 +384,9 @@ def _tournament(lang: str) -> Callable[[ServerProcess], Callable[[Page, str], No
             page.locator(".tournament-action[data-action='join']").click()
             page.wait_for_selector("main.tournament[data-status='running']")
             page.goto(f"{url}?lang={lang}")
+            while not page.locator("main.tournament a[href^='/m/']").count():  # tables started
+                page.wait_for_timeout(300)
+                page.reload()
             suffix = "" if lang == "en" else f"-{lang}"
             page.screenshot(path=OUT / f"tournament{suffix}-{size}.png", full_page=True)
 
