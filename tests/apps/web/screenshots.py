@@ -338,7 +338,7 @@ def _review_replay(lang: str) -> Callable[[ServerProcess], Callable[[Page, str],
         def shoot(page: Page, size: str) -> None:
             page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
             page.locator("#tv-review").click()
-            page.wait_for_selector("#main[data-review='done']", timeout=300_000)
+            page.wait_for_selector("#main[data-review='done']", timeout=900_000)
             page.locator("#tv-review-flagged details summary").first.click()  # its board shown
             page.mouse.move(0, 0)
             name = "review-replay" + ("" if lang == "en" else f"-{lang}")

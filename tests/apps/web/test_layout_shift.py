@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from tavola.core.registry import game_classes
-from tests.apps.web.helpers import open_at_my_turn, take_turn, wait_turn_or_end
+from tests.apps.web.helpers import open_at_my_turn, take_turn, wait_shown, wait_turn_or_end
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -68,3 +69,14 @@ def test_campanile_keeps_its_towers_in_place_from_a_build_to_a_take(
             break
     assert board.locator("[data-action^='take ']").count(), "a take turn came"
     assert page.evaluate(TOWERS_AT) == on_build
+
+
+def test_a_campanile_spectator_sees_no_blank_band(new_context: Any, server: ServerProcess) -> None:
+    body = {"game": "campanile", "seats": ["human", "human"], "seed": 2}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page = new_context(viewport=SCREENS["phone"]).new_page()
+    page.goto(server.url + created["spectate"])
+    wait_shown(page)
+    # a spectator has no hand: its empty band would be a blank 150 px (an svg's default)
+    drawn = "() => [...document.querySelectorAll('.part-section')].map(s => s.children.length)"
+    assert all(page.evaluate(drawn)), page.evaluate(drawn)
