@@ -336,14 +336,16 @@ def _review_replay(lang: str) -> Callable[[ServerProcess], Callable[[Page, str],
         match = _finished(server, body)
 
         def shoot(page: Page, size: str) -> None:
+            page.set_viewport_size(SIZES["desktop"])  # one review (a job a client) for both
             page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
             page.locator("#tv-review").click()
             page.wait_for_selector("#main[data-review='done']", timeout=900_000)
             page.locator("#tv-review-flagged details summary").first.click()  # its board shown
             page.mouse.move(0, 0)
             name = "review-replay" + ("" if lang == "en" else f"-{lang}")
-            name += "" if size == "desktop" else "-phone"
             page.screenshot(path=OUT / f"{name}.png", full_page=True)
+            page.set_viewport_size(SIZES["phone"])
+            page.screenshot(path=OUT / f"{name}-phone.png", full_page=True)
 
         return shoot
 
@@ -433,6 +435,8 @@ def main(names: list[str]) -> None:
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():
                 lang = IN_LANGUAGES[name][1] if name in IN_LANGUAGES else "en"
+                if name in REVIEWS and size != "desktop":
+                    continue  # its desktop shot took both
                 context = browser.new_context(viewport=viewport, locale=lang)  # type: ignore[arg-type]
                 context.add_init_script("localStorage.setItem('tavola.pause', '0')")
                 shoot(context.new_page(), size)
