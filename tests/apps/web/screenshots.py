@@ -19,14 +19,17 @@ from functools import cache
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from tests.apps.server.client import Api, auth, play_randomly, tokens_of
 from tests.apps.web.helpers import follow_lesson
 from tests.live_server import ServerProcess, running_server
 
 OUT = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
-SIZES = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES: dict[str, ViewportSize] = {
+    "desktop": {"width": 1366, "height": 800},
+    "phone": {"width": 390, "height": 844},
+}
 # name: (game, options, seats, names, turns to play before the picture)
 GAMES: dict[str, tuple[str, dict[str, object], list[str], list[str], int]] = {
     "campanile": (
@@ -437,7 +440,7 @@ def main(names: list[str]) -> None:
                 lang = IN_LANGUAGES[name][1] if name in IN_LANGUAGES else "en"
                 if name in REVIEWS and size != "desktop":
                     continue  # its desktop shot took both
-                context = browser.new_context(viewport=viewport, locale=lang)  # type: ignore[arg-type]
+                context = browser.new_context(viewport=viewport, locale=lang)
                 context.add_init_script("localStorage.setItem('tavola.pause', '0')")
                 shoot(context.new_page(), size)
                 context.close()

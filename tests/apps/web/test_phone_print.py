@@ -94,7 +94,7 @@ def played_at_random(base: str, game: str, options: dict[str, Any], seed: int) -
         played = httpx.post(
             f"{base}/api/matches/{created['id']}/actions",
             json={"seq": done, "action": action},
-            headers={"authorization": tokens[state.current_player]},
+            headers={"authorization": tokens[state.current_player or 0]},
         )
         assert played.status_code == 200, played.text
         state.apply(state.read_action(action))
