@@ -19,14 +19,17 @@ from functools import cache
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from tests.apps.server.client import Api, auth, play_randomly, tokens_of
 from tests.apps.web.helpers import follow_lesson
 from tests.live_server import ServerProcess, running_server
 
 OUT = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
-SIZES = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES: dict[str, ViewportSize] = {
+    "desktop": {"width": 1366, "height": 800},
+    "phone": {"width": 390, "height": 844},
+}
 # name: (game, options, seats, names, turns to play before the picture)
 GAMES: dict[str, tuple[str, dict[str, object], list[str], list[str], int]] = {
     "campanile": (
@@ -57,7 +60,9 @@ IN_LANGUAGES: dict[str, tuple[str, str]] = {
 
 
 def _wait(page: Page) -> None:
-    page.wait_for_selector("#main[data-waiting='false'][data-turn='you'], #main[data-over='true']")
+    page.wait_for_selector(
+        "#main[data-waiting='false'][data-turn='you'], #main[data-over='true']", timeout=120_000
+    )
 
 
 def _play(page: Page, turns: int) -> None:
@@ -366,6 +371,49 @@ def _tournament(name: str) -> Callable[[ServerProcess], Callable[[Page, str], No
     return maker
 
 
+def _finished(server: ServerProcess, body: dict[str, object]) -> str:
+    """The id of a match of bots created with ``body``, once they have played it out."""
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    deadline = time.monotonic() + 120
+    while not httpx.get(f"{server.url}/api/matches/{created['id']}").json()["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return str(created["id"])
+
+
+def _review_replay(lang: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    """A finished Campanile duel in the replay viewer, its moves reviewed, on a flagged one:
+    ``review-replay[-lang][-phone].png``."""
+
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        body = {
+            "game": "campanile",
+            "seats": ["heuristic", "random"],
+            "names": ["Ada", "Bob"],
+            "seed": 7,
+        }
+        match = _finished(server, body)
+
+        def shoot(page: Page, size: str) -> None:
+            page.set_viewport_size(SIZES["desktop"])  # one review (a job a client) for both
+            page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
+            page.locator("#tv-review").click()
+            page.wait_for_selector("#main[data-review='done']", timeout=900_000)
+            page.locator("#tv-review-flagged details summary").first.click()  # its board shown
+            page.mouse.move(0, 0)
+            name = "review-replay" + ("" if lang == "en" else f"-{lang}")
+            page.screenshot(path=OUT / f"{name}.png", full_page=True)
+            page.set_viewport_size(SIZES["phone"])
+            page.screenshot(path=OUT / f"{name}-phone.png", full_page=True)
+
+        return shoot
+
+    return maker
+
+
+REVIEWS = {"review-replay": _review_replay("en"), "review-replay-de": _review_replay("de")}
+
+
 def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = names or [
@@ -377,6 +425,7 @@ def main(names: list[str]) -> None:
         *LESSONS,
         *ACCOUNT_PAGES,
         *TOURNAMENTS,
+        *REVIEWS,
         "lobby",
     ]  # the profiles after the leaderboards (Ada's ratings); the lobby last: it lists those playing
     with (
@@ -394,11 +443,14 @@ def main(names: list[str]) -> None:
                 **LEADERBOARDS,
                 **{lesson: _lesson(lesson) for lesson in LESSONS},
                 **{t: _tournament(t) for t in TOURNAMENTS},
+                **REVIEWS,
             }
             shoot = makers[name](server) if name in makers else _game(server, name)
             for size, viewport in SIZES.items():
                 lang = IN_LANGUAGES[name][1] if name in IN_LANGUAGES else "en"
-                context = browser.new_context(viewport=viewport, locale=lang)  # type: ignore[arg-type]
+                if name in REVIEWS and size != "desktop":
+                    continue  # its desktop shot took both
+                context = browser.new_context(viewport=viewport, locale=lang)
                 context.add_init_script("localStorage.setItem('tavola.pause', '0')")
                 shoot(context.new_page(), size)
                 context.close()

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from tavola.core.registry import game_classes
-from tests.apps.web.helpers import open_at_my_turn
+from tests.apps.web.helpers import open_at_my_turn, take_turn, wait_shown, wait_turn_or_end
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -43,3 +44,39 @@ def test_the_match_page_does_not_jump(
     shifts: list[dict[str, Any]] = page.evaluate("window.__shifts")
     total = sum(shift["value"] for shift in shifts)
     assert total < 0.1, shifts
+
+
+# Where the towers are on the page (the first tower's box, the page's scroll included).
+TOWERS_AT = """() => {
+  const box = document.querySelector('#tv-board [data-feature^="tower-"]').getBoundingClientRect();
+  return [box.left, box.top + window.scrollY, box.width].map(Math.round);
+}"""
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_campanile_keeps_its_towers_in_place_from_a_build_to_a_take(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    page = new_context(viewport=SCREENS[screen]).new_page()
+    open_at_my_turn(page, server.url, "campanile", "&lang=de")
+    board = page.locator("#tv-board")
+    assert board.locator("[data-action^='build ']").count(), "the first turn builds"
+    on_build = page.evaluate(TOWERS_AT)
+    for _ in range(6):  # the build, maybe a marker, then the take
+        take_turn(page, 1)
+        wait_turn_or_end(page)
+        if board.locator("[data-action^='take ']").count():
+            break
+    assert board.locator("[data-action^='take ']").count(), "a take turn came"
+    assert page.evaluate(TOWERS_AT) == on_build
+
+
+def test_a_campanile_spectator_sees_no_blank_band(new_context: Any, server: ServerProcess) -> None:
+    body = {"game": "campanile", "seats": ["human", "human"], "seed": 2}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page = new_context(viewport=SCREENS["phone"]).new_page()
+    page.goto(server.url + created["spectate"])
+    wait_shown(page)
+    # a spectator has no hand: its empty band would be a blank 150 px (an svg's default)
+    drawn = "() => [...document.querySelectorAll('.part-section')].map(s => s.children.length)"
+    assert all(page.evaluate(drawn)), page.evaluate(drawn)

@@ -1,14 +1,19 @@
 """No print under 12 px on a phone: every text of the match pages (each game, as a seat in
-English and as a spectator in German), the page's and the picture's as drawn at the screen's
-scale, at 390x844."""
+English and as a spectator in German at the opening; as a seat in German and a spectator in
+Italian at seeded random positions later on),
+the page's and the picture's as drawn at the screen's scale, at 390x844."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
+import tavola
 from tavola.core.registry import game_classes
 from tests.apps.web.conftest import NO_PAUSE
 from tests.apps.web.helpers import match_id, open_at_my_turn, take_turn, wait_shown
@@ -71,3 +76,76 @@ def test_no_print_under_12_px_on_a_phone(
     wait_shown(phone)
     small = phone.evaluate(SMALL_PRINT, LEAST)
     assert not small, f"{game} as a spectator, in German: {small}"
+
+
+def played_at_random(base: str, game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A match of ``game`` between people (seed ``seed``), played through the API up to a
+    random move of its first part, each move chosen at random (by the engine, with the same
+    seed) among the legal ones: the created match."""
+    body = {"game": game, "seats": ["human"] * 2, "seed": seed, "options": options}
+    created: dict[str, Any] = httpx.post(f"{base}/api/matches", json=body).json()
+    tokens = [f"Bearer {seat['token']}" for seat in created["seats"]]
+    state = tavola.load(game, players=2, **options).new_game(seed=seed)
+    rng = random.Random(seed)
+    for done in range(rng.randrange(8, 30)):
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_notations())
+        played = httpx.post(
+            f"{base}/api/matches/{created['id']}/actions",
+            json={"seq": done, "action": action},
+            headers={"authorization": tokens[state.current_player or 0]},
+        )
+        assert played.status_code == 200, played.text
+        state.apply(state.read_action(action))
+    return created
+
+
+@pytest.mark.parametrize(("game", "edition"), GAMES)
+def test_no_print_under_12_px_on_a_phone_later_on(
+    phone: Page, server: ServerProcess, game: str, edition: str
+) -> None:
+    options = {"edition": edition} if edition else {}
+    for seed in (1, 2):
+        created = played_at_random(server.url, game, options, seed)
+        seen = httpx.get(f"{server.url}/api/matches/{created['id']}").json()
+        seat = created["seats"][seen["current_player"] or 0]
+        for address, who in (
+            (f"{seat['url']}&lang=de", "a seat in German"),
+            (created["spectate"], "a spectator"),
+        ):
+            phone.goto(server.url + address)
+            wait_shown(phone)
+            small = phone.evaluate(SMALL_PRINT, LEAST)
+            assert not small, f"{game} seed {seed}, as {who}: {small}"
+
+
+# The font sizes of the picture's heading (its first bold lines) and of its caption lines
+# under the tile to place (from the line that starts with its words on, in one column).
+HEADING_SIZES = """caption => {
+  const texts = [...document.querySelectorAll('#tv-board svg text')];
+  const end = texts.findIndex(t => t.getAttribute('font-weight') !== 'bold');
+  const heading = texts.slice(0, end);
+  const first = texts.findIndex(t => t.textContent.startsWith(caption));
+  const under = [];
+  for (let k = first; k >= 0 && k < texts.length; k++) {
+    if (texts[k].getAttribute('x') !== texts[first].getAttribute('x')) break;
+    under.push(texts[k]);
+  }
+  const size = t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+  return { heading: heading.map(size), caption: under.map(size) };
+}"""
+
+
+def test_long_headings_wrap_at_full_size_on_a_phone(phone: Page, server: ServerProcess) -> None:
+    open_at_my_turn(phone, server.url, "carcassonne", "&lang=de")
+    short = phone.evaluate(HEADING_SIZES, "Zu legen:")
+    assert len(short["heading"]) == 1, short  # "Du bist dran: Plättchen legen"
+    assert short["caption"], short
+    assert len(set(short["caption"])) == 1, short  # a long tile's name: more lines, one size
+    take_turn(phone, 1)  # Ada placed her tile: she deploys a follower or passes
+    phone.goto(f"{server.url}/m/{match_id(phone)}?lang=de")  # "Ada ist am Zug: Gefolgsmann..."
+    wait_shown(phone)
+    long = phone.evaluate(HEADING_SIZES, "Zu legen:")
+    assert len(long["heading"]) > 1, long
+    assert set(long["heading"]) == set(short["heading"]), (long, short)

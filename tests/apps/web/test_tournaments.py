@@ -7,6 +7,7 @@ pairing and the results over its socket (never reading itself again), and the lo
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Request, expect
@@ -138,3 +139,47 @@ def test_a_page_left_open_is_told_of_the_pairing_and_the_results_live(
     assert reads == [f"POST {server.url}/api/tournaments/{tournament}/join"]
     page.reload()
     expect(page.locator("#tv-turns")).not_to_contain_text("Your tournament match")
+
+
+# The page does not scroll sideways; the standings fit the screen, or scroll inside a region
+# of their own that the keyboard reaches.
+STANDINGS_FIT = """() => {
+  const table = document.querySelector('.ratings');
+  const region = table.parentElement;
+  const page = document.documentElement.scrollWidth <= document.documentElement.clientWidth;
+  const fits = table.getBoundingClientRect().right <= window.innerWidth;
+  const scrolls = region.scrollWidth > region.clientWidth;
+  const reachable = region.tabIndex === 0 && region.getAttribute('role') === 'region'
+    && Boolean(region.getAttribute('aria-labelledby') || region.getAttribute('aria-label'));
+  return { page, fits, scrolls, reachable,
+    right: region.getBoundingClientRect().right };
+}"""
+
+
+def test_the_standings_of_a_rated_tournament_fit_a_phone(
+    new_context: Any, server: ServerProcess
+) -> None:
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    signed_up(page, server, "Phoebe")
+    created = page.request.post(
+        server.url + "/api/tournaments",
+        headers={"Origin": server.url},
+        data={
+            "game": "campanile",
+            "options": {"players": 2},
+            "format": "swiss",
+            "rounds": 1,
+            "bots": ["random", "heuristic"],
+            "start": "when_full",
+            "max_players": 4,
+            "rated": True,
+            "time_control": {"kind": "realtime", "initial": 600},
+        },
+    )
+    assert created.status == 201, created.text()
+    page.goto(server.url + created.json()["url"] + "?lang=de")
+    expect(page.locator(".ratings thead")).to_contain_text("Wertungsänderung")
+    shown = page.evaluate(STANDINGS_FIT)
+    assert shown["page"], shown
+    assert shown["right"] <= 390, shown
+    assert shown["fits"] or (shown["scrolls"] and shown["reachable"]), shown

@@ -154,12 +154,43 @@ class _Picture(TowerRow, SeatRows):
         return document(WIDTH, height, [background, *sections(WIDTH, bands)], title)
 
     def draw_status(self, headline: str, detail: str) -> None:
+        """The headline and the detail, in as many lines as the longest of their turns
+        takes: what follows keeps its place from one kind of turn to the next."""
         y = self.paragraph(MARGIN + LARGE, headline, LARGE, bold=True)
+        headlines, details = self.turn_texts()
+        y = max(
+            y, MARGIN + LARGE + round(LARGE * 1.25) * (self.lines(headlines, LARGE, bold=True) - 1)
+        )
         y += 22
-        if detail:
-            y = self.paragraph(y, detail, SMALL, fill=MUTED)
+        if detail or details:
+            top = y
+            y = self.paragraph(y, detail, SMALL, fill=MUTED) if detail else y
+            y = max(y, top + round(SMALL * 1.25) * (self.lines(details, SMALL) - 1))
             y += 10
         self.y = y + 8
+
+    def turn_texts(self) -> tuple[list[str], list[str]]:
+        """The headlines and details of every turn of a game under way (none once over)."""
+        if self.view["current_player"] is None:
+            return [], []
+        headlines = [_(words) for words in YOUR_TURN.values()]
+        for seat in range(self.view["players"]):
+            name = self.title_name(seat)
+            headlines += [_(words).format(seat=name) for words in THEIR_TURN.values()]
+        if self.seat is None:
+            return headlines, []
+        details = [_(words) for words in PHASE_HELP.values()]
+        details.append(_("Place your {floors}-marker under a style on display, or pass."))
+        details.append(_("Bet a marker worth {floors}+ under a pile-top style, or pass."))
+        if self.is_1996:
+            details.append(_("Choose +n under a tower you hold a card of; then draw from pile n."))
+        return headlines, details
+
+    @staticmethod
+    def lines(texts: list[str], size: float, *, bold: bool = False) -> int:
+        """The most lines any of ``texts`` takes across the picture at ``size``."""
+        room = WIDTH - 2 * MARGIN
+        return max((len(wrapped(text, size, room, bold=bold)) for text in texts), default=1)
 
     def draw_display(self) -> None:
         """The display of three (take buttons when it is time to take) and the stack."""

@@ -11,6 +11,7 @@ from tavola.core.svg import (
     ink_on,
     seat_colour,
     seat_letter,
+    wrapped,
 )
 from tavola.games.campanile.svg_picture import (
     LINE,
@@ -47,27 +48,6 @@ class SeatRows(Picture):
         winner = seat in view["winners"]
         hand = view["hands"][seat]
         chips: list[int] = [] if self.is_1996 else view["chips"][seat]
-        height = 98.0 if chips else 76.0
-        parts = [
-            f'<g class="seat" data-seat="{seat}"><title>{escape(self.seat_words(seat))}</title>'
-        ]
-        parts.append(
-            f'<rect x="{MARGIN:g}" y="{y:g}" width="{WIDTH - 2 * MARGIN:g}" height="{height:g}" '
-            f'rx="8" fill="#FFFFFF" stroke="{colour if turn or winner else LINE}" '
-            f'stroke-width="{3 if turn or winner else 1.5}"/>'
-            f'<rect x="{MARGIN:g}" y="{y:g}" width="8" height="{height:g}" rx="3" '
-            f'fill="{colour}"/>'
-            f'<circle cx="{MARGIN + 28:g}" cy="{y + 20:g}" r="13" fill="{colour}"/>'
-            + svg_text(
-                MARGIN + 28,
-                y + 26,
-                seat_letter(seat),
-                NORMAL,
-                anchor="middle",
-                fill=ink_on(colour),
-                bold=True,
-            )
-        )
         who = self.seat_name(seat) + (_(" (you)") if seat == self.seat else "")
         if turn:
             phase = view["phase"]
@@ -77,8 +57,37 @@ class SeatRows(Picture):
         points = view["scores"][seat]
         scored = ngettext("{count} point", "{count} points", points).format(count=points)
         room = WIDTH - 2 * MARGIN - 58 - 16 - BOLD_GLYPH_EM * NORMAL * len(scored)
-        parts.append(svg_text(MARGIN + 48, y + 26, who, NORMAL, bold=True, width=room))
-        parts.append(svg_text(WIDTH - MARGIN - 10, y + 26, scored, NORMAL, anchor="end", bold=True))
+        # a long line (a name, a language) goes on at full size on a second line
+        named = wrapped(who, NORMAL, room, bold=True)
+        top = y
+        y += 21 * (len(named) - 1)  # the rest of the row moves down under the name's lines
+        height = (98.0 if chips else 76.0) + y - top
+        parts = [
+            f'<g class="seat" data-seat="{seat}"><title>{escape(self.seat_words(seat))}</title>'
+        ]
+        parts.append(
+            f'<rect x="{MARGIN:g}" y="{top:g}" width="{WIDTH - 2 * MARGIN:g}" '
+            f'height="{height:g}" rx="8" fill="#FFFFFF" '
+            f'stroke="{colour if turn or winner else LINE}" '
+            f'stroke-width="{3 if turn or winner else 1.5}"/>'
+            f'<rect x="{MARGIN:g}" y="{top:g}" width="8" height="{height:g}" rx="3" '
+            f'fill="{colour}"/>'
+            f'<circle cx="{MARGIN + 28:g}" cy="{top + 20:g}" r="13" fill="{colour}"/>'
+            + svg_text(
+                MARGIN + 28,
+                top + 26,
+                seat_letter(seat),
+                NORMAL,
+                anchor="middle",
+                fill=ink_on(colour),
+                bold=True,
+            )
+        )
+        for row, line in enumerate(named):
+            parts.append(svg_text(MARGIN + 48, top + 26 + 21 * row, line, NORMAL, bold=True))
+        parts.append(
+            svg_text(WIDTH - MARGIN - 10, top + 26, scored, NORMAL, anchor="end", bold=True)
+        )
         parts.append(self.supply_line(seat, MARGIN + 18, y + 48))
         size = hand["size"]
         if hand["cards"] is not None:
@@ -98,20 +107,14 @@ class SeatRows(Picture):
             x = MARGIN + 18 + GLYPH_EM * SMALL * len(cards_line) + 8
             for style in hand["known"]:
                 fill, dark, text = STYLE_COLOURS.get(style, ("#CCCCCC", INK, INK))
+                name = style_name(style)
+                chip = max(58.0, GLYPH_EM * SMALL * len(name) + 6)  # its name at full size
                 parts.append(
-                    f'<rect x="{x:g}" y="{y + 53:g}" width="58" height="20" rx="4" '
+                    f'<rect x="{x:g}" y="{y + 53:g}" width="{chip:g}" height="20" rx="4" '
                     f'fill="{fill}" stroke="{dark}"/>'
-                    + svg_text(
-                        x + 29,
-                        y + 68,
-                        style_name(style),
-                        SMALL,
-                        anchor="middle",
-                        fill=text,
-                        width=52,
-                    )
+                    + svg_text(x + chip / 2, y + 68, name, SMALL, anchor="middle", fill=text)
                 )
-                x += 62
+                x += chip + 4
         if chips:  # 2009: the chips won so far, biggest first
             label = _("chips:")
             parts.append(svg_text(MARGIN + 18, y + 90, label, SMALL, fill=MUTED))
@@ -127,7 +130,7 @@ class SeatRows(Picture):
             parts.append("</g>")
         parts.append("</g>")
         self.parts.append("".join(parts))
-        return y + height
+        return top + height
 
     def supply_line(self, seat: int, x: float, y: float) -> str:
         """The markers a seat has left: a token of each value in its colour, and how many."""

@@ -93,6 +93,10 @@ class TowerRow(Picture):
                 )
                 y += BUTTON_H + GAP
             lowest = max(lowest, y)
+        if self.seat is not None and view["current_player"] is not None:
+            # a seat's room for three rows of buttons on every turn: the picture keeps its
+            # place and size from a build turn to a take turn (and another seat's turn)
+            lowest = max(lowest, top + 3 * (BUTTON_H + GAP))
         self.y = lowest + 4
 
     def tower_words(self, i: int) -> str:

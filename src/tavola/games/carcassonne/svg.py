@@ -154,21 +154,23 @@ def _title(view: dict[str, Any]) -> str:
 def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str, float]:
     """The status panel (WIDTH units wide) and its height."""
     line = WIDTH - 2 * PAD
-    step = _step_text(view)
-    size = fitted_size(step, 21, line, bold=True)  # some languages say it at length
+    # the step at full size, on more lines where a language says it at length
+    steps = wrapped(_step_text(view), 21, line, bold=True)
     out = [
-        f'<text x="{PAD}" y="30" font-size="{size:g}" font-weight="bold" fill="{INK}">'
-        f"{escape(step)}</text>"
+        f'<text x="{PAD}" y="{30 + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
+        f"{escape(words)}</text>"
+        for row, words in enumerate(steps)
     ]
-    y0 = 44
+    below = 26 * (len(steps) - 1)  # what the step's further lines take
+    y0 = 44 + below
     hint = _hint(view, acts)
     if hint:
         for row, words in enumerate(two_lines(hint, int(line / (GLYPH_EM * 15)))):
             out.append(
-                f'<text x="{PAD}" y="{56 + 18 * row}" font-size="15" fill="#444444">'
+                f'<text x="{PAD}" y="{56 + below + 18 * row}" font-size="15" fill="#444444">'
                 f"{escape(words)}</text>"
             )
-            y0 = 68 + 18 * row
+            y0 = 68 + below + 18 * row
     # The tile: drawn (place step, turned as the choice on the board: data-turned) or just
     # placed (follower step, with its free spots).
     big = BIG / SIZE
@@ -182,9 +184,9 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
         )
         left_y += BIG + 24
         to_place = gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
-        for row, words in enumerate(two_lines(to_place, int((BIG + 12) / (GLYPH_EM * 16)))):
+        for row, words in enumerate(wrapped(to_place, 16, BIG + 12)):  # at full size
             left_y += 20 if row else 0
-            out.append(_caption(cx, left_y, words, fitted_size(words, 16, BIG + 12)))
+            out.append(_caption(cx, left_y, words))
     elif phase == "deploy" and view["last"]:
         placed = _last_tile(view)
         out.append(
@@ -195,7 +197,9 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
         left_y += BIG + 22
         where = f"{placed['x']},{placed['y']}"
         placed_at = gettext("Placed at {cell}").format(cell=where)
-        out.append(_caption(cx, left_y, placed_at, fitted_size(placed_at, 16, BIG + 12)))
+        for row, words in enumerate(wrapped(placed_at, 16, BIG + 12)):
+            left_y += 20 if row else 0
+            out.append(_caption(cx, left_y, words))
     # The seats beside the tile; under them the bag button and the pass button.
     x0, right = PAD + BIG + 14, WIDTH - PAD
     y = y0
@@ -227,10 +231,10 @@ def _hint(view: dict[str, Any], acts: set[str]) -> str:
     return ""
 
 
-def _caption(x: float, y: float, text: str, size: float = 16) -> str:
-    """Words under the tile, set at ``size`` (fitted by the caller to the tile's width)."""
+def _caption(x: float, y: float, text: str) -> str:
+    """A line of words under the tile."""
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="middle" fill="{INK}">'
+        f'<text x="{x:g}" y="{y:g}" font-size="16" text-anchor="middle" fill="{INK}">'
         f"{escape(text)}</text>"
     )
 
@@ -250,14 +254,20 @@ def _button(
         attrs = clickable(action, gettext("Pass: deploy no follower"))
         tip = gettext("Pass: deploy no follower this turn")
     fill = "#FFFFFF" if toggle else HIGHLIGHT
-    # Smaller type where a language's words are longer than the button (0.58 em a letter).
-    size = min(18.0, (BUTTON - 16) / (0.58 * max(len(text), 1)))
+    # Smaller type where a language's words are longer than the button (0.58 em a letter),
+    # down to 15 (12 px on a phone); longer still, two lines at 15.
+    size = round(min(18.0, (BUTTON - 16) / (0.58 * max(len(text), 1))), 1)
+    lines, first = ([text], 32.0) if size >= 15 else (two_lines(text, 0), 21.0)
+    size = max(size, 15)
+    words = "".join(
+        f'<text x="{x + BUTTON / 2:g}" y="{y + first + 19 * row:g}" font-size="{size:g}" '
+        f'font-weight="bold" text-anchor="middle" fill="{INK}">{escape(line)}</text>'
+        for row, line in enumerate(lines)
+    )
     out.append(
         f"<g{attrs}><title>{escape(tip)}</title>"
         f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BUTTON}" height="52" rx="8" '
-        f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>'
-        f'<text x="{x + BUTTON / 2:g}" y="{y + 32:g}" font-size="{size:.3g}" font-weight="bold" '
-        f'text-anchor="middle" fill="{INK}">{escape(text)}</text></g>'
+        f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>{words}</g>'
     )
     return y + 52
 

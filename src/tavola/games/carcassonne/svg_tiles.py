@@ -419,7 +419,7 @@ def meeple(x: float, y: float, seat: int, lying: bool = False, scale: float = 1.
         'stroke-linejoin="round"/>'
         f'<path d="{MEEPLE}" fill="{colour}" stroke="{INK}" stroke-width="0.9" '
         'stroke-linejoin="round"/></g>'
-        f'<text x="{x:g}" y="{y + 3.2 * scale:g}" font-size="{8.5 * scale:g}" font-weight="bold" '
+        f'<text x="{x:g}" y="{y + 3.5 * scale:g}" font-size="{9.5 * scale:g}" font-weight="bold" '
         f'text-anchor="middle" fill="#FFFFFF" stroke="{INK}" stroke-width="{0.9 * scale:g}" '
         f'paint-order="stroke">{seat_letter(seat)}</text>'
     )

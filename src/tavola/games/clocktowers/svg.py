@@ -48,6 +48,7 @@ from tavola.games.clocktowers.svg_pieces import (
     card_face,
     card_name,
     roof_piece,
+    svg_lines,
     svg_text,
     tower_height,
     tower_picture,
@@ -291,7 +292,10 @@ def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) 
         )
     discards = gettext("discards: {count}").format(count=total)
     body.append(
-        svg_text(x + CARD_W / 2, y + CARD_H + 24, discards, 15, anchor="middle", width=CARD_W + 6)
+        # as wide as the room to the picture's edge on either side of the pile's middle
+        svg_text(
+            x + CARD_W / 2, y + CARD_H + 24, discards, 15, anchor="middle", width=CARD_W + 2 * PAD
+        )
     )
     body.append("</g>")
     return y + CARD_H + 32
@@ -404,8 +408,9 @@ def _known_hand(
     parts.append(f'<g class="hand" id="hand-{player}">')
     size = hand["size"]
     known = gettext("hand {count}:").format(count=size)
-    parts.append(svg_text(left, y + 32, known, 15, width=56))
-    x = left + 62
+    room = max(56, GLYPH_EM * 15 * len(known))  # some languages say it at length
+    parts.append(svg_text(left, y + 32, known, 15))
+    x = left + room + 6
     for code in hand["known"]:
         parts.append(f'<g class="card face"><title>{escape(card_name(code))}</title>')
         parts.append(card_face(x, y, SMALL_W, SMALL_H, code, label=False))
@@ -463,17 +468,17 @@ def _button(
         f"<g{clickable(action, label)}{lit}><title>{escape(label)}</title>"
         f'<rect class="hit" x="{x:g}" y="{y:g}" width="{w:g}" height="{BUTTON_H}" rx="8" '
         f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
-        + svg_text(
-            x + w / 2,
-            y + BUTTON_H / 2 + 5.5,
-            text,
-            16,
-            anchor="middle",
-            weight="bold",
-            width=w - 10,
-        )
+        + _button_words(x + w / 2, y, text, w - 10)
         + "</g>"
     )
+
+
+def _button_words(x: float, y: float, text: str, width: float) -> str:
+    """A button's words at full size, on two lines where they are long, in its middle."""
+    leading = 20
+    lines = len(wrapped(text, 16, width, bold=True))
+    last = y + BUTTON_H / 2 + 5.5 + (lines - 1) * leading / 2
+    return svg_lines(x, last, text, 16, width, leading=leading, weight="bold")[0]
 
 
 def _own_hand(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tavola.core.svg import INK, escape, fitted_size, ink_on
+from tavola.core.svg import INK, escape, fitted_size, ink_on, wrapped
 from tavola.games.clocktowers.components import CARD_CODES
 from tavola.games.clocktowers.translations import CARD_LABELS, CARDS, gettext, ngettext
 
@@ -54,6 +54,29 @@ def svg_text(
         f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}"{extra}>'
         f"{escape(content)}</text>"
     )
+
+
+def svg_lines(
+    x: float,
+    y: float,
+    content: str,
+    size: float,
+    width: float,
+    *,
+    leading: float = 0,
+    anchor: str = "middle",
+    weight: str = "normal",
+) -> tuple[str, int]:
+    """``content`` wrapped at full ``size`` into lines of ``width`` (never set smaller to
+    fit): the lines, the last one's baseline at ``y``, and how many there are."""
+    lines = wrapped(content, size, width, bold=weight == "bold")
+    step = leading or size * 1.3
+    top = y - step * (len(lines) - 1)
+    texts = "".join(
+        svg_text(x, top + row * step, line, size, anchor=anchor, weight=weight)
+        for row, line in enumerate(lines)
+    )
+    return texts, len(lines)
 
 
 def card_name(code: str) -> str:
@@ -159,7 +182,7 @@ def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
     over = w * 0.12
     fill = ROOF_FILLS.get(colour, "#888888")
     points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
-    size = min(15, round(h * 0.75))
+    size = 15  # 12 px on a phone, on a small card's roof too
     return (
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
         f'stroke-linejoin="round"/>'
@@ -204,10 +227,11 @@ def card_face(x: float, y: float, w: float, h: float, code: str, label: bool = T
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{min(w, h) * 0.08:g}" '
         f'fill="#FFFFFF" stroke="#777777"/>'
     ]
-    if label:
-        parts.append(_card_picture(x + 4, y + 6, w - 8, h - 34, code))
+    if label:  # a long label takes two lines at full size: the picture above gives way
         label_words = str(CARD_LABELS[CARD_CODES.index(code)])
-        parts.append(svg_text(x + w / 2, y + h - 10, label_words, 15, anchor="middle", width=w - 8))
+        texts, count = svg_lines(x + w / 2, y + h - 10, label_words, 15, w - 8, leading=19)
+        parts.append(_card_picture(x + 4, y + 6, w - 8, h - 34 - 19 * (count - 1), code))
+        parts.append(texts)
     else:
         parts.append(_card_picture(x + 2, y + 3, w - 4, h - 6, code))
     return "".join(parts)

@@ -25,6 +25,8 @@ export function splitSections(root) {
   const style = root.querySelector(":scope > style");
   const parts = root.querySelectorAll(':scope > svg[data-part="section"]');
   for (const [index, part] of [...parts].entries()) {
+    // an empty band (a spectator has no hand) would take a default 150 px: none is drawn
+    if (index && !part.children.length && !sizeOf(part)[1]) continue;
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("class", "part-section");
     for (const attr of ["viewBox", "overflow"]) {
