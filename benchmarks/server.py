@@ -108,8 +108,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Run:
-    def __init__(self, seconds: float, pace: float, matches: int) -> None:
+    def __init__(self, seconds: float, pace: float, matches: int, deflate: bool = True) -> None:
         self.pace = pace  # seconds between a match's moves (0: none)
+        self.deflate = deflate  # the clients offer permessage-deflate
         self.seconds = seconds
         self.matches = matches
         self.slots_in_play: set[int] = set()  # the slots whose match has both seats connected
@@ -163,9 +164,10 @@ async def play_match(
             created = response.json()
             tokens = [seat["token"] for seat in created["seats"]]
             urls = [f"{ws_base}/api/matches/{created['id']}/ws?token={t}{asked}" for t in tokens]
+            compression = "deflate" if run.deflate else None
             async with (
-                connect(urls[0], max_size=2**24) as first,
-                connect(urls[1], max_size=2**24) as second,
+                connect(urls[0], max_size=2**24, compression=compression) as first,
+                connect(urls[1], max_size=2**24, compression=compression) as second,
             ):
                 await play_one(run, [first, second], rng)
 
@@ -237,8 +239,9 @@ def measure(
     seconds: float,
     rate: float,
     query: dict[str, str],
+    deflate: bool = True,
 ) -> Run:
-    run = Run(seconds, matches / rate if rate else 0.0, matches)
+    run = Run(seconds, matches / rate if rate else 0.0, matches, deflate)
     assert server.process is not None
     pid = server.process.pid
 
@@ -411,6 +414,9 @@ def main() -> None:
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--browser", action="store_true", help="clients ask as the page does")
     parser.add_argument(
+        "--no-deflate", action="store_true", help="the clients do not offer permessage-deflate"
+    )
+    parser.add_argument(
         "--before",
         action="append",
         default=[],
@@ -430,7 +436,10 @@ def main() -> None:
                     wire(server, f"{label}")
         return
     query = BROWSER if args.browser else BOT
-    print(f"2 seats a match, each seat on its own WebSocket ({query or 'whole states'}); ", end="")
+    deflate = not args.no_deflate
+    offered = "not offering" if args.no_deflate else "offering"
+    print(f"2 seats a match, each seat on its own WebSocket ({query or 'whole states'}, ", end="")
+    print(f"{offered} permessage-deflate); ", end="")
     print(f"{args.seconds:g} s measured")
     print(
         f"{'server, backend, game':<34} {'matches':>7} {'offered':>8} {'moves/s':>9} "
@@ -443,7 +452,7 @@ def main() -> None:
                 for matches in (int(n) for n in args.matches.split(",")):
                     for rate in (args.rate, 0.0):
                         for label, server in started:
-                            run = measure(server, game, matches, args.seconds, rate, query)
+                            run = measure(server, game, matches, args.seconds, rate, query, deflate)
                             row = f"{label} {backend} {game}"
                             report(row, matches, rate, args.seconds, run)
 
