@@ -15,7 +15,9 @@ then as fast as the clients can (``max``), which gives the server's ceiling (its
 is only queueing: N moves always wait). The clients run in this process, on the same
 2-core machine as the server and the database. ``--before SRC`` runs every row on the
 server of another source tree too (``git archive 3992cd4 | tar -x -C /tmp/before``, then
-``--before /tmp/before/src``), side by side.
+``--before /tmp/before/src``), side by side; ``--before LABEL=SRC`` may be repeated, so
+that one run compares several trees (``--before 3992cd4=/tmp/before/src --before
+main=/tmp/main/src``).
 
 ``--wire`` measures one whole match of each game instead (every seat played over HTTP,
 Carcassonne at 5 players, the others at 4): what seat 0's socket receives, pictures
@@ -106,8 +108,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Run:
-    def __init__(self, seconds: float, pace: float, matches: int) -> None:
+    def __init__(self, seconds: float, pace: float, matches: int, deflate: bool = True) -> None:
         self.pace = pace  # seconds between a match's moves (0: none)
+        self.deflate = deflate  # the clients offer permessage-deflate
         self.seconds = seconds
         self.matches = matches
         self.slots_in_play: set[int] = set()  # the slots whose match has both seats connected
@@ -161,9 +164,10 @@ async def play_match(
             created = response.json()
             tokens = [seat["token"] for seat in created["seats"]]
             urls = [f"{ws_base}/api/matches/{created['id']}/ws?token={t}{asked}" for t in tokens]
+            compression = "deflate" if run.deflate else None
             async with (
-                connect(urls[0], max_size=2**24) as first,
-                connect(urls[1], max_size=2**24) as second,
+                connect(urls[0], max_size=2**24, compression=compression) as first,
+                connect(urls[1], max_size=2**24, compression=compression) as second,
             ):
                 await play_one(run, [first, second], rng)
 
@@ -235,8 +239,9 @@ def measure(
     seconds: float,
     rate: float,
     query: dict[str, str],
+    deflate: bool = True,
 ) -> Run:
-    run = Run(seconds, matches / rate if rate else 0.0, matches)
+    run = Run(seconds, matches / rate if rate else 0.0, matches, deflate)
     assert server.process is not None
     pid = server.process.pid
 
@@ -356,7 +361,7 @@ def client_cpu(texts: list[str], deflate: bool) -> float:
 
 def wire(server: ServerProcess, label: str) -> None:
     # a server before the patches and permessage-deflate sends every socket whole states
-    forms = WIRE_FORMS[:1] if label == "before" else WIRE_FORMS
+    forms = WIRE_FORMS if label in ("now", "after") else WIRE_FORMS[:1]
     for game, players in WIRE_GAMES:
         for name, query, deflate in forms:
             figures = asyncio.run(wire_match(server, game, players, query, deflate))
@@ -370,23 +375,31 @@ def wire(server: ServerProcess, label: str) -> None:
 
 
 @contextlib.contextmanager
-def servers(backend: str, before: str | None) -> Iterator[list[tuple[str, ServerProcess]]]:
-    """A server of this tree on ``backend`` (and one of the ``before`` tree), each on a
-    database of its own."""
+def servers(backend: str, before: list[str]) -> Iterator[list[tuple[str, ServerProcess]]]:
+    """A server of each ``before`` tree (``LABEL=SRC``, or ``SRC`` labelled "before") and one
+    of this tree ("now" beside others, else "after"), each on a database of its own."""
     with contextlib.ExitStack() as stack:
         cluster = None if backend == "sqlite" else stack.enter_context(postgres_cluster())
         started = []
-        for label, source in (("before", before), ("after", None)):
-            if label == "before" and source is None:
-                continue
+        sources: list[tuple[str, str | None]] = [
+            (given.split("=", 1)[0], given.split("=", 1)[1]) if "=" in given else ("before", given)
+            for given in before
+        ]
+        for label, source in [*sources, ("now" if before else "after", None)]:
             if cluster is None:
                 folder = stack.enter_context(tempfile.TemporaryDirectory())
                 url = f"sqlite:///{folder}/bench.sqlite3"
             else:
                 url = cluster.database()
             env = {} if source is None else {"PYTHONPATH": source}
-            # every client here has one address: the cap on its sockets is lifted
-            extra = () if source is not None else ("--sockets-per-address", "100000")
+            # every client here has one address: the cap on its sockets is lifted (a tree
+            # from before the cap has none)
+            capped = (
+                source is None
+                or "sockets_per_address"
+                in (Path(source) / "tavola/apps/server/settings.py").read_text()
+            )
+            extra = ("--sockets-per-address", "100000") if capped else ()
             server = stack.enter_context(running_server(url, *extra, env=env))
             started.append((label, server))
         yield started
@@ -400,7 +413,15 @@ def main() -> None:
     parser.add_argument("--games", default="campanile,clocktowers,carcassonne")
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--browser", action="store_true", help="clients ask as the page does")
-    parser.add_argument("--before", help="the src folder of a version to compare with")
+    parser.add_argument(
+        "--no-deflate", action="store_true", help="the clients do not offer permessage-deflate"
+    )
+    parser.add_argument(
+        "--before",
+        action="append",
+        default=[],
+        help="the src folder of a version to compare with (LABEL=SRC; may be repeated)",
+    )
     parser.add_argument("--wire", action="store_true", help="one whole match per game instead")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores")
@@ -415,7 +436,10 @@ def main() -> None:
                     wire(server, f"{label}")
         return
     query = BROWSER if args.browser else BOT
-    print(f"2 seats a match, each seat on its own WebSocket ({query or 'whole states'}); ", end="")
+    deflate = not args.no_deflate
+    offered = "not offering" if args.no_deflate else "offering"
+    print(f"2 seats a match, each seat on its own WebSocket ({query or 'whole states'}, ", end="")
+    print(f"{offered} permessage-deflate); ", end="")
     print(f"{args.seconds:g} s measured")
     print(
         f"{'server, backend, game':<34} {'matches':>7} {'offered':>8} {'moves/s':>9} "
@@ -428,7 +452,7 @@ def main() -> None:
                 for matches in (int(n) for n in args.matches.split(",")):
                     for rate in (args.rate, 0.0):
                         for label, server in started:
-                            run = measure(server, game, matches, args.seconds, rate, query)
+                            run = measure(server, game, matches, args.seconds, rate, query, deflate)
                             row = f"{label} {backend} {game}"
                             report(row, matches, rate, args.seconds, run)
 

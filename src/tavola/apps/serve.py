@@ -18,6 +18,7 @@ from tavola.apps.server.connections import with_header_timeout
 from tavola.apps.server.db import make_engine
 from tavola.apps.server.db import upgrade as upgrade_schema
 from tavola.apps.server.settings import Alerts, Connections, RequestLimits, default_db_url
+from tavola.apps.server.ws_deflate import WebSocketProtocol
 from tavola.core.errors import TavolaError
 
 
@@ -82,8 +83,10 @@ def serve(
         lifespan="on",
         ws_max_size=64 * 1024,
         # permessage-deflate when the client offers it, its window and memory bounded by
-        # uvicorn (2**12 bytes, memLevel 5): about 40 KiB a socket
+        # uvicorn (2**12 bytes, memLevel 5): about 40 KiB a socket; short messages are
+        # sent uncompressed (``ws_deflate``)
         ws_per_message_deflate=True,
+        ws=WebSocketProtocol,
         # A client's address is the peer's, unless the peer is a proxy the operator named.
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "",

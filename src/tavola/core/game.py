@@ -82,7 +82,8 @@ class Game(ABC):
         self.options: dict[str, OptionValue] = resolve_options(self.option_specs, options)
         self.check_options()
         check_applicable(self.option_specs, self.options)
-        self.view_options = self.public_options()  # what each view says, to check views by
+        # what each view says, to check views by; built once (options never change)
+        self.view_options = self._options_json(lambda spec: not spec.secret)
 
     def check_options(self) -> None:
         """Refuse combinations of options that make no sense (override per game)."""
@@ -110,8 +111,9 @@ class Game(ABC):
         return self._options_json(lambda spec: True)
 
     def public_options(self) -> dict[str, Any]:
-        """The options every seat may know (secret ones, such as a stacked deck, left out)."""
-        return self._options_json(lambda spec: not spec.secret)
+        """The options every seat may know (secret ones, such as a stacked deck, left out):
+        a copy of ``view_options``, which every view and state message carries."""
+        return dict(self.view_options)
 
     def changed_options(self) -> dict[str, Any]:
         """``players`` and the options that differ from their defaults, as in records."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import socket as sockets
 from collections.abc import Iterator
 from typing import Any
@@ -16,9 +17,13 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
+from tavola.apps.server import patches
 from tavola.apps.server.outbox import Outbox, Update
+from tavola.apps.server.ws_deflate import SMALL, SmallUncompressed
 from tests.apps.server.client import Api, play_randomly, tokens_of
 from tests.live_server import ServerProcess, running_server
 
@@ -129,3 +134,51 @@ def test_text_answers_are_gzipped_and_static_files_asked_again_answered_304(
     assert games.headers["Content-Encoding"] == "gzip"
     assert "Cache-Control" not in games.headers
     assert games.json()  # the same JSON, decompressed by the client
+
+
+def test_short_messages_go_uncompressed_and_the_stream_still_inflates() -> None:
+    """Per message (RFC 7692): under ``SMALL`` bytes a message is sent as it is (no RSV1),
+    and the compressed ones around it still inflate, with context takeover, in order."""
+    server_side = SmallUncompressed(False, False, 12, 12, {"memLevel": 5})
+    client_side = PerMessageDeflate(False, False, 12, 12)
+    rng = random.Random(1)
+    for index in range(200):
+        size = rng.choice([10, SMALL - 1, SMALL, 5000])
+        text = json.dumps({"n": index, "pad": "ab" * rng.randrange(size)})[:size].encode()
+        sent = server_side.encode(Frame(Opcode.TEXT, text))
+        assert sent.rsv1 == (len(text) >= SMALL)
+        assert client_side.decode(sent).data == text
+
+
+def test_a_socket_that_acts_rebuilds_every_state_from_deflated_patches(
+    server: ServerProcess,
+) -> None:
+    """A seat that plays over its socket, asking patches and offering permessage-deflate
+    (acks and short patches uncompressed, the rest deflated), rebuilds at every step the
+    state another socket of the seat is sent whole and uncompressed."""
+    api = Api(server.url)
+    created = api.create("campanile", ["human", "human"], options={"players": 2}, seed=3)
+    tokens = tokens_of(created)
+    base = f"{server.ws_url}/api/matches/{created['id']}/ws?token={tokens[0]}"
+    rng = random.Random(3)
+    with (
+        connect(f"{base}&patches=true", max_size=2**24) as deflated,
+        connect(base, compression=None, max_size=2**24) as plain,
+    ):
+        rebuilt: dict[str, Any] | None = None
+        whole: dict[str, Any] = {"is_over": False}
+        while not whole["is_over"]:
+            whole = json.loads(plain.recv(timeout=30))
+            while rebuilt is None or rebuilt["seq"] < whole["seq"]:
+                message = json.loads(deflated.recv(timeout=30))
+                if message["type"] == "ack":
+                    continue
+                rebuilt = patches.apply(rebuilt, message["patch"]) if rebuilt else message
+            assert rebuilt == whole
+            mover = whole["current_player"]
+            if mover == 0:
+                action = rng.choice(whole["legal"])
+                deflated.send(json.dumps({"type": "action", "seq": whole["seq"], "action": action}))
+            elif mover == 1:
+                mine = api.get(created["id"], tokens[1])
+                api.act(created["id"], tokens[1], mine["seq"], rng.choice(mine["legal"]))

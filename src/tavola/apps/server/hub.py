@@ -19,14 +19,13 @@ are made for it when its message is built, never stored translated.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import Sights
-from tavola.apps.server.outbox import Outbox, Update
+from tavola.apps.server.outbox import Outbox, Update, to_json
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.core.i18n import current_language, language
@@ -61,7 +60,7 @@ class Subscriber:
 
     def send(self, message: dict[str, Any]) -> bool:
         """Queue a message; ``False`` if the client is too far behind (drop it)."""
-        return self.outbox.put(json.dumps(message))
+        return self.outbox.put(to_json(message))
 
     def close(self) -> None:
         self.outbox.put(None)
@@ -104,7 +103,7 @@ class Hub:
     ) -> None:
         """Send ``message`` (chat, a rematch, who is here) to the subscribers whose seat
         ``to`` accepts; it is not part of the log."""
-        text = json.dumps(message)
+        text = to_json(message)
         for subscriber in list(self._subscribers.get(live.id, ())):
             if not subscriber.holds_seat(live):
                 self.revoke(live, subscriber)

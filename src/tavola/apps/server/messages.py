@@ -40,11 +40,13 @@ def state_message(
     can_take_back: bool = False,
     svg: str | None = None,
     chat: bool = True,
+    table: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The state object of the API for ``seat``; ``view`` is ``state.view(seat)``.
 
     Besides the game, the table: each seat's clock, the seats bots took over, the result
-    once over, the chat the seat may read, the rematch offered (see ``table_fields``).
+    once over, the chat the seat may read, the rematch offered (``table``: the
+    ``table_fields`` of the seat, given when already made).
     """
     over = live.is_over
     current = None if over else view["current_player"]
@@ -66,7 +68,7 @@ def state_message(
         "can_take_back": can_take_back,
         "log": log,
         "result": result,
-        **table_fields(live, seat, chat),
+        **(table_fields(live, seat, chat) if table is None else table),
     }
     if svg is not None:
         message["svg"] = svg
@@ -92,6 +94,7 @@ class Sights:
         self._seen: dict[int | None, tuple[dict[str, Any], list[str], bool]] = {}
         self._pictures: dict[tuple[int | None, str], str] = {}
         self._logs: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self._tables: dict[bool, dict[str, Any]] = {}  # with the chat or not -> table_fields
 
     def seen(self, seat: int | None) -> tuple[dict[str, Any], list[str], bool]:
         """``seat``'s view, its legal notations, whether it may take back its last action."""
@@ -128,7 +131,18 @@ class Sights:
         view, legal, take_back = self.seen(seat)
         picture = self.picture(seat) if svg else None
         log = self.log_after(since)
-        return state_message(self.live, seat, view, legal, log, take_back, picture, chat)
+        live = self.live
+        table = self.table(chat and may_read_chat(live, seat))
+        return state_message(live, seat, view, legal, log, take_back, picture, chat, table)
+
+    def table(self, chat: bool) -> dict[str, Any]:
+        """``table_fields`` (nothing in them is a seat's but whether it reads the chat)."""
+        table = self._tables.get(chat)
+        if table is None:
+            table = self._tables[chat] = table_fields(self.live, None, False)
+            if chat:
+                table["chat"] = list(self.live.chat)
+        return table
 
 
 def table_view(live: LiveMatch, view: dict[str, Any]) -> dict[str, Any]:

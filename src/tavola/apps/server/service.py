@@ -454,6 +454,7 @@ class MatchService:
         return [await self.get(match_id) for match_id in ids]
 
     async def close(self) -> None:
+        self.log.close()
         self.bots.close()
         self.alarms.close()
         await self.alerts.close()

@@ -93,6 +93,7 @@ class CarcassonneState(TurnState):
         "river_end",
         "river_entry",
         "river_turn",
+        "shared_view",
         "size",
         "supply",
         "tile",
@@ -127,6 +128,8 @@ class CarcassonneState(TurnState):
         self.river_end = -1
         self.river_entry = 3
         self.river_turn = 0
+        # the part of the view every seat sees alike, built once per position (``views``)
+        self.shared_view: dict[str, Any] | None = None
         river = bool(game.options["river"])
         self._put(ORIGIN, 4 * (SPRING if river else START))
         if river:
@@ -179,6 +182,7 @@ class CarcassonneState(TurnState):
         return action
 
     def _apply(self, action: int) -> list[Event]:
+        self.shared_view = None
         phase = self.phase
         if phase == PLACE_PHASE:
             if not 0 <= action < PLACES:
@@ -447,6 +451,7 @@ class CarcassonneState(TurnState):
         other.river_end = self.river_end
         other.river_entry = self.river_entry
         other.river_turn = self.river_turn
+        other.shared_view = self.shared_view
         return other
 
     def _key(self) -> tuple[Any, ...]:

@@ -29,7 +29,19 @@ def candidate_cells(state: CarcassonneState) -> list[int]:
 
 
 def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
-    from tavola.games.carcassonne.state import PHASES, PLACE_PHASE
+    from tavola.games.carcassonne.state import PHASES
+
+    shared = state.shared_view
+    if shared is None:
+        shared = state.shared_view = shared_view(state)
+    return {**state.view_head(player, PHASES), **shared}
+
+
+def shared_view(state: CarcassonneState) -> dict[str, Any]:
+    """The view but its head: the same for every seat (the whole table is public), so a
+    state keeps it until its next action and the views of its seats share it (read-only,
+    as every view)."""
+    from tavola.games.carcassonne.state import PLACE_PHASE
 
     board = []
     for key, (vid, _) in state.board.items():
@@ -54,7 +66,6 @@ def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
         x, y = cell_xy(state.last)
         last = {"x": x, "y": y}
     return {
-        **state.view_head(player, PHASES),
         "tile": TILE_NAMES[state.tile] if state.phase == PLACE_PHASE else None,
         "board": board,
         "last": last,
