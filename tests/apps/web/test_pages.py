@@ -101,3 +101,24 @@ def test_the_sign_up_rules_stand_beside_their_fields(server: ServerProcess) -> N
     refused = httpx.post(f"{server.url}/api/players", json={"name": "Quintilio", "password": "x"})
     assert refused.status_code == 422
     assert refused.json()["message"] == "A password has 8 to 200 characters"
+
+
+def test_a_seat_has_one_name_in_every_list(server: ServerProcess) -> None:
+    """An unnamed person's seat is "Seat B" under "Playing now" as on its match page and its
+    "Your turn" card, in the page's language (never "player")."""
+    body = {"game": "dudo", "seats": ["human", "human"], "names": ["Quarta", None]}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    token = created["seats"][0]["token"]
+    api = f"{server.url}/api/matches/{created['id']}"
+    seen = httpx.get(api, headers={"authorization": f"Bearer {token}"}).json()
+    played = httpx.post(
+        f"{api}/actions",
+        json={"seq": seen["seq"], "action": seen["legal"][0]},
+        headers={"authorization": f"Bearer {token}"},
+    )
+    assert played.status_code == 200, played.text
+    lobby = httpx.get(server.url + "/", params={"lang": "de"}).text
+    listed = lobby.split(f'href="/m/{created["id"]}"')[1].split("</li>")[0]
+    assert "Quarta" in listed
+    assert "Platz B" in listed
+    assert "Spieler" not in listed
