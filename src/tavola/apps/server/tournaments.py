@@ -440,7 +440,8 @@ def answer_of(snap: Snapshot, caller: Player | None) -> dict[str, Any]:
         "rated": tournament.rated,
         "max_players": tournament.max_players,
         "entrants": [
-            {"entrant": e.name, "withdrawn": e.withdrawn_at is not None} for e in snap.entrants
+            {"entrant": e.name, "withdrawn": e.withdrawn_at is not None, "bot": e.bot}
+            for e in snap.entrants
         ],
         "standings": [
             {
