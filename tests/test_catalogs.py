@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import re
 import sys
 from pathlib import Path
@@ -56,3 +57,30 @@ def test_every_text_is_translated_with_the_same_fields(template: Catalog, lang: 
 def test_the_fields_rule_reads_format_fields() -> None:
     assert fields("{name} scores {points} ({rule})") == {"name", "points", "rule"}
     assert fields("{{literal}} {x}") == {"x"}
+
+
+@pytest.mark.parametrize("lang", messages.TRANSLATED)
+def test_the_compiled_catalogs_say_what_their_sources_say(lang: str) -> None:
+    """A ``.mo`` older than its ``.po`` shows players English where a translation exists
+    (run ``catalogs`` or reinstall after editing a ``.po``): every text reads as its source."""
+    stale = []
+    for domain in sorted(messages.DOMAINS):
+        path = messages.po_path(domain, lang)
+        with path.open("rb") as file:
+            source = read_po(file, locale=lang, domain=domain)
+        compiled = path.with_suffix(".mo")
+        assert compiled.exists(), f"no compiled catalog {compiled}: run catalogs or reinstall"
+        with compiled.open("rb") as file:
+            shown = gettext.GNUTranslations(file)
+        for message in source:
+            if not message.id or not message.string or message.fuzzy:
+                continue
+            if isinstance(message.id, str):
+                said = shown.gettext(message.id)
+                wanted = message.string
+            else:
+                said = shown.ngettext(message.id[0], message.id[1], 1)
+                wanted = message.string[0]  # one: the first form in it, de and fr
+            if said != wanted:
+                stale.append(f"{compiled.name}: {message.id!r} reads {said!r}, not {wanted!r}")
+    assert not stale, "stale compiled catalogs (run catalogs):\n" + "\n".join(stale[:20])

@@ -191,6 +191,7 @@ def test_the_picture_says_every_move_of_the_log_in_words(
                 break
             action = rng.choice(state.legal_actions())
             notation = state.game.action_to_string(action)
+            public = state.game.public_notation(action)  # as the other seats' log shows it
             state.apply(action)
             root = ElementTree.fromstring(state.game.svg(at_table(state.view(0), NAMES), []))
             said = {node.get("data-said"): node.text for node in root.iter(f"{SVG}desc")}
@@ -198,6 +199,7 @@ def test_the_picture_says_every_move_of_the_log_in_words(
             assert words, notation
             assert words != notation, words
             assert not IDS.search(words), words
+            assert said.get(public), public
             if lang == "de":
                 with language("en"):
                     english = state.game.svg(at_table(state.view(0), NAMES), [])

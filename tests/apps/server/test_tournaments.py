@@ -183,7 +183,10 @@ def test_a_round_robin_of_four_bots_plays_every_pairing_once(server: ServerProce
     assert f'href="/t/{tournament}"' in listing.text
     page = creator.http.get(f"/t/{tournament}")
     assert page.status_code == 200
-    assert "random #4" in page.text
+    # the bots by their strength, as every page names bots, never by their spec
+    assert "random, beginner #4" in page.text
+    assert '<th scope="row">random<' not in page.text
+    assert "random #" not in page.text
     assert page.text.count('href="/m/') == 6  # every match, to watch
     assert creator.http.get("/t/nothing-here").status_code == 404
 

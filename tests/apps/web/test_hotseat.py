@@ -58,6 +58,9 @@ def test_the_curtain_survives_a_reload_and_a_second_tab(page: Page, server: Serv
 
     page.reload()  # Bob's hand was the last shown: a reload must not show Ada's
     assert_behind_the_curtain(page, "Ada")
+    # the log says every move in words behind the curtain too, never in notation
+    expect(page.locator("#tv-log > li.entry").first).to_contain_text("Ada: ")
+    expect(page.locator("#tv-log code.notation")).to_have_count(0)
     second = page.context.new_page()
     second.goto(page.url)
     assert_behind_the_curtain(second, "Ada")

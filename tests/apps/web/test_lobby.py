@@ -254,3 +254,14 @@ def test_the_rated_terms_show_once_rated_is_chosen(page: Page, server: ServerPro
     expect(terms).to_contain_text("No hints, no take-backs.")
     page.locator("#tv-rated").uncheck()
     expect(terms).to_be_hidden()
+
+
+def test_playing_now_names_an_unnamed_seat_as_its_match_page_does(
+    page: Page, server: ServerProcess
+) -> None:
+    create_in_lobby(page, server.url, "dudo", [Seat("you"), Seat("friend")])
+    spectate = page.locator("#tv-created a[href^='/m/']").last.get_attribute("href") or ""
+    listed = page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))
+    expect(listed).to_contain_text("Seat A")  # "Playing now" made again by lobby.js
+    expect(listed).to_contain_text("Seat B")
+    expect(listed).not_to_contain_text("player")

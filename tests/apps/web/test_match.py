@@ -375,7 +375,8 @@ def test_a_new_match_is_under_playing_now_at_once(page: Page, server: ServerProc
     create_in_lobby(page, server.url, "campanile", [Seat("you", name), Seat("friend")])
     playing = page.locator("#tv-playing li", has_text=name)
     expect(playing).to_have_count(1, timeout=5_000)  # not at the next refresh, 15 s on
-    expect(playing).to_contain_text(f"A {name}, B player")  # each badge's letter, a space
+    # each badge's letter, a space, and the seat's name as its match page says it
+    expect(playing).to_contain_text(f"A {name}, B Seat B")
     expect(playing).to_contain_text("0 moves")
     open_my_seat(page)
     page.locator("#tv-actions button.action").first.click()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 
 import tavola
@@ -75,11 +77,8 @@ def test_the_replay_api(server: ServerProcess) -> None:
         assert "message" in answer.json()
 
 
-def test_playing_now_lists_only_matches_with_a_move(server: ServerProcess) -> None:
-    body = {"game": "dudo", "seats": ["human", "human"], "names": ["Quinta", "Quirino"]}
-    created = httpx.post(f"{server.url}/api/matches", json=body).json()
-    spectate = f'href="/m/{created["id"]}"'
-    assert spectate not in httpx.get(server.url + "/").text  # nobody moved: not played yet
+def first_move(server: ServerProcess, created: dict[str, Any]) -> None:
+    """The first seat of a match just ``created`` plays its first legal action."""
     token = created["seats"][0]["token"]
     api = f"{server.url}/api/matches/{created['id']}"
     seen = httpx.get(api, headers={"authorization": f"Bearer {token}"}).json()
@@ -89,6 +88,14 @@ def test_playing_now_lists_only_matches_with_a_move(server: ServerProcess) -> No
         headers={"authorization": f"Bearer {token}"},
     )
     assert played.status_code == 200, played.text
+
+
+def test_playing_now_lists_only_matches_with_a_move(server: ServerProcess) -> None:
+    body = {"game": "dudo", "seats": ["human", "human"], "names": ["Quinta", "Quirino"]}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    spectate = f'href="/m/{created["id"]}"'
+    assert spectate not in httpx.get(server.url + "/").text  # nobody moved: not played yet
+    first_move(server, created)
     assert spectate in httpx.get(server.url + "/").text
 
 
@@ -101,3 +108,16 @@ def test_the_sign_up_rules_stand_beside_their_fields(server: ServerProcess) -> N
     refused = httpx.post(f"{server.url}/api/players", json={"name": "Quintilio", "password": "x"})
     assert refused.status_code == 422
     assert refused.json()["message"] == "A password has 8 to 200 characters"
+
+
+def test_a_seat_has_one_name_in_every_list(server: ServerProcess) -> None:
+    """An unnamed person's seat is "Seat B" under "Playing now" as on its match page and its
+    "Your turn" card, in the page's language (never "player")."""
+    body = {"game": "dudo", "seats": ["human", "human"], "names": ["Quarta", None]}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    first_move(server, created)
+    lobby = httpx.get(server.url + "/", params={"lang": "de"}).text
+    listed = lobby.split(f'href="/m/{created["id"]}"')[1].split("</li>")[0]
+    assert "Quarta" in listed
+    assert "Platz B" in listed
+    assert "Spieler" not in listed

@@ -59,8 +59,16 @@ def test_stepping_through_a_finished_match(page: Page, server: ServerProcess) ->
     expect(page.locator("#tv-board .tavola-board")).to_contain_text("Ada")
     expect(page.locator("#tv-board .tavola-board")).not_to_contain_text("Seat A")
 
+    # the heading names the players, not the match's id; the log and the step say the moves
+    # in words, the notation never (the record keeps it)
+    expect(page.locator("h1")).to_contain_text("Ada, Bob")
+    expect(page.locator("h1")).not_to_contain_text(match)
+    expect(page.locator("#tv-log > li.entry")).to_have_count(last)
+    expect(page.locator("#tv-log code.notation")).to_have_count(0)
     page.keyboard.press("ArrowRight")
     wait_step(page, 1)
+    expect(page.locator("#tv-step")).to_contain_text("Ada: ")
+    expect(page.locator("#tv-step")).not_to_contain_text(f": {record['actions'][0]}")
     first_svg = page.locator("#tv-board").inner_html()
     page.get_by_role("button", name="Next step").click()
     wait_step(page, 2)

@@ -336,7 +336,8 @@ def test_the_log_names_a_placed_tile_in_words(lang: str, said: str) -> None:
 
 
 def test_follower_targets_say_where_in_words() -> None:
-    # "field Nl" means nothing to a newcomer: the label says the side and half, then the code.
+    # "field Nl" means nothing to a newcomer: the label says the side and half in words, and
+    # no notation (the move list shows it apart, in its small column).
     seen: set[str] = set()
     for state in random_positions(3, 2, False, every=1):
         root = picture(state, state.current_player)
@@ -347,14 +348,15 @@ def test_follower_targets_say_where_in_words() -> None:
             kind, _, where = action.removeprefix("deploy ").partition(" ")
             label = element.attrib["aria-label"]
             if where:
-                assert label.endswith(f"({where})"), label
+                assert f"({where})" not in label, label
+                assert not label.endswith(f" {where}"), label
                 assert "side" in label, label
             else:
                 assert label == "Deploy a monk in the cloister"
             seen.add(kind)
     assert {"road", "city", "field"} <= seen
     labels = {element.attrib.get("aria-label") for element in picture(_deploy_nl(), 0).iter()}
-    assert "Deploy a farmer on the field by the north side, west half (Nl)" in labels
+    assert "Deploy a farmer on the field by the north side, west half" in labels
 
 
 def _deploy_nl() -> CarcassonneState:

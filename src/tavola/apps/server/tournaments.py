@@ -523,7 +523,8 @@ def answer_of(snap: Snapshot, caller: Player | None) -> dict[str, Any]:
         "max_players": tournament.max_players,
         "entry": OPEN if tournament.entry_key is None else LINK,
         "entrants": [
-            {"entrant": e.name, "withdrawn": e.withdrawn_at is not None} for e in snap.entrants
+            {"entrant": e.name, "withdrawn": e.withdrawn_at is not None, "bot": e.bot}
+            for e in snap.entrants
         ],
         "standings": [
             {

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,30 @@ def kbd(key: str) -> Markup:
     return Markup("<kbd>{}</kbd>").format(key)
 
 
+def seat_named(seat: Mapping[str, Any]) -> str:
+    """A seat as every page and picture calls it (``seats.js``'s ``seatName``): its name,
+    "Bot B (ISMCTS, medium)" or "Seat B"; ``seat`` as ``SeatInfo.public`` gives it.
+
+    >>> seat_named({"seat": 1, "kind": "human", "name": None})
+    'Seat B'
+    """
+    letter = SEAT_LETTERS[seat["seat"] % len(SEAT_LETTERS)]
+    if seat.get("name"):
+        return str(seat["name"])
+    if seat.get("kind") == "bot":
+        bot = seat.get("bot_name") or str(seat.get("bot") or "bot").split(":")[0]
+        return CATALOG.gettext("Bot {letter} ({bot})").format(letter=letter, bot=bot)
+    return CATALOG.gettext("Seat {letter}").format(letter=letter)
+
+
+def seats_named(seats: list[Mapping[str, Any]]) -> str:
+    """The seats of a match by name, in their order ("Ada, Bot B (ISMCTS, medium)")."""
+    return ", ".join(map(seat_named, seats))
+
+
 environment.globals["kbd"] = kbd
+environment.globals["seats_named"] = seats_named
+environment.globals["seat_named"] = seat_named
 environment.globals["palette"] = _palette
 environment.globals["seat_colours"] = SEAT_COLOURS
 environment.globals["seat_letters"] = SEAT_LETTERS

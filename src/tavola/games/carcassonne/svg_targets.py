@@ -209,8 +209,8 @@ def targets(
         kind, _, where = action.removeprefix("deploy ").partition(" ")
         follower = gettext(FOLLOWER_WORDS[kind])
         label = (
-            gettext("Deploy {follower} {where} ({code})").format(
-                follower=follower, where=gettext(WHERE_WORDS[where]), code=where
+            gettext("Deploy {follower} {where}").format(
+                follower=follower, where=gettext(WHERE_WORDS[where])
             )
             if where
             else gettext("Deploy {follower}").format(follower=follower)

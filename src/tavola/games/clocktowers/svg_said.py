@@ -38,11 +38,11 @@ def move_words(notation: str) -> str:
 
 def said_moves(view: dict[str, Any]) -> list[str]:
     """Every move onto the towers there are (or a new one) in words, as unseen ``<desc
-    data-said>`` elements."""
+    data-said>`` elements; and a discard as the other seats' log shows it (``discard``, the
+    card unsaid)."""
     most = max((len(towers) for towers in view["towers"]), default=0)
     said = []
-    for action in range(NUM_ACTIONS):
-        notation = action_to_string(action)
+    for notation in ["discard", *map(action_to_string, range(NUM_ACTIONS))]:
         target = notation.split()[-1]
         if target.isdigit() and int(target) > most:
             continue  # onto a tower nobody has yet

@@ -88,10 +88,28 @@ async def live_context(
     return {
         "tournament": found,
         "changes": await rating_changes(tournaments, found),
+        "named": entrants_named(found),
         "signed_in": caller is not None,
         "key": connection.query_params.get("key"),
         "base_url": "http" + base[2:] if base.startswith("ws") else base,
     }
+
+
+def entrants_named(found: dict[str, Any]) -> dict[str, str]:
+    """Each entrant as the page says it: a person by name, a bot by its strength as every
+    page names bots ("ISMCTS, medium"; a second of one spec "ISMCTS, medium #2"), not by
+    the spec its entrant name keeps ("ismcts:iterations=300 #2")."""
+    named: dict[str, str] = {}
+    seen: dict[str, int] = {}
+    for entrant in found["entrants"]:
+        spec = entrant.get("bot")
+        if spec is None:
+            named[entrant["entrant"]] = entrant["entrant"]
+            continue
+        seen[spec] = seen.get(spec, 0) + 1
+        words = str(bot_name(spec))
+        named[entrant["entrant"]] = words if seen[spec] == 1 else f"{words} #{seen[spec]}"
+    return named
 
 
 @router.get("/t/{tournament_id}")

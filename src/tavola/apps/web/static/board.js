@@ -6,7 +6,7 @@
 //   data-toggle      shows or hides the element with that id (class "panel" -> "open")
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 //   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
-//   data-said        a <desc> saying in words the move of that notation (for the log)
+//   data-said        a <desc> saying in words the move of that notation (log.js reads it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
@@ -345,13 +345,6 @@ export class Board {
       if (degrees && Number(degrees)) node.setAttribute("transform", `rotate(${Number(degrees)})`);
       else node.removeAttribute("transform");
     }
-  }
-
-  /** A move in words as the picture says it (data-said), or null. */
-  saidOf(notation) {
-    if (!this.svg) return null;
-    const found = sameAttr(this.svg, "data-said", notation)[0];
-    return found ? found.textContent : null;
   }
 
   /** Show which picture element an action button plays (hover or focus on the button). */

@@ -351,7 +351,7 @@ async function refreshPlaying() {
     el("span", { class: "who" }, ...m.seats.map((s, i) => [
       badge(pal, s.seat),
       " ",
-      s.name || (s.kind === "bot" ? seatName(pal, m.seats, s.seat) : _("player")),
+      seatName(pal, m.seats, s.seat),
       i < m.seats.length - 1 ? ", " : "",
     ])),
     " ",

@@ -22,6 +22,42 @@ export function eventNode(pal, seats, event) {
   return item;
 }
 
+// A picture's words of a move: <desc data-said="NOTATION">WORDS</desc> (tavola.core.svg escapes
+// both as SVG text, so no "<" is in either).
+const SAID = /<desc data-said="([^"]*)">([^<]*)<\/desc>/g;
+const ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+function unescaped(text) {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+}
+
+/** The words of moves as the pictures say them (data-said), kept from every picture seen: a
+ *  log says its moves in words behind a hotseat's curtain, after a reload and at the end. */
+export class SaidMoves {
+  constructor() {
+    this.words = new Map();
+  }
+
+  /** Keep the words ``svg`` (a picture's text) says of its moves. */
+  learn(svg) {
+    for (const [, notation, words] of String(svg || "").matchAll(SAID)) this.words.set(unescaped(notation), unescaped(words));
+  }
+
+  /** ``notation`` in words, or null if no picture seen said it. */
+  of(notation) {
+    return this.words.get(notation) || null;
+  }
+}
+
+/** Put in words the moves of ``list``'s entries still shown in notation whose words are
+ *  known now (a picture came after them). */
+export function sayAgain(list, said) {
+  for (const code of list.querySelectorAll("li.entry > code.notation")) {
+    const words = said.of(code.textContent);
+    if (words) code.replaceWith(words);
+  }
+}
+
 // The log's entries about a seat rather than the game (resign, timeout, abandon), in words.
 const SEAT_ENTRIES = {
   resign: () => _("resigned"),
@@ -29,9 +65,9 @@ const SEAT_ENTRIES = {
   abandon: () => _("left the table"),
 };
 
-/** One entry of the log: who did what (in words where ``said`` gives them for its notation,
- *  else its notation), and what it caused. */
-export function logNode(pal, seats, entry, said = null) {
+/** One entry of the log: who did what (in words where ``said``, a SaidMoves, knows them, else
+ *  its notation), and what it caused. */
+export function logNode(pal, seats, entry, said) {
   const who = seatName(pal, seats, entry.seat);
   const item = el("li", { class: `entry entry-${entry.kind}`, "data-seq": entry.seq });
   if (entry.kind === "takeback") {
@@ -46,7 +82,7 @@ export function logNode(pal, seats, entry, said = null) {
   } else {
     item.append(
       badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
-      (said && said(entry.action)) || el("code", { class: "notation", text: entry.action }),
+      said.of(entry.action) || el("code", { class: "notation", text: entry.action }),
     );
     const events = (entry.events || []).filter((e) => e.kind !== "takeback");
     if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, seats, e))));

@@ -2,6 +2,7 @@
 // server's messages and decides what to show when; match-view.js shows a state (whose
 // turn, seats and scores, the log, the moves); match-table.js the table around it.
 
+import { SaidMoves } from "./log.js";
 import { seatName } from "./seats.js";
 
 export class MatchState {
@@ -13,6 +14,7 @@ export class MatchState {
     Object.assign(this, parts);
     this.connections = []; // one per seat played here, or one spectator's (match.js)
     this.log = new Map(); // seq -> public log entry (the same for every seat)
+    this.said = new SaidMoves(); // the moves in words, from every picture received
     this.queue = []; // seqs received and not yet shown, ascending
     this.shown = null; // the state on screen
     this.shownConn = null; // the connection it came from

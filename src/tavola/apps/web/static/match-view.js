@@ -4,7 +4,7 @@
 import { asSeat, refusal } from "./api.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
-import { logNode } from "./log.js";
+import { logNode, sayAgain } from "./log.js";
 import { badge } from "./seats.js";
 
 // Why a bot plays a seat, by the kind of the log entry that handed it over.
@@ -66,7 +66,8 @@ export function showPublic(match, state) {
   ui.scores.replaceChildren(...rows);
   match.clocks.tick();
 
-  // the log, up to this state
+  // the log, up to this state (in words known since, the entries shown in notation before)
+  sayAgain(ui.log, match.said);
   const rendered = new Set([...ui.log.children].map((li) => Number(li.dataset.seq)));
   const fresh = [...match.log.keys()].filter((seq) => seq <= state.seq && !rendered.has(seq)).sort((a, b) => a - b);
   if (rendered.size === 0 && fresh.length > 1) {
@@ -76,7 +77,7 @@ export function showPublic(match, state) {
   }
   for (const seq of fresh) {
     const entry = match.log.get(seq);
-    ui.log.append(logNode(pal, state.seats, entry, (notation) => match.board.saidOf(notation)));
+    ui.log.append(logNode(pal, state.seats, entry, match.said));
     if (entry.kind === "takeback") {
       const undone = (entry.events || []).map((e) => e.data && e.data.undone).find((u) => u !== undefined);
       const gone = ui.log.querySelector(`li[data-seq="${undone}"]`);

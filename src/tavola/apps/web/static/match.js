@@ -256,6 +256,7 @@ function raiseCurtain(conn, state) {
   match.curtain = { conn, state };
   match.board.clear();
   match.board.say("");
+  match.said.learn(state.svg); // the moves' words only: the picture itself is not shown
   // nothing of the last seat's hand stays in the page: its moves, its notations, its hint
   ui.actions.replaceChildren();
   ui.notations.replaceChildren();
@@ -305,6 +306,7 @@ function display(conn, state) {
     for (const seq of [...c.states.keys()]) if (seq < state.seq) c.states.delete(seq);
   }
   match.board.show(state.svg);
+  match.said.learn(state.svg);
   if (changed) ui.refusal.hidden = true;
   showPublic(match, state);
   showPlay(match, conn, state, play);

@@ -9,7 +9,7 @@ import { matchRecord, matchSummary, reason, replayPicture, replaySteps } from ".
 import { Board } from "./board.js";
 import { $, copyText, el } from "./dom.js";
 import { _ } from "./i18n.js";
-import { eventNode, logNode } from "./log.js";
+import { SaidMoves, eventNode, logNode, sayAgain } from "./log.js";
 import { badge, palette, seatName } from "./seats.js";
 
 const root = document.getElementById("main");
@@ -25,6 +25,7 @@ let seats = [];
 let step = 0;
 let loading = 0; // the request number of the picture being fetched
 const pictures = new Map(); // step -> svg (a few kept)
+let said = new SaidMoves(); // the moves in words, from the pictures fetched
 
 function refuse(message) {
   const box = $("tv-refusal");
@@ -52,6 +53,7 @@ function decodeRecord(text) {
 async function start(text, names) {
   record = text;
   pictures.clear();
+  said = new SaidMoves();
   data = await replaySteps(record);
   seats = names || Array.from({ length: data.players }, (x, seat) => ({ seat, kind: "human", name: null }));
   root.dataset.steps = String(data.steps.length - 1);
@@ -60,6 +62,8 @@ async function start(text, names) {
   $("tv-replay").hidden = false;
   renderLog();
   drawChart();
+  // the last picture says the moves of the whole game (every tile placed on the board)
+  await picture(data.steps.length - 1).catch(() => null);
   const blob = new Blob([record], { type: "application/json" });
   const download = $("tv-download");
   download.href = URL.createObjectURL(blob);
@@ -75,20 +79,30 @@ async function go(target) {
   const ticket = ++loading;
   $("tv-slider").value = String(step);
   renderStep();
-  let svg = pictures.get(step);
-  if (svg === undefined) {
-    try {
-      svg = (await replayPicture(record, step, pictureNames())).svg;
-    } catch (error) {
-      refuse(_("Cannot draw step {step}: {reason}", { step, reason: error.message }));
-      return;
-    }
-    pictures.set(step, svg);
-    if (pictures.size > 40) pictures.delete(pictures.keys().next().value);
+  let svg;
+  try {
+    svg = await picture(step);
+  } catch (error) {
+    refuse(_("Cannot draw step {step}: {reason}", { step, reason: error.message }));
+    return;
   }
   if (ticket !== loading) return; // a later step was asked for meanwhile
   board.show(svg);
   root.dataset.step = String(step);
+}
+
+/** The picture after ``target`` steps (kept for a while), its moves' words learnt. */
+async function picture(target) {
+  let svg = pictures.get(target);
+  if (svg === undefined) {
+    svg = (await replayPicture(record, target, pictureNames())).svg;
+    pictures.set(target, svg);
+    if (pictures.size > 40) pictures.delete(pictures.keys().next().value);
+    said.learn(svg);
+    sayAgain($("tv-log"), said);
+    if (target === step) renderStep();
+  }
+  return svg;
 }
 
 /** The seats' names for the picture, as the table says them ("" for a seat without one:
@@ -101,7 +115,7 @@ function pictureNames() {
 function renderStep() {
   const current = data.steps[step];
   const last = data.steps.length - 1;
-  const who = current.seat === null ? "" : `${seatName(pal, seats, current.seat)}: ${current.action}`;
+  const who = current.seat === null ? "" : `${seatName(pal, seats, current.seat)}: ${said.of(current.action) || current.action}`;
   $("tv-step").textContent = step === 0 ? _("Step 0 of {last}: the setup", { last }) : _("Step {step} of {last}: {what}", { step, last, what: who });
   $("tv-first").disabled = $("tv-prev").disabled = step === 0;
   $("tv-last").disabled = $("tv-next").disabled = step === last;
@@ -146,7 +160,7 @@ function shareLink() {
 
 function renderLog() {
   const items = data.steps.slice(1).map((s) => {
-    const item = logNode(pal, seats, { seq: s.step, seat: s.seat, kind: "move", action: s.action, events: s.events });
+    const item = logNode(pal, seats, { seq: s.step, seat: s.seat, kind: "move", action: s.action, events: s.events }, said);
     item.tabIndex = -1;
     item.addEventListener("click", () => go(s.step));
     return item;
