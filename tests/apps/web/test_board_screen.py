@@ -134,8 +134,15 @@ def test_the_tile_to_place_turns_with_the_choice(new_context: Any, server: Serve
     assert turned(page)[0] == turned(page)[1]
     seen.add(turned(page)[1])
     assert len(seen) > 1
-    page.keyboard.press("Escape")
-    assert page.locator("#tv-board [data-turned]").get_attribute("data-turned") == "0"
+    page.keyboard.press("Escape")  # back on the cell: its first option previewed, as turned
+    assert page.locator("#tv-board [data-option-of].shown.preview").count() == 1
+    assert turned(page)[0] == turned(page)[1]
+    # a list move in focus shows its ghost on the board, and the tile to place turns with it
+    turned_move = page.locator("#tv-board [data-option-of]:not([data-turn='0'])").first
+    notation = turned_move.get_attribute("data-action")
+    page.mouse.move(0, 0)  # the pointer off the board: only the focus previews
+    page.locator(f"#tv-actions button[data-notation='{notation}']").focus()
+    assert turned(page) == (turned_move.get_attribute("data-turn"),) * 2
 
 
 def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: ServerProcess) -> None:
