@@ -225,3 +225,20 @@ def test_no_tile_is_previewed_before_a_cell_is_chosen(
     cells.first.click()  # ... and a choice
     expect(page.locator("#tv-board [data-option-of].shown:not(.preview)")).to_have_count(1)
     assert page.evaluate(SHOWN_LABELS) == []
+
+
+BAG_COVERED = """() => { const bag = document.querySelector('#bag');
+  return [...bag.querySelectorAll('text')].map((t) => t.getBoundingClientRect())
+    .filter((b) => { const e = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+      return !(e && bag.contains(e)); }).length; }"""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_open_bag_is_above_the_board(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    page, _size = on_screen(new_context, screen)
+    open_carcassonne(page, server, options={"river": True})
+    page.locator("#tv-board [data-toggle='bag']").first.click()
+    expect(page.locator("#bag")).to_be_visible()
+    assert page.evaluate(BAG_COVERED) == 0  # no count in the bag drawn under the board
