@@ -1,0 +1,37 @@
+"""On a phone every control is at least 44x44 CSS px to tap: a link, a button, a box (its
+label is its tap area), on the lobby and on a match page. Links inside running text (a
+paragraph, a rules page) are exempt, as WCAG 2.5.8 has them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+TOO_SMALL = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.checkVisibility() && !e.closest("p, .doc, .skip"))
+  .map((e) => { const area = (e.tagName === "INPUT" && e.closest("label")) || e;
+    const r = area.getBoundingClientRect();
+    const name = (e.textContent || e.id).trim().slice(0, 40);
+    return [Math.round(r.width), Math.round(r.height), name]; })
+  .filter(([width, height]) => width < 44 || height < 44)"""
+CONTROLS = "a, button, input, select, summary"
+
+
+def test_every_control_of_the_lobby_and_a_match_is_44_px(
+    new_context: Any, server: ServerProcess
+) -> None:
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{server.url}/?lang=it")
+    assert page.evaluate(TOO_SMALL, CONTROLS) == []
+    body = {"game": "campanile", "seats": ["human", "random"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang=fr")
+    page.wait_for_selector("#main[data-turn='you']")
+    assert page.evaluate(TOO_SMALL, CONTROLS) == []
