@@ -35,3 +35,21 @@ def test_every_control_of_the_lobby_and_a_match_is_44_px(
     page.goto(f"{server.url}{created['seats'][0]['url']}&lang=fr")
     page.wait_for_selector("#main[data-turn='you']")
     assert page.evaluate(TOO_SMALL, CONTROLS) == []
+
+
+def test_the_carcassonne_buttons_are_44_px_and_their_words_12_px(
+    new_context: Any, server: ServerProcess
+) -> None:
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    body = {"game": "carcassonne", "options": {"river": True}, "seats": ["human", "random"]}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang=fr")
+    page.wait_for_selector("#main[data-turn='you']")
+    bag = page.locator("#tv-board .part-head [data-toggle='bag']").first
+    box = bag.bounding_box()
+    assert box is not None
+    assert box["height"] >= 44
+    sizes = bag.locator("text").evaluate_all(
+        "texts => texts.map((t) => t.getAttribute('font-size') * t.getScreenCTM().a)"
+    )
+    assert min(sizes) >= 12, sizes
