@@ -22,6 +22,7 @@ TOO_SMALL = """(selector) => [...document.querySelectorAll(selector)]
     return [Math.round(r.width), Math.round(r.height), name]; })
   .filter(([width, height]) => width < 44 || height < 44)"""
 CONTROLS = "a, button, input, select, summary"
+BOARD = "#tv-board [data-action]:not([data-option-of]), #tv-board [data-choose]"
 
 
 def test_every_control_of_the_lobby_and_a_match_is_44_px(
@@ -35,6 +36,7 @@ def test_every_control_of_the_lobby_and_a_match_is_44_px(
     page.goto(f"{server.url}{created['seats'][0]['url']}&lang=fr")
     page.wait_for_selector("#main[data-turn='you']")
     assert page.evaluate(TOO_SMALL, CONTROLS) == []
+    assert page.evaluate(TOO_SMALL, BOARD) == []  # +1, +2, +3, bet, pass on the picture
 
 
 def test_the_carcassonne_buttons_are_44_px_and_their_words_12_px(
