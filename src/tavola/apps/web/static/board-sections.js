@@ -25,6 +25,9 @@ export function splitSections(root) {
   const style = root.querySelector(":scope > style");
   const parts = root.querySelectorAll(':scope > svg[data-part="section"]');
   for (const [index, part] of [...parts].entries()) {
+    // an empty band (a spectator has no hand, no moves) has no height: a browser would give
+    // its svg 150 px of nothing
+    if (index > 0 && sizeOf(part)[1] <= 0 && !part.childElementCount) continue;
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("class", "part-section");
     for (const attr of ["viewBox", "overflow"]) {

@@ -1,6 +1,6 @@
-"""On a phone every control is at least 44x44 CSS px to tap: a link, a button, a box (its
-label is its tap area), on the lobby and on a match page. Links inside running text (a
-paragraph, a rules page) are exempt, as WCAG 2.5.8 has them."""
+"""A phone's screen: every control is at least 44x44 CSS px to tap (a link, a button, a
+box whose label is its tap area; links inside running text are exempt, as WCAG 2.5.8 has
+them), the picture's buttons too, their words at 12 px or more, and no empty band."""
 
 from __future__ import annotations
 
@@ -55,3 +55,18 @@ def test_the_carcassonne_buttons_are_44_px_and_their_words_12_px(
         "texts => texts.map((t) => t.getAttribute('font-size') * t.getScreenCTM().a)"
     )
     assert min(sizes) >= 12, sizes
+
+
+def test_a_spectator_on_a_phone_sees_no_empty_band(new_context: Any, server: ServerProcess) -> None:
+    """Campanile's picture in bands: a spectator's has no hand and no moves, and no gap."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    body = {"game": "campanile", "seats": ["human", "random"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(f"{server.url}{created['spectate']}")
+    page.wait_for_selector("#tv-board .part-section")
+    heights = page.locator("#tv-board .part-section").evaluate_all(
+        "svgs => svgs.map((s) => [s.viewBox.baseVal.height, s.getBoundingClientRect().height])"
+    )
+    for drawn, shown in heights:
+        assert drawn > 0, heights
+        assert shown <= drawn + 1, heights  # scaled down to the phone, never padded
