@@ -242,3 +242,23 @@ def test_the_open_bag_is_above_the_board(
     page.locator("#tv-board [data-toggle='bag']").first.click()
     expect(page.locator("#bag")).to_be_visible()
     assert page.evaluate(BAG_COVERED) == 0  # no count in the bag drawn under the board
+
+
+NAME_AND_POINTS = """() => [...document.querySelectorAll('#tv-board text')]
+  .filter((t) => / pts$/.test(t.textContent) && t.previousElementSibling?.tagName === 'text'
+    && t.previousElementSibling.getAttribute('y') === t.getAttribute('y'))
+  .map((t) => t.getBoundingClientRect().left
+    - t.previousElementSibling.getBoundingClientRect().right)"""
+
+
+def test_a_clocktowers_bot_name_keeps_clear_of_its_points(
+    new_context: Any, server: ServerProcess
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    body = {"game": "clocktowers", "seats": ["human", "ismcts:iterations=300"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(server.url + created["seats"][0]["url"])
+    wait_shown(page)
+    gaps = page.evaluate(NAME_AND_POINTS)
+    assert gaps, "no seat's name and points"
+    assert min(gaps) >= 6, gaps  # "Bot B (ISMCTS, medium)" does not touch "0 pts"
