@@ -252,9 +252,10 @@ def _button(
         tip = gettext("Pass: deploy no follower this turn")
     fill = "#FFFFFF" if toggle else HIGHLIGHT
     size, lines = _button_lines(text)
-    first = y + BUTTON_HIGH / 2 + size / 3 - (size + 2) / 2 * (len(lines) - 1)
+    step = round(size * 1.25)  # a line's height: two lines' boxes do not touch
+    first = y + BUTTON_HIGH / 2 + size / 3 - step / 2 * (len(lines) - 1)
     words = "".join(
-        f'<text x="{x + BUTTON / 2:g}" y="{first + (size + 2) * i:g}" font-size="{size}" '
+        f'<text x="{x + BUTTON / 2:g}" y="{first + step * i:g}" font-size="{size}" '
         f'font-weight="bold" text-anchor="middle" fill="{INK}">{escape(line)}</text>'
         for i, line in enumerate(lines)
     )
