@@ -242,7 +242,10 @@ def test_the_site_leads_to_every_leaderboard(api: Api) -> None:
     for game in games:
         assert f'href="/leaderboard/{game}"' in lobby  # beside each game of the lobby
         assert f'href="/leaderboard/{game}"' in index.text
-        assert api.http.get(f"/leaderboard/{game}").status_code == 200
+        page = api.http.get(f"/leaderboard/{game}")
+        assert page.status_code == 200
+        assert 'id="tv-account"' in page.text  # the account, as on every page of the site
+    assert 'id="tv-account"' in index.text
 
 
 def test_a_profile_lists_the_ratings_with_a_chart_and_each_opponent(api: Api) -> None:

@@ -134,8 +134,15 @@ def test_the_tile_to_place_turns_with_the_choice(new_context: Any, server: Serve
     assert turned(page)[0] == turned(page)[1]
     seen.add(turned(page)[1])
     assert len(seen) > 1
-    page.keyboard.press("Escape")
-    assert page.locator("#tv-board [data-turned]").get_attribute("data-turned") == "0"
+    page.keyboard.press("Escape")  # back on the cell: its first option previewed, as turned
+    assert page.locator("#tv-board [data-option-of].shown.preview").count() == 1
+    assert turned(page)[0] == turned(page)[1]
+    # a list move in focus shows its ghost on the board, and the tile to place turns with it
+    turned_move = page.locator("#tv-board [data-option-of]:not([data-turn='0'])").first
+    notation = turned_move.get_attribute("data-action")
+    page.mouse.move(0, 0)  # the pointer off the board: only the focus previews
+    page.locator(f"#tv-actions button[data-notation='{notation}']").focus()
+    assert turned(page) == (turned_move.get_attribute("data-turn"),) * 2
 
 
 def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: ServerProcess) -> None:
@@ -218,3 +225,40 @@ def test_no_tile_is_previewed_before_a_cell_is_chosen(
     cells.first.click()  # ... and a choice
     expect(page.locator("#tv-board [data-option-of].shown:not(.preview)")).to_have_count(1)
     assert page.evaluate(SHOWN_LABELS) == []
+
+
+BAG_COVERED = """() => { const bag = document.querySelector('#bag');
+  return [...bag.querySelectorAll('text')].map((t) => t.getBoundingClientRect())
+    .filter((b) => { const e = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+      return !(e && bag.contains(e)); }).length; }"""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_open_bag_is_above_the_board(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    page, _size = on_screen(new_context, screen)
+    open_carcassonne(page, server, options={"river": True})
+    page.locator("#tv-board [data-toggle='bag']").first.click()
+    expect(page.locator("#bag")).to_be_visible()
+    assert page.evaluate(BAG_COVERED) == 0  # no count in the bag drawn under the board
+
+
+NAME_AND_POINTS = """() => [...document.querySelectorAll('#tv-board text')]
+  .filter((t) => / pts$/.test(t.textContent) && t.previousElementSibling?.tagName === 'text'
+    && t.previousElementSibling.getAttribute('y') === t.getAttribute('y'))
+  .map((t) => t.getBoundingClientRect().left
+    - t.previousElementSibling.getBoundingClientRect().right)"""
+
+
+def test_a_clocktowers_bot_name_keeps_clear_of_its_points(
+    new_context: Any, server: ServerProcess
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    body = {"game": "clocktowers", "seats": ["human", "ismcts:iterations=300"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(server.url + created["seats"][0]["url"])
+    wait_shown(page)
+    gaps = page.evaluate(NAME_AND_POINTS)
+    assert gaps, "no seat's name and points"
+    assert min(gaps) >= 6, gaps  # "Bot B (ISMCTS, medium)" does not touch "0 pts"

@@ -4,6 +4,7 @@ the seat whose secrets were last shown."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -55,12 +56,17 @@ def test_the_curtain_survives_a_reload_and_a_second_tab(page: Page, server: Serv
     pass_to(page, "Bob")
     play_until_the_curtain(page)
     assert_behind_the_curtain(page, "Ada")  # the bot has played: Ada's turn
+    sidebar = page.locator("#tv-scores tbody tr").all_text_contents()
+    assert sum("(here)" in row for row in sidebar) == 2
+    expect(page.locator("#tv-resign")).to_be_visible()
 
     page.reload()  # Bob's hand was the last shown: a reload must not show Ada's
     assert_behind_the_curtain(page, "Ada")
     # the log says every move in words behind the curtain too, never in notation
     expect(page.locator("#tv-log > li.entry").first).to_contain_text("Ada: ")
     expect(page.locator("#tv-log code.notation")).to_have_count(0)
+    expect(page.locator("#tv-scores tbody tr")).to_have_text(sidebar)  # the same seats, "here"
+    expect(page.locator("#tv-resign")).to_be_visible()
     second = page.context.new_page()
     second.goto(page.url)
     assert_behind_the_curtain(second, "Ada")
@@ -71,3 +77,15 @@ def test_the_curtain_survives_a_reload_and_a_second_tab(page: Page, server: Serv
     page.wait_for_selector(MY_TURN)
     expect(page.locator("#tv-curtain")).to_be_hidden()
     expect(page.locator("#tv-status")).to_contain_text("Ada: your turn")
+
+
+def test_a_fresh_browser_opens_a_hotseat_link_on_the_curtain(
+    page: Page, server: ServerProcess
+) -> None:
+    """This browser never showed anyone's hand: the first seat's waits behind the curtain."""
+    body = {"game": "campanile", "seats": ["human", "human"], "names": ["Ada", "Bob"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    tokens = ",".join(seat["token"] for seat in created["seats"])
+    page.goto(f"{server.url}/m/{created['id']}?hotseat={tokens}")
+    assert_behind_the_curtain(page, "Ada")
+    pass_to(page, "Ada")

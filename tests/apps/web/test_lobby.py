@@ -236,12 +236,46 @@ def test_nothing_on_the_lobby_is_wider_than_a_phone(
 ) -> None:
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(f"{server.url}/?lang={lang}")
+    keep_a_finished_match(page, server)
+    page.reload()
+    row = page.locator("#tv-mine li").first
+    expect(row.locator("time")).to_be_visible()
     page.locator("input[name='game'][value='carcassonne']").check()
     for kind in page.locator("#tv-seats select.kind").all():
         kind.select_option("hotseat")  # the longest words of the list
     measured = page.evaluate(WIDEST_ON_A_PHONE)
     assert not measured["wider"], "; ".join(measured["wider"])
     assert measured["scroll"] <= measured["width"], measured
+    # the finished match's row: inside its card, no box of its own, like the others
+    mine = page.locator("#tv-mine").bounding_box()
+    forget = row.get_by_role("button").last.bounding_box()
+    assert mine
+    assert forget
+    assert forget["x"] + forget["width"] <= mine["x"] + mine["width"] + 1
+    assert row.evaluate("li => getComputedStyle(li).borderLeftWidth") == "0px"
+
+
+def keep_a_finished_match(page: Page, server: ServerProcess) -> None:
+    """A match this browser played (kept as the lobby keeps it), ended by a resignation."""
+    body = {"game": "dudo", "seats": ["human", "human"], "names": ["Ada", "Bob"], "seed": 1}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    bob = created["seats"][1]["token"]
+    resigned = httpx.post(
+        f"{server.url}/api/matches/{created['id']}/resign",
+        headers={"authorization": f"Bearer {bob}"},
+    )
+    assert resigned.status_code == 200, resigned.text
+    kept = [
+        {
+            "id": created["id"],
+            "game": "dudo",
+            "title": "Dudo",
+            "mine": [0],
+            "play": created["seats"][0]["url"],
+            "created": "2026-11-27T05:57:00Z",
+        }
+    ]
+    page.evaluate("kept => localStorage.setItem('tavola.matches', JSON.stringify(kept))", kept)
 
 
 def test_the_rated_terms_show_once_rated_is_chosen(page: Page, server: ServerProcess) -> None:

@@ -22,7 +22,7 @@ from tavola.games.campanile.translations import _, style_name
 WIDTH: Final = 480
 MARGIN: Final = 10
 COLUMN: Final = (WIDTH - 2 * MARGIN) / len(STYLES)  # one tower's column
-BUTTON_H: Final = 52  # about 44 px at phone width
+BUTTON_H: Final = 56  # 45 px at a phone's width (the picture at 0.81)
 GAP: Final = 6
 SMALL: Final = 15  # the smallest text: about 12 px on a 390 px phone
 NORMAL: Final = 17

@@ -67,6 +67,7 @@ PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
 BUTTON: Final = 156  # the width of the status panel's buttons
+BUTTON_HIGH: Final = 56  # their height: 44 px on a phone, where the panel is 390 px wide
 
 
 def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
@@ -242,7 +243,7 @@ def _caption(x: float, y: float, text: str) -> str:
 def _button(
     out: list[str], x: float, y: float, text: str, *, toggle: str = "", action: str = ""
 ) -> float:
-    """A button BUTTON wide, 52 high, at (x, y); returns the y under it."""
+    """A button BUTTON wide, BUTTON_HIGH high, at (x, y); returns the y under it."""
     if toggle:
         label = gettext("{button}: show or hide the tiles in the bag").format(button=text)
         attrs = (
@@ -254,22 +255,36 @@ def _button(
         attrs = clickable(action, gettext("Pass: deploy no follower"))
         tip = gettext("Pass: deploy no follower this turn")
     fill = "#FFFFFF" if toggle else HIGHLIGHT
-    # Smaller type where a language's words are longer than the button (0.58 em a letter),
-    # down to 15 (12 px on a phone); longer still, two lines at 15.
-    size = round(min(18.0, (BUTTON - 16) / (0.58 * max(len(text), 1))), 1)
-    lines, first = ([text], 32.0) if size >= 15 else (two_lines(text, 0), 21.0)
-    size = max(size, 15)
+    size, lines = _button_lines(text)
+    step = round(size * 1.25)  # a line's height: two lines' boxes do not touch
+    first = y + BUTTON_HIGH / 2 + size / 3 - step / 2 * (len(lines) - 1)
     words = "".join(
-        f'<text x="{x + BUTTON / 2:g}" y="{y + first + 19 * row:g}" font-size="{size:g}" '
+        f'<text x="{x + BUTTON / 2:g}" y="{first + step * i:g}" font-size="{size}" '
         f'font-weight="bold" text-anchor="middle" fill="{INK}">{escape(line)}</text>'
-        for row, line in enumerate(lines)
+        for i, line in enumerate(lines)
     )
     out.append(
         f"<g{attrs}><title>{escape(tip)}</title>"
-        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BUTTON}" height="52" rx="8" '
+        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BUTTON}" height="{BUTTON_HIGH}" rx="8" '
         f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>{words}</g>'
     )
-    return y + 52
+    return y + BUTTON_HIGH
+
+
+def _button_lines(text: str) -> tuple[int, list[str]]:
+    """A button's words: the largest bold size (from 17 units, 13 px on a phone, down to
+    15) at which they take at most two lines, and those lines. A French space before a
+    colon keeps the colon on its word's line.
+
+    >>> _button_lines("Übrige Plättchen: 70")
+    (17, ['Übrige', 'Plättchen: 70'])
+    """
+    glued = text.replace(" :", "\x00:")
+    for size in (17, 16, 15):
+        lines = wrapped(glued, size, BUTTON - 8, bold=True)
+        if len(lines) <= 2:
+            break
+    return size, [line.replace("\x00", "\N{NARROW NO-BREAK SPACE}") for line in lines[:2]]
 
 
 def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float) -> str:

@@ -332,10 +332,12 @@ def _seat_panel(
     below = bool(extras) and (
         36 + BOLD_GLYPH_EM * 17 * len(name) + pts_w + 24 + GLYPH_EM * 15 * len(extras) > inner
     )
-    room = inner - 36 - pts_w - 12 - (0 if below or not extras else GLYPH_EM * 15 * len(extras))
+    # a gap of 16 between the name and its points: capitals and brackets run wider than
+    # the estimate ("Bot B (ISMCTS, medium)")
+    room = inner - 36 - pts_w - 22 - (0 if below or not extras else GLYPH_EM * 15 * len(extras))
     size = fitted_size(name, 17, room, bold=True)
     parts.append(svg_text(left + 36, cy + 21, name, size, weight="bold"))
-    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * size * len(name) + 6)
+    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * size * len(name) + 16)
     parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
     if extras:
         parts.append(

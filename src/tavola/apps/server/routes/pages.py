@@ -197,15 +197,16 @@ def _rules(game: str, page: str) -> HTMLResponse:
 
 
 @router.get("/leaderboard")
-async def leaderboards_page() -> HTMLResponse:
+async def leaderboards_page(caller: Caller) -> HTMLResponse:
     """The games whose leaderboards there are, each a link to its leaderboard."""
     games = sorted((name, cls.title) for name, cls in game_classes().items())
-    return render("leaderboards.html", title=lazy("Leaderboards"), games=games)
+    player = caller.name if caller else None
+    return render("leaderboards.html", title=lazy("Leaderboards"), games=games, player=player)
 
 
 @router.get("/leaderboard/{game}")
 async def leaderboard_page(
-    game: str, service: Service, category: Category = None, page: Page = 1
+    game: str, service: Service, caller: Caller, category: Category = None, page: Page = 1
 ) -> HTMLResponse:
     """A game's leaderboard: a pool's best players, a page at a time (``routes.ratings``)."""
     default = default_category(game)
@@ -223,6 +224,7 @@ async def leaderboard_page(
         categories=sorted({*pools, default, category}),
         min_games=PROVISIONAL_GAMES,
         days=ACTIVE_DAYS,
+        player=caller.name if caller else None,
     )
 
 

@@ -322,6 +322,7 @@ export class Board {
   showPreview(node) {
     node.classList.add("shown", "preview");
     this.previewed = node;
+    this.turn(node.getAttribute("data-turn")); // the tile to place shows the ghost's turn
     this.cellOf(node)?.classList.add("covered");
   }
 
@@ -334,6 +335,7 @@ export class Board {
       this.previewed.classList.remove("shown", "preview");
     }
     if (this.previewed) this.cellOf(this.previewed)?.classList.remove("covered");
+    if (this.previewed && !this.selection) this.turn(null);
     this.previewed = null;
   }
 

@@ -7,7 +7,7 @@ import { challenges, createMatch, listedMatches, matchSummary, myTournamentTable
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
-import { myMatches, rememberMatch, saveMyMatches, tokensOf } from "./storage.js";
+import { keepShownSeat, myMatches, rememberMatch, saveMyMatches, tokensOf } from "./storage.js";
 import { formatClock } from "./table.js";
 
 /** "1 move", "2 moves": a count in words (the catalogs hold one text per form). */
@@ -217,6 +217,10 @@ function showCreated(game, answer, kinds, names) {
   let play = null;
   if (here.length === 1) play = here[0].url;
   else if (here.length > 1) play = `/m/${answer.id}?hotseat=${here.map((s) => s.token).join(",")}`;
+  // the creator ("you") sits at this screen: their hand may show at once, anyone else's
+  // (a hotseat link opened in another browser) behind the curtain first
+  const creator = here.find((s) => kinds[s.seat] === "you");
+  if (here.length > 1 && creator) keepShownSeat(answer.id, creator.seat);
   const invites = friends.map((s) => ({ seat: s.seat, label: seatLabel(s.seat, names[s.seat]), url: s.url }));
 
   const parts = [];
@@ -310,7 +314,7 @@ function renderMine() {
     const iso = (facts && facts.last) || m.created;
     const time = el("time", { datetime: iso, text: dateTimeText(new Date(iso)) });
     const when = facts && facts.last ? _("last move {time}") : _("created {time}");
-    return el("li", { "data-match": m.id, class: facts && facts.over ? "over" : null },
+    return el("li", { "data-match": m.id, class: facts && facts.over ? "finished" : null },
       el("a", { href: m.play || `/m/${m.id}`, text: m.title }),
       facts ? [" ", el("span", { class: "who", text: facts.players })] : null,
       facts ? [" ", el("span", { class: "standing", text: facts.status })] : null,

@@ -4,6 +4,7 @@
 
 import { SaidMoves } from "./log.js";
 import { seatName } from "./seats.js";
+import { shownSeat } from "./storage.js";
 
 export class MatchState {
   /** ``parts`` are the page's fixed parts: ``id`` (the match), ``root`` (#main), ``pal``
@@ -34,6 +35,11 @@ export class MatchState {
     return new Set(this.connections.map((c) => c.seat).filter((s) => s !== undefined && s !== null));
   }
 
+  /** Several seats are played at this screen (known from the link, before their states). */
+  get hotseat() {
+    return this.connections.length > 1;
+  }
+
   /** No seat is played here: the page only watches. */
   get spectator() {
     return this.connections.length === 1 && this.connections[0].token === null;
@@ -46,6 +52,9 @@ export class MatchState {
   /** The token that speaks for this page: the seat shown, else the first seat here. */
   get actingToken() {
     if (this.shownConn && this.shownConn.token) return this.shownConn.token;
+    // after a reload behind the curtain: the seat last shown, as before the reload
+    const kept = this.hotseat ? this.connections.find((c) => c.token && c.seat === shownSeat(this.id)) : null;
+    if (kept) return kept.token;
     const seated = this.connections.find((c) => c.token);
     return seated ? seated.token : null;
   }

@@ -32,9 +32,9 @@ export function showPublic(match, state) {
   } else if (state.started === false) {
     words = _("Waiting for every player to accept the rematch…");
   } else if (here.has(mover) && replaced.has(mover)) {
-    words = here.size > 1 ? _("A bot plays {name} now", { name: match.nameOf(state, mover) }) : _("A bot plays your seat now");
+    words = match.hotseat ? _("A bot plays {name} now", { name: match.nameOf(state, mover) }) : _("A bot plays your seat now");
   } else if (here.has(mover)) {
-    words = here.size > 1 ? _("{name}: your turn", { name: match.nameOf(state, mover) }) : _("Your turn");
+    words = match.hotseat ? _("{name}: your turn", { name: match.nameOf(state, mover) }) : _("Your turn");
   } else {
     const info = state.seats[mover];
     const bot = (info && info.kind === "bot") || replaced.has(mover);
@@ -48,7 +48,7 @@ export function showPublic(match, state) {
   // seats and scores
   const rows = state.seats.map((info, seat) => {
     const marks = [];
-    if (here.has(seat)) marks.push(here.size > 1 ? _("here") : _("you"));
+    if (here.has(seat)) marks.push(match.hotseat ? _("here") : _("you"));
     // the bot by its strength, unless the name says it all already ("Bot B (ISMCTS, medium)")
     if (info.kind === "bot" && info.name) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
     if (replaced.has(seat)) marks.push(_("a bot plays it: {why}", { why: (REPLACED_WHY[replacedWhy(match, seat)] || REPLACED_WHY.abandon)() }));
@@ -112,7 +112,7 @@ export function showPlay(match, conn, state, play) {
   const legal = state.legal || [];
   const mine = conn.seat !== null && conn.seat !== undefined;
   ui.play.hidden = !mine || state.is_over || legal.length === 0;
-  ui.playTitle.textContent = match.here.size > 1 ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
+  ui.playTitle.textContent = match.hotseat ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
   const buttons = legal.map((notation) => {
     const words = board.labelOf(notation) || notation;
     const button = el("button", {

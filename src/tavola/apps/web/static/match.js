@@ -136,6 +136,7 @@ function received(conn, message) {
   if (message.type === "state") {
     const reset = conn.first;
     conn.first = false;
+    const seatLearnt = conn.seat === undefined;
     conn.seat = message.seat;
     conn.latest = message;
     for (const entry of message.log || []) match.log.set(entry.seq, entry);
@@ -144,6 +145,8 @@ function received(conn, message) {
     const refresh = !reset && shown && conn === match.shownConn && message.seq === shown.seq;
     conn.states.set(message.seq, message);
     if (refresh && match.curtain === null) display(conn, message); // the table changed, not the log
+    // behind a curtain raised before every seat here was known: the seats say "here" now
+    if (seatLearnt && match.curtain !== null) showBehindCurtain();
     if (reset) {
       match.queue = match.queue.filter((seq) => seq > message.seq);
       if (match.timer !== null) {
@@ -245,8 +248,11 @@ function withoutSeat(state) {
  *  than the seat whose secrets were shown last (on this page, or before a reload). */
 function needsCurtain(conn, state) {
   if (match.connections.length < 2 || state.is_over) return false;
+  const kept = shownSeat(match.id);
+  // no record of whose secrets this browser showed (a fresh browser): nobody's, so far
+  if (!match.shownConn && kept === null) return true;
   const last = lastShownConn();
-  if (!match.shownConn && shownSeat(match.id) !== null && !last) return shownSeat(match.id) !== conn.seat;
+  if (!match.shownConn && !last) return kept !== conn.seat;
   if (!last || conn === last) return false;
   const before = last.states.get(state.seq) || last.latest;
   return withoutSeat(before) !== withoutSeat(state);
@@ -270,11 +276,18 @@ function raiseCurtain(conn, state) {
   root.dataset.seq = String(state.seq);
   root.dataset.over = state.is_over ? "true" : "false";
   root.dataset.turn = "curtain";
-  showPublic(match, state);
-  ui.status.textContent = _("Pass the screen to {name}", { name });
+  showBehindCurtain();
   ui.play.hidden = true;
   ui.takeback.hidden = true;
   ui.curtainButton.focus({ preventScroll: true });
+}
+
+/** What everyone may see behind the curtain: the seats, scores and log, and whose screen. */
+function showBehindCurtain() {
+  const { conn, state } = match.curtain;
+  showPublic(match, state);
+  ui.status.textContent = _("Pass the screen to {name}", { name: seatName(pal, state.seats, conn.seat) });
+  renderTable(match);
 }
 
 ui.curtainButton.addEventListener("click", () => {
