@@ -33,7 +33,11 @@ DOMAINS: dict[str, tuple[Path, ...]] = {
     # the bots' reasons for their moves
     "players": (ROOT / "src" / "tavola" / "players",),
     # the terminal app
-    "terminal": (*sorted(APPS.glob("*.py")), APPS / "commands", APPS / "review" / "command.py"),
+    "terminal": (
+        *sorted(APPS.glob("*.py")),
+        APPS / "commands",
+        *(APPS / "review" / name for name in ("command.py", "luck.py")),
+    ),
     # the browser client: pages, their scripts, the server's texts for people
     "web": (
         APPS / "web",
