@@ -222,6 +222,14 @@ def test_the_pictures_and_lessons_say_choose_not_tap_or_click(lang: str) -> None
                     picture = state.game.svg(state.view(seat), state.legal_notations())
                     for text in readable(picture):
                         assert not DEVICE_WORDS.search(text), text
+        state = tavola.load("carcassonne", players=2).new_game(seed=1)
+        rng = random.Random(1)
+        for _ in range(4):  # a placing turn, then a deploying one
+            seat = state.current_player
+            picture = state.game.svg(state.view(seat), state.legal_notations())
+            for text in readable(picture):
+                assert not DEVICE_WORDS.search(text), text
+            state.apply(rng.choice(state.legal_actions()))
         for name, cls in tavola.game_classes().items():
             for lesson in cls.lessons():
                 for step in lesson.steps:

@@ -228,7 +228,7 @@ def _hint(view: dict[str, Any], acts: set[str]) -> str:
     if view["phase"] == "place" and acts:
         return gettext("Choose a yellow cell, turn the tile there, confirm.")
     if view["phase"] == "deploy" and acts:
-        return gettext("Tap a circle on the tile to deploy a follower, or pass.")
+        return gettext("Choose a circle on the tile to deploy a follower, or pass.")
     return ""
 
 
