@@ -20,26 +20,29 @@ from tests.live_server import ServerProcess
 pytestmark = pytest.mark.browser
 
 
+def created(page: Page, server: ServerProcess, **fields: Any) -> str:
+    """A Swiss of one round on 600 s clocks, created by the page's player with ``fields``
+    (game, bots, places, ...) that starts once full; its page's path."""
+    body = {
+        "options": {"players": 2},
+        "format": "swiss",
+        "rounds": 1,
+        "time_control": {"kind": "realtime", "initial": 600},
+        "start": "when_full",
+        **fields,
+    }
+    answer = page.request.post(
+        server.url + "/api/tournaments", headers={"Origin": server.url}, data=body
+    )
+    assert answer.status == 201, answer.text()
+    path: str = answer.json()["url"]
+    return path
+
+
 def against_a_bot(page: Page, server: ServerProcess) -> str:
     """A Swiss of one round, a random bot entered, that starts once a second entrant
     joined; its page's path."""
-    created = page.request.post(
-        server.url + "/api/tournaments",
-        headers={"Origin": server.url},
-        data={
-            "game": "clocktowers",
-            "options": {"players": 2},
-            "format": "swiss",
-            "rounds": 1,
-            "time_control": {"kind": "realtime", "initial": 600},
-            "bots": ["random"],
-            "start": "when_full",
-            "max_players": 2,
-        },
-    )
-    assert created.status == 201, created.text()
-    path: str = created.json()["url"]
-    return path
+    return created(page, server, game="clocktowers", bots=["random"], max_players=2)
 
 
 def test_a_player_joins_plays_and_sees_the_standings_change(
@@ -161,23 +164,10 @@ def test_the_standings_of_a_rated_tournament_fit_a_phone(
 ) -> None:
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     signed_up(page, server, "Phoebe")
-    created = page.request.post(
-        server.url + "/api/tournaments",
-        headers={"Origin": server.url},
-        data={
-            "game": "campanile",
-            "options": {"players": 2},
-            "format": "swiss",
-            "rounds": 1,
-            "bots": ["random", "heuristic"],
-            "start": "when_full",
-            "max_players": 4,
-            "rated": True,
-            "time_control": {"kind": "realtime", "initial": 600},
-        },
+    path = created(
+        page, server, game="campanile", bots=["random", "heuristic"], max_players=4, rated=True
     )
-    assert created.status == 201, created.text()
-    page.goto(server.url + created.json()["url"] + "?lang=de")
+    page.goto(server.url + path + "?lang=de")
     expect(page.locator(".ratings thead")).to_contain_text("Wertungsänderung")
     shown = page.evaluate(STANDINGS_FIT)
     assert shown["page"], shown
