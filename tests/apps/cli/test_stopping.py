@@ -34,6 +34,9 @@ def start(*args: str, home: Path) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # Ctrl-C as a terminal gives it, even where this run was started with SIGINT ignored
+        # (a background job of a shell), which a child would inherit
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
@@ -87,7 +90,10 @@ def test_ctrl_c_in_simulate_shows_the_games_finished_so_far(tmp_path: Path) -> N
     process = start("simulate", "carcassonne", "-n", "1000000", home=tmp_path)
     time.sleep(6)
     process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=60)
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()  # never left running a million games
     assert process.returncode == 130, stderr
     assert "Interrupted:" in stdout
     assert "Mean game length" in stdout

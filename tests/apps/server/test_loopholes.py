@@ -187,9 +187,9 @@ def test_matches_left_to_bots_are_capped_and_wait_their_turn(tmp_path: Path) -> 
         token = tokens_of(people)[0]
         waits = [play_a_turn(api, people["id"], token) for _ in range(4)]
         # its bot need not wait for the slow bots' moves (the first turn starts a worker);
-        # without the queue it waited behind them for 20 s and more, here well under a
-        # search of theirs even on a machine busy with other work
-        assert max(waits[1:]) < 3.0, waits
+        # without the queue it waited behind them for 20 s and more, here at most about the
+        # search of theirs under way (2 s), with room for a machine busy with other work
+        assert max(waits[1:]) < 5.0, waits
 
 
 # -- malformed input, refused cleanly -------------------------------------------------------------

@@ -142,7 +142,10 @@ def take_turn(page: Page, turn: int) -> None:
             page.keyboard.press("r")
         page.locator("#tv-confirm").click()
     elif turn % 2 == 0 and plain.count() and plain.first.is_visible():
-        plain.first.click()
+        # a person aims at what is drawn to hit (a follower's circle), not at the middle of
+        # the whole group's box, which may lie in a neighbour's circle
+        drawn = plain.first.locator(".hit")
+        (drawn.first if drawn.count() else plain.first).click()
     else:
         page.locator("#tv-actions button.action").first.click()
     page.wait_for_function(

@@ -100,7 +100,7 @@ window.Notification = class {
 def test_a_page_left_open_is_told_of_the_pairing_and_the_results_live(
     context: BrowserContext, page: Page, server: ServerProcess
 ) -> None:
-    signed_up(page, server, "Vera")
+    signed_up(page, server, "Wanda")
     path = against_a_bot(page, server)
     tournament = path.removeprefix("/t/")
     watching = context.new_page()
