@@ -225,8 +225,9 @@ def test_the_pictures_and_lessons_say_choose_not_tap_or_click(lang: str) -> None
         state = tavola.load("carcassonne", players=2).new_game(seed=1)
         rng = random.Random(1)
         for _ in range(4):  # a placing turn, then a deploying one
-            seat = state.current_player
-            picture = state.game.svg(state.view(seat), state.legal_notations())
+            mover = state.current_player
+            assert mover is not None
+            picture = state.game.svg(state.view(mover), state.legal_notations())
             for text in readable(picture):
                 assert not DEVICE_WORDS.search(text), text
             state.apply(rng.choice(state.legal_actions()))
