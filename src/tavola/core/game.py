@@ -388,7 +388,10 @@ class State(ABC):
         """The winning seats once the game is over (several for a shared victory), else []."""
 
     def view(self, player: object) -> dict[str, Any]:
-        """What ``player`` may know (``None``: a spectator), as JSON-serialisable data."""
+        """What ``player`` may know (``None``: a spectator), as JSON-serialisable data.
+
+        Read-only: a game may share a view's parts among the views of one position (its
+        seats alike), so copy a view before changing it."""
         if player is None:
             return self._view(None)
         return self._view(check_seat("view", player, self.game.num_players, spectator=True))
