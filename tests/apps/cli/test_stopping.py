@@ -40,6 +40,29 @@ def start(*args: str, home: Path) -> subprocess.Popen[str]:
     )
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process and its living children have used (Linux's ``/proc``)."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # the process ended meanwhile
+        if stat.parent.name == str(pid) or int(fields[1]) == pid:  # fields[1]: its parent
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def work_for(process: subprocess.Popen[str], seconds: float) -> None:
+    """Wait until ``process`` (with its workers) has worked ``seconds`` of CPU time: on a
+    busy machine a fixed sleep may end before it has finished a game."""
+    deadline = time.monotonic() + 120
+    while cpu_seconds(process.pid) < seconds:
+        assert process.poll() is None, "the command ended before it was stopped"
+        assert time.monotonic() < deadline, "the command got no CPU time for 2 minutes"
+        time.sleep(0.2)
+
+
 def test_kill_stops_a_tournament_like_ctrl_c_and_saves_the_finished_games(
     tmp_path: Path,
 ) -> None:
@@ -48,7 +71,7 @@ def test_kill_stops_a_tournament_like_ctrl_c_and_saves_the_finished_games(
         "tournament", "campanile", "-b", "heuristic,random", "-n", "100000", "-w", "2",
         "--out", str(out), home=tmp_path,
     )  # fmt: skip
-    time.sleep(8)  # the workers start, and play some games
+    work_for(process, 6)  # the workers start, and play some games
     process.send_signal(signal.SIGTERM)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 128 + signal.SIGTERM, stderr
@@ -88,7 +111,7 @@ def test_kill_saves_a_game_in_the_terminal(tmp_path: Path) -> None:
 
 def test_ctrl_c_in_simulate_shows_the_games_finished_so_far(tmp_path: Path) -> None:
     process = start("simulate", "carcassonne", "-n", "1000000", home=tmp_path)
-    time.sleep(6)
+    work_for(process, 4)  # the imports take about 1 s, then games are finished
     process.send_signal(signal.SIGINT)
     try:
         stdout, stderr = process.communicate(timeout=60)
