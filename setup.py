@@ -5,9 +5,8 @@ Everything else about the package is in pyproject.toml. The compiled catalogs ar
 kept in git: a wheel gets them in its build directory, an editable install in place.
 
 The engine's modules (``tavola.compiled.SOURCES``) are compiled by mypyc from their ``.py``
-files when ``TAVOLA_COMPILE=1`` is set and a C compiler is there (``TAVOLA_PURE`` unset);
-otherwise the package is pure Python. An editable install builds them in place, beside
-their sources.
+files whenever a C compiler is there and ``TAVOLA_PURE`` is not set; otherwise the package
+is pure Python. An editable install builds them in place, beside their sources.
 """
 
 from __future__ import annotations
@@ -68,13 +67,9 @@ def c_compiler() -> str | None:
 
 
 def compiled_modules() -> list[Any]:
-    """The engine's extension modules, or none: ``TAVOLA_COMPILE`` not set, ``TAVOLA_PURE`` set,
-    or no C compiler."""
+    """The engine's extension modules, or none: ``TAVOLA_PURE`` set, or no C compiler."""
     settings = runpy.run_path("src/tavola/compiled.py")
-    # Opt-in until the whole suite has run green on the compiled engine (the public calls
-    # refuse wrong types as interpreted: tests/games/test_inputs.py passes compiled).
-    asked = os.environ.get("TAVOLA_COMPILE", "") not in ("", "0")
-    if not asked or settings["pure_requested"]() or c_compiler() is None:
+    if settings["pure_requested"]() or c_compiler() is None:
         return []
     from mypyc.build import mypycify  # a build requirement, needed here only
 
