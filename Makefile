@@ -25,8 +25,8 @@ $(STAMP): pyproject.toml examples/dudo/pyproject.toml
 		-e examples/dudo
 	@touch $@
 
-# setup.py compiles the catalogs, and, with TAVOLA_COMPILE=1 where a C compiler is, the engine
-# (about 2.5 CPU-minutes), in place.
+# setup.py compiles the catalogs, and, where a C compiler is, the engine (about 2.5 CPU-minutes,
+# on every core), in place; TAVOLA_PURE=1 leaves the engine interpreted.
 $(BUILT): $(STAMP) setup.py src/tavola/compiled.py $(PO_FILES) $(COMPILED_SOURCES)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $@
@@ -40,7 +40,7 @@ play: $(BUILT)  ## the game server: open the printed address in a browser
 play-terminal: $(BUILT)  ## a game of Campanile in the terminal, you against three bots
 	$(BIN)/tavola play campanile --seats human,random,random,random
 
-test: lint typecheck unit  ## everything that checks the project
+test: lint typecheck unit test-pure  ## everything that checks the project: compiled, then pure
 
 # pytest on every core (pytest-xdist; at most 4 workers, each starts its own servers, database
 # cluster and browser): each file's tests on one worker, browser tests last on each

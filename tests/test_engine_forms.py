@@ -14,8 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from typer.testing import CliRunner
+
 import tavola
-from tavola.compiled import PURE_VARIABLE, compiled_state
+from tavola.apps.cli import app
+from tavola.compiled import PURE_VARIABLE, compiled_state, form_name
 from tavola.core.points import Source
 from tavola.core.review_budget import Budget
 from tavola.games.carcassonne.tiles import BASE_TABLE, parse_features
@@ -52,3 +55,11 @@ def test_the_engine_values_sent_to_worker_processes_pickle() -> None:
     road = parse_features(BASE_TABLE[0][3])[1]
     for value in (Budget(samples=8), Source("Points", "Points"), road):
         assert pickle.loads(pickle.dumps(value)) == value
+
+
+def test_the_command_line_says_which_form_runs() -> None:
+    for command in (["--version"], ["bench", "dudo", "--seconds", "0.1"]):
+        result = CliRunner().invoke(app, command, env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        words = " ".join(result.output.split())  # the table's title wraps at its width
+        assert f"engine {form_name(tavola.COMPILED)}" in words

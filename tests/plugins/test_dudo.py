@@ -5,7 +5,10 @@ rules pages, shipped in its package, are served as ours."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
+import random
 from pathlib import Path
 
 import pytest
@@ -50,6 +53,23 @@ def test_the_three_bots_play_it_to_the_end(players: int) -> None:
         assert state.is_over
         assert len(state.winners) == 1
         assert tavola.replay(json.loads(json.dumps(state.record()))) == state
+
+
+def test_its_states_and_games_pickle_and_copy_whole() -> None:
+    """Its classes keep attributes of their own (a state's slots, a game's ``__dict__``) beside
+    the core's: pickling and copying keep them all, on the compiled core as on the
+    interpreted one (OpenSpiel pickles a determinized state whole)."""
+    game = tavola.load("dudo", players=3, dice=2, wild_ones=False)
+    state = game.new_game(seed=5)
+    state.apply("1x3")
+    for original in (state, state.determinize(1, random.Random(3))):
+        again = pickle.loads(pickle.dumps(original))
+        assert again == original
+        assert again.legal_notations() == original.legal_notations()
+    for twin in (pickle.loads(pickle.dumps(game)), copy.copy(game), copy.deepcopy(game)):
+        assert twin.options == game.options
+        assert vars(twin) == vars(game)  # the plugin's own attributes
+        assert twin.new_game(seed=5).legal_notations() == game.new_game(seed=5).legal_notations()
 
 
 def test_simulate_and_tournament_run_it(tmp_path: Path) -> None:

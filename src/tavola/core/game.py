@@ -53,6 +53,31 @@ RECORD_FORMAT = "tavola-record/1"
 T = TypeVar("T")
 
 
+def _attributes(holder: object) -> dict[str, Any]:
+    """Every attribute ``holder`` has a value for, by name: the slots and compiled attributes
+    of each class of its chain, and its ``__dict__`` (``__getstate__`` of ``Game`` and
+    ``State``: mypyc's own keeps only the compiled attributes, not a plugin's own)."""
+    names: dict[str, None] = {}  # ordered, once each
+    for cls in type(holder).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            private = name.startswith("__") and not name.endswith("__")
+            names[f"_{cls.__name__.lstrip('_')}{name}" if private else name] = None
+        names.update(dict.fromkeys(cls.__dict__.get("__mypyc_attrs__", ())))
+    found = {}
+    for name in names:
+        if name not in ("__dict__", "__weakref__") and hasattr(holder, name):
+            found[name] = getattr(holder, name)
+    found.update(getattr(holder, "__dict__", {}))
+    return found
+
+
+def _restore(holder: object, found: Mapping[str, Any]) -> None:
+    """Set the attributes ``_attributes`` found (``__setstate__`` of ``Game`` and ``State``)."""
+    for name, value in found.items():
+        setattr(holder, name, value)
+
+
 class Tensor(Protocol):
     """Where an observation is written: a list of floats, a NumPy array, a memoryview of one."""
 
@@ -84,6 +109,12 @@ class Game(ABC):
         check_applicable(self.option_specs, self.options)
         # what each view says, to check views by; built once (options never change)
         self.view_options = self._options_json(lambda spec: not spec.secret)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return _attributes(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        _restore(self, state)
 
     def check_options(self) -> None:
         """Refuse combinations of options that make no sense (override per game)."""
@@ -426,6 +457,12 @@ class State(ABC):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return _attributes(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        _restore(self, state)
 
     def determinize(self, player: object, rng: object) -> Self:
         """A full state drawn from those consistent with ``view(player)``.
