@@ -54,8 +54,11 @@ PARALLEL := $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadfile)
 PURE_TESTS  := tests/core tests/games tests/plugins tests/test_engine_forms.py examples $(COMPILED_SOURCES)
 PURE_IGNORE := $(addprefix --ignore-glob=,'*/test_svg.py' '*/test_render.py' '*/test_figures.py' \
 	'*/test_texts.py' '*/test_picture_words.py' '*/test_refusal_texts.py' '*/test_lessons.py')
+# The two forms' step-by-step comparison runs once, in the compiled suite (it starts the
+# other form itself).
+PURE_DESELECT := --deselect tests/test_engine_forms.py::test_compiled_and_interpreted_games_are_identical_step_by_step
 test-pure: $(BUILT)  ## the engine's and games' rules tests, interpreted (TAVOLA_PURE=1)
-	TAVOLA_PURE=1 $(BIN)/pytest $(PARALLEL) $(PURE_IGNORE) $(PURE_TESTS)
+	TAVOLA_PURE=1 $(BIN)/pytest $(PARALLEL) $(PURE_IGNORE) $(PURE_TESTS) $(PURE_DESELECT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

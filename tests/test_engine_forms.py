@@ -2,7 +2,8 @@
 same legal actions, views, events, scores and records at every step (``tests.engine_forms``).
 
 The other form runs in a subprocess: interpreted (``TAVOLA_PURE=1``) under the compiled
-suite, compiled under ``make test-pure``.
+suite, compiled when run with ``TAVOLA_PURE=1`` (``make test-pure`` leaves it out: the
+compiled suite has run it).
 """
 
 from __future__ import annotations
