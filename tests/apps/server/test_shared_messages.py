@@ -106,8 +106,8 @@ def test_a_positions_messages_encode_their_common_parts_once_to_the_same_text() 
 def test_parts_are_reused_by_identity_only() -> None:
     board = [{"x": 0, "y": 0}]
     parts = Parts()
-    first = parts.encode({"view": {"seat": 0, "board": board, "flag": True}, "log": [1]})
-    assert first == '{"view":{"seat":0,"board":[{"x":0,"y":0}],"flag":true},"log":[1]}'
+    message = {"view": {"seat": 0, "board": board, "flag": True, "to": None}, "log": [1], "é": "è"}
+    assert parts.encode(message) == to_json(message)
     equal = [{"x": 0, "y": 0.0}]  # equal, not the same: encoded on its own
     assert parts.encode({"view": {"board": equal}}) == '{"view":{"board":[{"x":0,"y":0.0}]}}'
     assert parts.encode({1: board}) == to_json({1: board})  # keys JSON writes as it likes

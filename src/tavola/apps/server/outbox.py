@@ -29,7 +29,7 @@ _serials = itertools.count()
 # Sockets' messages: compact, and built of plain JSON data (never circular), so not
 # checked for cycles; about a third less time than ``json.dumps``'s defaults.
 to_json = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-_key_json = json.encoder.encode_basestring_ascii  # what ``to_json`` writes a key as
+_key_json = json.encoder.encode_basestring_ascii  # how ``to_json`` writes a key or a text
 
 
 class Parts:
@@ -50,7 +50,13 @@ class Parts:
             if type(key) is not str:
                 return to_json(value)
             kind = type(item)
-            if kind is dict and depth > 1:
+            if kind is str:
+                text = _key_json(item)
+            elif kind is int:
+                text = int.__repr__(item)
+            elif item is None:
+                text = "null"
+            elif kind is dict and depth > 1:
                 text = self._object(item, depth - 1)
             elif (kind is list or kind is dict) and item:
                 text = self._part(item)
