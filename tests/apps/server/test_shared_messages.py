@@ -33,10 +33,7 @@ MOMENT = ("clocks", "clock_grace", "away")  # what depends on when a message is 
 
 def test_each_socket_gets_its_own_seats_message_built_once_per_seat() -> None:
     async def main() -> None:
-        at = datetime.now(UTC)
-        seats = [SeatInfo(seat, "human", None, None, f"hash{seat}") for seat in range(3)]
-        live = LiveMatch.create("m", "campanile", {"players": 3}, 7, False, False, at, seats)
-        live.start(at)
+        live = started("campanile", 3)
         hub = Hub()
         subscribers = []
         for seat, svg, lang, patched in SOCKETS:
@@ -65,20 +62,14 @@ def test_each_socket_gets_its_own_seats_message_built_once_per_seat() -> None:
                 assert {key: state[key] for key in same} == {key: alone[key] for key in same}
             if live.is_over or live.seq >= 12:
                 return
-            mover = live.current_player
-            trial = live.try_move(mover, live.seq, rng.choice(live.legal_for(mover)))
-            live.commit(trial, live.seq + 1, datetime.now(UTC))
-            hub.publish(live)
+            play_randomly(live, hub, rng)
 
     asyncio.run(main())
 
 
 def test_a_positions_messages_encode_their_common_parts_once_to_the_same_text() -> None:
     async def main() -> None:
-        at = datetime.now(UTC)
-        seats = [SeatInfo(seat, "human", None, None, f"hash{seat}") for seat in range(2)]
-        live = LiveMatch.create("m", "carcassonne", {"players": 2}, 5, False, False, at, seats)
-        live.start(at)
+        live = started("carcassonne", 2)
         hub = Hub()
         subscribers = [hub.subscribe(live, seat, False) for seat in (0, 1, None)]
         rng = random.Random(5)
@@ -95,10 +86,7 @@ def test_a_positions_messages_encode_their_common_parts_once_to_the_same_text() 
                 assert updates[0].parts is updates[1].parts is updates[2].parts
                 features = {id(update.message["view"]["features"]) for update in updates}
                 assert len(features) == 1
-            mover = live.current_player
-            trial = live.try_move(mover, live.seq, rng.choice(live.legal_for(mover)))
-            live.commit(trial, live.seq + 1, datetime.now(UTC))
-            hub.publish(live)
+            play_randomly(live, hub, rng)
 
     asyncio.run(main())
 
@@ -111,6 +99,23 @@ def test_parts_are_reused_by_identity_only() -> None:
     equal = [{"x": 0, "y": 0.0}]  # equal, not the same: encoded on its own
     assert parts.encode({"view": {"board": equal}}) == '{"view":{"board":[{"x":0,"y":0.0}]}}'
     assert parts.encode({1: board}) == to_json({1: board})  # keys JSON writes as it likes
+
+
+def started(game: str, players: int) -> LiveMatch:
+    """A started match of ``players`` human seats (seed 7)."""
+    at = datetime.now(UTC)
+    seats = [SeatInfo(seat, "human", None, None, f"hash{seat}") for seat in range(players)]
+    live = LiveMatch.create("m", game, {"players": players}, 7, False, False, at, seats)
+    live.start(at)
+    return live
+
+
+def play_randomly(live: LiveMatch, hub: Hub, rng: random.Random) -> None:
+    """A random legal move of the seat to move, committed and published."""
+    mover = live.current_player
+    trial = live.try_move(mover, live.seq, rng.choice(live.legal_for(mover)))
+    live.commit(trial, live.seq + 1, datetime.now(UTC))
+    hub.publish(live)
 
 
 async def read(subscriber: Subscriber, states: list[dict[str, Any] | None], index: int) -> Update:
