@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import socket
@@ -93,7 +94,23 @@ def serve(
         http=with_header_timeout(connections.header_timeout),
         timeout_keep_alive=connections.idle_timeout,
     )
+    _tune_the_collector()
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _tune_the_collector() -> None:
+    """Keep the garbage collector from walking the same objects again and again while
+    matches are played. Measured on Carcassonne (20 matches, SQLite), it took 10 to 14 %
+    of the server's CPU: its full passes walked the 230,000 objects made at startup (the
+    modules, the app), now frozen out of its passes; and its young pass, every 700 new
+    containers, ran many times while each position's views were built (a Carcassonne
+    view is thousands of lists and objects), so that views in flight were kept as if
+    long-lived and called for full passes. A young pass every 50,000 lets them die young
+    (the messages hold no cycles): about 3 % of the CPU in all, a pass every few seconds
+    at full load."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 10, 10)
 
 
 def _has_display() -> bool:

@@ -14,7 +14,7 @@ from tavola.apps.server import patches
 from tavola.apps.server.hub import Hub, Subscriber
 from tavola.apps.server.live import LiveMatch, SeatInfo
 from tavola.apps.server.messages import message_for
-from tavola.apps.server.outbox import Update
+from tavola.apps.server.outbox import Parts, Update, to_json
 from tavola.core.i18n import language
 
 # (seat, svg, language, patches): two sockets of seat 0 alike, others apart by one thing
@@ -33,10 +33,7 @@ MOMENT = ("clocks", "clock_grace", "away")  # what depends on when a message is 
 
 def test_each_socket_gets_its_own_seats_message_built_once_per_seat() -> None:
     async def main() -> None:
-        at = datetime.now(UTC)
-        seats = [SeatInfo(seat, "human", None, None, f"hash{seat}") for seat in range(3)]
-        live = LiveMatch.create("m", "campanile", {"players": 3}, 7, False, False, at, seats)
-        live.start(at)
+        live = started("campanile", 3)
         hub = Hub()
         subscribers = []
         for seat, svg, lang, patched in SOCKETS:
@@ -65,12 +62,60 @@ def test_each_socket_gets_its_own_seats_message_built_once_per_seat() -> None:
                 assert {key: state[key] for key in same} == {key: alone[key] for key in same}
             if live.is_over or live.seq >= 12:
                 return
-            mover = live.current_player
-            trial = live.try_move(mover, live.seq, rng.choice(live.legal_for(mover)))
-            live.commit(trial, live.seq + 1, datetime.now(UTC))
-            hub.publish(live)
+            play_randomly(live, hub, rng)
 
     asyncio.run(main())
+
+
+def test_a_positions_messages_encode_their_common_parts_once_to_the_same_text() -> None:
+    async def main() -> None:
+        live = started("carcassonne", 2)
+        hub = Hub()
+        subscribers = [hub.subscribe(live, seat, False) for seat in (0, 1, None)]
+        rng = random.Random(5)
+        for _ in range(9):
+            updates = []
+            for subscriber in subscribers:
+                update = await asyncio.wait_for(subscriber.outbox.get(), timeout=5)
+                assert isinstance(update, Update)
+                text = subscriber.encode(update)
+                assert text == to_json(update.message)  # the very text, byte for byte
+                assert json.loads(text)["view"] == live.state.view(subscriber.seat)
+                updates.append(update)
+            if live.seq:  # the seats' views share their table: its JSON made once for all
+                assert updates[0].parts is updates[1].parts is updates[2].parts
+                features = {id(update.message["view"]["features"]) for update in updates}
+                assert len(features) == 1
+            play_randomly(live, hub, rng)
+
+    asyncio.run(main())
+
+
+def test_parts_are_reused_by_identity_only() -> None:
+    board = [{"x": 0, "y": 0}]
+    parts = Parts()
+    message = {"view": {"seat": 0, "board": board, "flag": True, "to": None}, "log": [1], "é": "è"}
+    assert parts.encode(message) == to_json(message)
+    equal = [{"x": 0, "y": 0.0}]  # equal, not the same: encoded on its own
+    assert parts.encode({"view": {"board": equal}}) == '{"view":{"board":[{"x":0,"y":0.0}]}}'
+    assert parts.encode({1: board}) == to_json({1: board})  # keys JSON writes as it likes
+
+
+def started(game: str, players: int) -> LiveMatch:
+    """A started match of ``players`` human seats (seed 7)."""
+    at = datetime.now(UTC)
+    seats = [SeatInfo(seat, "human", None, None, f"hash{seat}") for seat in range(players)]
+    live = LiveMatch.create("m", game, {"players": players}, 7, False, False, at, seats)
+    live.start(at)
+    return live
+
+
+def play_randomly(live: LiveMatch, hub: Hub, rng: random.Random) -> None:
+    """A random legal move of the seat to move, committed and published."""
+    mover = live.current_player
+    trial = live.try_move(mover, live.seq, rng.choice(live.legal_for(mover)))
+    live.commit(trial, live.seq + 1, datetime.now(UTC))
+    hub.publish(live)
 
 
 async def read(subscriber: Subscriber, states: list[dict[str, Any] | None], index: int) -> Update:

@@ -25,7 +25,7 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import Sights
-from tavola.apps.server.outbox import Outbox, Update, to_json
+from tavola.apps.server.outbox import Outbox, Parts, Update, to_json
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.core.i18n import current_language, language
@@ -41,6 +41,7 @@ class Built:
 
     sights: Sights
     updates: dict[Kind, Update] = field(default_factory=dict)
+    parts: Parts = field(default_factory=Parts)  # the JSON its messages share
 
 
 @dataclass(eq=False)
@@ -160,7 +161,7 @@ class Hub:
             seat, sent, svg = subscriber.seat, subscriber.sent, subscriber.svg
             with language(subscriber.lang):  # the texts and the board in its language
                 message = built.sights.message(seat, sent, svg, chat=first)
-            update = built.updates[key] = Update({"type": "state", **message})
+            update = built.updates[key] = Update({"type": "state", **message}, built.parts)
         subscriber.greeted = True
         subscriber.sent = live.seq
         subscriber.outbox.put_state(update)
