@@ -8,6 +8,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+import tavola
 from tests.apps.web.helpers import Seat, create_in_lobby, take_turn, wait_shown
 from tests.live_server import ServerProcess
 
@@ -89,3 +90,34 @@ def test_a_fresh_browser_opens_a_hotseat_link_on_the_curtain(
     page.goto(f"{server.url}/m/{created['id']}?hotseat={tokens}")
     assert_behind_the_curtain(page, "Ada")
     pass_to(page, "Ada")
+
+
+def played_until_the_second_seat_moves(base: str, game: str) -> tuple[str, str]:
+    """A match of ``game`` between Ada and Bob, its first actions played through the API
+    until Bob is to move: the match's id and its hotseat link's tokens."""
+    body = {"game": game, "seats": ["human", "human"], "names": ["Ada", "Bob"], "seed": 3}
+    created = httpx.post(f"{base}/api/matches", json=body).json()
+    tokens = [seat["token"] for seat in created["seats"]]
+    state = tavola.load(game, players=2).new_game(seed=3)
+    while state.current_player != 1:
+        action = state.legal_notations()[0]
+        played = httpx.post(
+            f"{base}/api/matches/{created['id']}/actions",
+            json={"seq": len(state.history), "action": action},
+            headers={"authorization": f"Bearer {tokens[0]}"},
+        )
+        assert played.status_code == 200, played.text
+        state.apply(state.read_action(action))
+    return created["id"], ",".join(tokens)
+
+
+@pytest.mark.parametrize("game", ["campanile", "clocktowers"])
+def test_a_fresh_browser_opens_the_curtain_of_the_seat_to_move(
+    page: Page, server: ServerProcess, game: str
+) -> None:
+    """Bob is to move and this browser never showed anyone's hand: the curtain asks for Bob
+    (not Ada, the link's first seat), and behind it Bob's moves are offered."""
+    match_id, tokens = played_until_the_second_seat_moves(server.url, game)
+    page.goto(f"{server.url}/m/{match_id}?hotseat={tokens}")
+    pass_to(page, "Bob")
+    expect(page.locator("#tv-actions button, #tv-board [data-choose]").first).to_be_visible()

@@ -192,8 +192,9 @@ function chooser(s) {
   const mover = any.states.get(s).current_player;
   const moverConn = match.connections.find((c) => c.seat === mover);
   if (moverConn) return moverConn;
-  // after a reload, wait to know every seat here before choosing whose view to show
-  if (!match.shownConn && shownSeat(match.id) !== null && match.connections.some((c) => c.seat === undefined && !c.dead)) return null;
+  // the mover may be a seat here whose first state is on its way (a fresh browser or a
+  // reload): wait to know every seat here before choosing whose view to show
+  if (!match.shownConn && match.connections.some((c) => c.seat === undefined && !c.dead)) return null;
   return match.shownConn || lastShownConn() || match.connections[0];
 }
 
