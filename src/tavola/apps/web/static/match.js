@@ -277,6 +277,7 @@ function raiseCurtain(conn, state) {
   root.dataset.seq = String(state.seq);
   root.dataset.over = state.is_over ? "true" : "false";
   root.dataset.turn = "curtain";
+  match.turnAlert.curtain(true);
   showBehindCurtain();
   ui.play.hidden = true;
   ui.takeback.hidden = true;
@@ -297,6 +298,7 @@ ui.curtainButton.addEventListener("click", () => {
   match.curtain = null;
   ui.curtain.hidden = true;
   root.dataset.curtain = "false";
+  match.turnAlert.curtain(false);
   const latest = conn.states.get(Math.max(...conn.states.keys())) || state;
   display(conn, latest.seq >= state.seq ? latest : state);
   match.queue = match.queue.filter((s) => s > match.shown.seq);
