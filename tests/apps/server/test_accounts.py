@@ -266,8 +266,8 @@ def test_a_signed_in_player_finds_and_plays_its_seats_from_any_browser(
     carol, _carol_name = signed_up(server)  # another account, and a signed-out browser
     assert carol.http.get("/api/me/matches").json() == {"matches": []}
     assert Api(server.url).http.get("/api/me/matches").status_code == 401
-    for browser in (carol, Api(server.url)):
-        watched = browser.http.get(f"/m/{match_id}")
+    for visitor in (carol, Api(server.url)):
+        watched = visitor.http.get(f"/m/{match_id}")
         assert watched.status_code == 200
         assert not any(token in watched.text for token in tokens.values())
 
