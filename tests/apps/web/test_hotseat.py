@@ -124,3 +124,7 @@ def test_a_fresh_browser_opens_the_curtain_of_the_seat_to_move(
     page.goto(f"{server.url}/m/{match_id}?hotseat={tokens}")
     pass_to(page, "Bob")
     expect(page.locator("#tv-actions button, #tv-board [data-choose]").first).to_be_visible()
+    # this browser's memory says Ada's secrets were shown last: Bob's wait behind the curtain
+    page.evaluate(f"localStorage.setItem('tavola.shown.{match_id}', '0')")
+    page.reload()
+    pass_to(page, "Bob")
