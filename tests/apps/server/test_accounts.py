@@ -240,6 +240,38 @@ def test_the_seat_me_and_a_claimed_seat_are_the_accounts(server: ServerProcess) 
     assert ada.act(match_id, tokens[mover], ada.get(match_id)["seq"], legal[0]).is_success
 
 
+def test_a_signed_in_player_finds_and_plays_its_seats_from_any_browser(
+    server: ServerProcess,
+) -> None:
+    """``GET /api/me/matches`` and the match page hand a seat's token to the sessions of the
+    account that holds it, and to nobody else."""
+    ada, ada_name = signed_up(server)
+    bob, _bob_name = signed_up(server)
+    created = ada.create("campanile", ["me", "human"], names=["ignored", "Guest"], seed=5)
+    tokens, match_id = tokens_of(created), created["id"]
+    assert bob.http.post(f"/api/matches/{match_id}/claim", headers=auth(tokens[1])).is_success
+    elsewhere = Browser(server.url)  # Ada, signed in on another device
+    assert elsewhere.sign_in(ada_name).status_code == 200
+    for browser, seat in ((elsewhere, 0), (bob, 1)):
+        (entry,) = browser.http.get("/api/me/matches").json()["matches"]
+        assert entry["id"] == match_id
+        assert entry["seat"] == seat
+        assert entry["token"] == tokens[seat]
+        assert entry["url"] == f"/m/{match_id}?token={tokens[seat]}"
+        assert entry["to_move"] is (seat == ada.get(match_id)["current_player"])
+        assert entry["over"] is False
+        opened = browser.http.get(f"/m/{match_id}", params={"lang": "fr"})
+        assert opened.status_code == 303
+        assert opened.headers["location"] == f"/m/{match_id}?lang=fr&token={tokens[seat]}"
+    carol, _carol_name = signed_up(server)  # another account, and a signed-out browser
+    assert carol.http.get("/api/me/matches").json() == {"matches": []}
+    assert Api(server.url).http.get("/api/me/matches").status_code == 401
+    for visitor in (carol, Api(server.url)):
+        watched = visitor.http.get(f"/m/{match_id}")
+        assert watched.status_code == 200
+        assert not any(token in watched.text for token in tokens.values())
+
+
 def test_a_new_password_ends_the_other_sessions(server: ServerProcess) -> None:
     here, name = signed_up(server)
     there = Browser(server.url)

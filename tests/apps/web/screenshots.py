@@ -158,8 +158,16 @@ def _lobby(server: ServerProcess) -> Callable[[Page, str], None]:
     return shoot
 
 
-ACCOUNT_PAGES = {"sign-in": "en", "sign-in-de": "de", "profile": "en", "profile-it": "it"}
-"""name: language of the account's pictures: the lobby's sign-in form, a player's profile."""
+ACCOUNT_PAGES = {
+    "sign-in": "en",
+    "sign-in-de": "de",
+    "profile": "en",
+    "profile-it": "it",
+    "my-matches": "en",
+    "my-matches-fr": "fr",
+}
+"""name: language of the account's pictures: the lobby's sign-in form, a player's profile,
+and Ada's matches in a browser that never saw them (the lobby, then her own profile)."""
 PASSWORD = "correct horse battery"
 
 
@@ -203,6 +211,16 @@ def _account(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]
         _players(server.url)
 
         def shoot(page: Page, size: str) -> None:
+            if name.startswith("my-matches"):
+                credentials = {"name": "Ada", "password": PASSWORD}
+                assert page.request.post(f"{server.url}/api/session", data=credentials).ok
+                page.goto(f"{server.url}/?lang={lang}")
+                page.wait_for_selector("#tv-mine li .standing")
+                page.screenshot(path=OUT / f"{name}-{size}.png", full_page=True)
+                page.goto(f"{server.url}/players/Ada?lang={lang}")
+                shot = name.replace("my-matches", "my-profile")
+                page.screenshot(path=OUT / f"{shot}-{size}.png", full_page=True)
+                return
             if name.startswith("profile"):
                 page.goto(f"{server.url}/players/Ada?lang={lang}")
                 page.screenshot(path=OUT / f"{name}-{size}.png", full_page=True)

@@ -1,7 +1,7 @@
 """An account in the browser: sign up in the lobby's header and see your name; a rated
 match created signed in, whose friend's seat is claimed by opening its link signed in, is
 on your profile with its rating's chart and the opponent; the form and the profile pass
-axe-core."""
+axe-core; a match of the account's, found and played from another browser signed in."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.apps.web.helpers import take_turn
 from tests.apps.web.test_accessibility import assert_accessible
 from tests.live_server import ServerProcess
 
@@ -66,3 +67,30 @@ def test_sign_up_in_the_lobby_and_see_your_name(
 
     page.get_by_role("button", name="Sign out").click()
     expect(page.locator(".account-forms summary")).to_have_text("Sign in")
+
+
+def test_another_browser_signed_in_finds_and_plays_the_accounts_match(
+    server: ServerProcess, new_context: Callable[[], BrowserContext]
+) -> None:
+    """The lobby's "Your matches" and "Your turn" list the account's match, opening it plays
+    the account's seat, and the profile offers to play it, in a browser that never saw it."""
+    ines = {"name": "Ines", "password": "a long enough password"}
+    first = new_context()  # where Ines created the match
+    assert first.request.post(server.url + "/api/players", data=ines).status == 201
+    body = {"game": "campanile", "seats": ["me", "human"], "names": ["x", "Guest"], "seed": 4}
+    match_id = first.request.post(server.url + "/api/matches", data=body).json()["id"]
+
+    other = new_context()  # another device: nothing kept in this browser
+    assert other.request.post(server.url + "/api/session", data=ines).ok
+    page = other.new_page()
+    page.goto(server.url + "/")
+    mine = page.locator(f"#tv-mine li[data-match='{match_id}']")
+    expect(mine.locator(".standing")).to_have_text("your turn")
+    expect(mine.locator(".who")).to_contain_text("Guest")
+    expect(page.locator(f"#tv-turns li[data-match='{match_id}']")).to_be_visible()
+    page.goto(f"{server.url}/players/Ines")
+    play = page.locator(".profile .matches li .meta a")
+    expect(play).to_have_text("play")
+    play.click()  # /m/ID: the server sends Ines on to her seat's link
+    page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
+    take_turn(page, 1)  # a move button: the seat is played here

@@ -206,7 +206,7 @@ class Accounts:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.player_id == player.id)
-                .values(player_id=None, name=DELETED_PLAYER)
+                .values(player_id=None, name=DELETED_PLAYER, account_token=None)
             )
             self.ratings.forget(session, player.name, seats)
             session.execute(delete(SessionRow).where(SessionRow.player_id == player.id))
@@ -253,16 +253,16 @@ class Accounts:
 
     # -- seats -------------------------------------------------------------------------------
 
-    def bind_seat(self, match_id: str, seat: int, player: Player) -> None:
-        """The seat is the player's from now on, under their name (409 ``seat_claimed`` if
-        another account holds it)."""
+    def bind_seat(self, match_id: str, seat: int, player: Player, token: str) -> None:
+        """The seat (of ``token``) is the player's from now on, under their name, and its
+        token kept for the account (409 ``seat_claimed`` if another account holds it)."""
         with Session(self.engine) as session, session.begin():
             row = session.get(SeatRow, (match_id, seat), with_for_update=True)
             if row is None:
                 raise Refused("no_match", lazy("no match {match!r}", match=match_id))
             if row.player_id not in (None, player.id):
                 raise Refused("seat_claimed", lazy("another player holds this seat"))
-            row.player_id, row.name = player.id, player.name
+            row.player_id, row.name, row.account_token = player.id, player.name, token
 
     def seats_of(self, player: Player, limit: int) -> list[tuple[str, int]]:
         """The (match, seat) the player holds, the most recent matches first."""
@@ -275,6 +275,25 @@ class Accounts:
                 .limit(limit)
             ).all()
             return [(match_id, seat) for match_id, seat in rows]
+
+    def held_seats(
+        self, player: Player, match_id: str | None = None, limit: int = 50
+    ) -> list[tuple[str, int, str | None]]:
+        """The (match, seat, token) of the seats the player holds (of match ``match_id``
+        only, if given), the most recent matches first; the token is the one the server
+        kept for the account, or None."""
+        query = (
+            select(SeatRow.match_id, SeatRow.seat, SeatRow.account_token)
+            .join(MatchRow, MatchRow.id == SeatRow.match_id)
+            .where(SeatRow.player_id == player.id)
+        )
+        if match_id is not None:
+            query = query.where(SeatRow.match_id == match_id)
+        with Session(self.engine) as session:
+            rows = session.execute(
+                query.order_by(MatchRow.created_at.desc(), SeatRow.seat).limit(limit)
+            ).all()
+            return [(match, seat, token) for match, seat, token in rows]
 
 
 def _aware(moment: datetime) -> datetime:

@@ -83,6 +83,10 @@ class SeatRow(Base):
     player_id: Mapped[int | None] = mapped_column(
         ForeignKey("players.id", ondelete="SET NULL"), default=None, index=True
     )
+    # The seat's token, kept for the account that holds it (revision 0009) so that its
+    # player plays the seat from any browser signed in; None for a seat no account holds
+    # (or whose token the server never saw: a seek's, a challenge's).
+    account_token: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class ActionRow(Base):

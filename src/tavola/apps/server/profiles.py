@@ -151,3 +151,17 @@ async def player_data(service: MatchService, accounts: Accounts, player: Player)
         ],
         "ratings": ratings,
     }
+
+
+async def my_matches(service: MatchService, accounts: Accounts, player: Player) -> dict[str, Any]:
+    """``GET /api/me/matches``: the matches where the player's seats play, the most recent
+    first, each a profile's entry with ``to_move`` (the seat is to move now), and the
+    seat's ``token`` and play link ``url`` (None where the server does not know its token)."""
+    held = await to_thread.run_sync(accounts.held_seats, player)
+    matches = []
+    for match_id, seat, token in held:
+        live = await service.get(match_id)
+        to_move = live.started and not live.is_over and live.current_player == seat
+        url = None if token is None else f"/m/{live.id}?token={token}"
+        matches.append({**match_entry(live, seat), "to_move": to_move, "token": token, "url": url})
+    return {"matches": matches}

@@ -150,6 +150,8 @@ class MatchService:
             if row.kind == HUMAN:
                 row.webhook, row.email = webhooks[seat], emails[seat]
                 row.player_id = (players or {}).get(seat)  # the account that holds it
+                if row.player_id is not None:
+                    row.account_token = tokens.get(seat)
             seat_rows.append(row)
         created_at = now()
         match = MatchRow(

@@ -2,7 +2,8 @@
 
 - ``/``: the lobby (new match, your matches, matches playing now, replay a record file).
 - ``/m/{id}`` (``?token=T`` to play a seat, ``?hotseat=T1,T2`` for several seats at one
-  screen, none to watch): the match.
+  screen, none to watch): the match. Without either, a signed-in player is sent on to
+  their own seats' link, if they hold seats there whose tokens the server kept.
 - ``/m/{id}/replay`` once over, ``/replay`` for a record file: the replay viewer.
 - ``/players/{name}``: a player's profile (ratings, recent matches with their results).
 - ``/leaderboard``: the games' leaderboards; ``/leaderboard/{game}`` (``?category=``,
@@ -22,10 +23,11 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 from anyio import to_thread
-from fastapi import APIRouter
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from tavola.apps.server.accounts import RULES
@@ -133,10 +135,21 @@ async def player_page(
 
 
 @router.get("/m/{match_id}")
-async def match_page(service: Service, caller: Caller, match_id: str) -> HTMLResponse:
+async def match_page(
+    request: Request, service: Service, accounts: AccountsDep, caller: Caller, match_id: str
+) -> Response:
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
+    query = dict(request.query_params)
+    if caller is not None and "token" not in query and "hotseat" not in query:
+        # the signed-in player's own seats: the page plays them (their tokens, kept for
+        # the account, go to this session only)
+        held = await to_thread.run_sync(accounts.held_seats, caller, live.id)
+        tokens = [token for _match_id, _seat, token in held if token is not None]
+        if tokens:
+            query["token" if len(tokens) == 1 else "hotseat"] = ",".join(tokens)
+            return RedirectResponse(f"/m/{live.id}?{urlencode(query)}", status_code=303)
     summary = match_summary(live)
     return render(
         "match.html",

@@ -15,11 +15,17 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from tavola.apps.server.accounts import Accounts, Player
-from tavola.apps.server.profiles import player_data, profile
+from tavola.apps.server.profiles import my_matches, player_data, profile
 from tavola.apps.server.rates import Rates, client_address, rules
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.bodies import Strict
-from tavola.apps.server.routes.dependencies import SeatedMatch, Service, TablesDep, seat_needed
+from tavola.apps.server.routes.dependencies import (
+    SeatedMatch,
+    Service,
+    TablesDep,
+    Token,
+    seat_needed,
+)
 from tavola.apps.server.routes.errors import ApiError, answers
 from tavola.apps.server.routes.session import (
     COOKIE,
@@ -111,6 +117,15 @@ async def who_am_i(player: SignedIn) -> dict[str, Any]:
     return {"name": player.name, "profile": f"/players/{player.name}"}
 
 
+@router.get("/me/matches", responses=answers(401))
+async def list_my_matches(
+    service: Service, accounts: AccountsDep, player: SignedIn
+) -> dict[str, Any]:
+    """``{"matches": [...]}``: the matches where the signed-in player's seats play (from
+    any browser), each with its seat's token and play link, the most recent first."""
+    return await my_matches(service, accounts, player)
+
+
 @router.post("/me/password", status_code=204, responses=answers(400, 401, 403, 413, 422, 429))
 async def change_password(
     body: NewPassword, request: Request, accounts: AccountsDep, player: SignedIn
@@ -166,11 +181,12 @@ async def get_player(name: str, service: Service, accounts: AccountsDep) -> dict
 
 @router.post("/matches/{match_id}/claim", responses=answers(401, 403, 404, 409))
 async def claim_seat(
-    claiming: Claiming, accounts: AccountsDep, tables: TablesDep, player: SignedIn
+    claiming: Claiming, token: Token, accounts: AccountsDep, tables: TablesDep, player: SignedIn
 ) -> dict[str, Any]:
     """The seat of the token (``Authorization: Bearer``) is the signed-in player's from
-    now on, under their name."""
+    now on, under their name; the server keeps its token for the account."""
     live, seat = claiming.live, claiming.seat
-    await to_thread.run_sync(accounts.bind_seat, live.id, seat, player)
+    assert token is not None  # the seat is the token's
+    await to_thread.run_sync(accounts.bind_seat, live.id, seat, player, token)
     await tables.reseat(live.id)
     return {"match": live.id, "seat": seat, "name": player.name}

@@ -57,6 +57,7 @@ export const createTournament = (settings) => expect("/api/tournaments", { metho
 
 /** The signed-in player's tournament matches now (GET /api/me/tournament-tables). */
 export const myTournamentTables = () => request("/api/me/tournament-tables");
+export const myAccountMatches = () => request("/api/me/matches");
 
 /** The listed matches (GET /api/matches). */
 export const listedMatches = () => request("/api/matches");

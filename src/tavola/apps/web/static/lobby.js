@@ -3,7 +3,7 @@
 // playing now. No game is named here: a new game needs no lobby code.
 
 import { signedIn } from "./account.js";
-import { challenges, createMatch, listedMatches, matchSummary, myTournamentTables, seatsToMove } from "./api.js";
+import { challenges, createMatch, listedMatches, matchSummary, myAccountMatches, myTournamentTables, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
@@ -299,9 +299,37 @@ function matchFacts(m, state) {
 }
 
 const details = new Map(); // match id -> its facts, once its state came
+let accountMatches = []; // the signed-in account's matches, from any browser (not kept here)
+
+/** The account's matches (GET /api/me/matches) as this browser keeps its own: one entry a
+ *  match, its seats ``mine`` and its play link (several seats: the hotseat's). */
+async function refreshAccount() {
+  const answer = signedIn() ? await myAccountMatches() : null;
+  if (!answer || !answer.ok) return;
+  const byId = new Map();
+  for (const m of answer.body.matches) {
+    const entry = byId.get(m.id) || { id: m.id, game: m.game, title: m.title, created: m.created_at, mine: [], tokens: [], account: true };
+    entry.mine.push(m.seat);
+    if (m.token) entry.tokens.push(m.token);
+    byId.set(m.id, entry);
+  }
+  accountMatches = [...byId.values()].map(({ tokens, ...m }) => ({
+    ...m,
+    play: tokens.length > 1 ? `/m/${m.id}?hotseat=${tokens.join(",")}` : tokens.length ? `/m/${m.id}?token=${tokens[0]}` : null,
+  }));
+}
+
+/** This browser's matches and, signed in, the account's others, the newest first. */
+function allMatches() {
+  const kept = myMatches();
+  const known = new Set(kept.map((m) => m.id));
+  const more = accountMatches.filter((m) => !known.has(m.id));
+  if (!more.length) return kept;
+  return [...kept, ...more].sort((a, b) => new Date(b.created) - new Date(a.created));
+}
 
 function renderMine() {
-  const list = myMatches();
+  const list = allMatches();
   const box = $("tv-mine");
   $("tv-mine-empty").hidden = list.length > 0;
   box.replaceChildren(...list.map((m) => {
@@ -322,15 +350,15 @@ function renderMine() {
       el("span", { class: "meta" },
         el("span", { class: "muted" }, ...around(when, time)),
         facts && facts.over ? [" · ", el("a", { href: `/m/${m.id}/replay`, text: _("replay") })] : null,
-        " · ",
-        forget),
+        m.account ? null : [" · ", forget]), // the account's own stay: nothing here to forget
     );
   }));
 }
 
 /** Ask the server how each kept match stands (the newest 20), then show it. */
 async function refreshMine() {
-  const list = myMatches().slice(0, 20);
+  await refreshAccount();
+  const list = allMatches().slice(0, 20);
   await Promise.all(list.map(async (m) => {
     const answer = await matchSummary(m.id);
     if (answer.ok) details.set(m.id, matchFacts(m, answer.body));
@@ -342,7 +370,7 @@ async function refreshPlaying() {
   const answer = await listedMatches();
   if (!answer.ok) return; // offline: keep the list as it is
   // matches being played: a move made, or one of this browser's (just created)
-  const mine = new Set(myMatches().map((m) => m.id));
+  const mine = new Set(allMatches().map((m) => m.id));
   const matches = answer.body.matches.filter((m) => !m.is_over && (m.seq > 0 || mine.has(m.id)));
   const box = $("tv-playing");
   if (!matches.length) {
@@ -399,7 +427,7 @@ async function pairings() {
 /** "Your turn": the matches where a seat of this browser is to move (POST /api/seats/mine),
  *  your tournament matches, and the challenges to you. */
 async function refreshTurns() {
-  const tokens = [...new Set(myMatches().flatMap((m) => tokensOf(m.play)))];
+  const tokens = [...new Set(allMatches().flatMap((m) => tokensOf(m.play)))];
   const noSeat = { ok: true, body: { matches: [] } };
   const [answer, invited, paired] = await Promise.all([tokens.length ? seatsToMove(tokens.slice(0, 100)) : noSeat, invitations(), pairings()]);
   if (!answer.ok) return; // offline: keep the list as it is
@@ -407,7 +435,7 @@ async function refreshTurns() {
   const matches = answer.body.matches.filter((m) => !tournamentMatches.has(m.id));
   $("tv-turns-card").hidden = matches.length + invited.length + paired.length === 0;
   $("tv-turns").replaceChildren(...invited, ...paired, ...matches.map((m) => {
-    const mine = myMatches().find((x) => x.id === m.id);
+    const mine = allMatches().find((x) => x.id === m.id);
     const href = mine && mine.play && tokensOf(mine.play).length > 1 ? mine.play : m.url;
     return el("li", { "data-match": m.id },
       el("a", { href, text: `${m.title}` }),
@@ -422,8 +450,7 @@ async function refreshTurns() {
 showOptions();
 showTime();
 renderMine();
-refreshMine();
-refreshTurns();
+refreshMine().then(refreshTurns); // the account's matches first: "Your turn" lists theirs too
 setInterval(refreshMine, 60000);
 setInterval(refreshPlaying, 15000);
 setInterval(refreshTurns, 15000);

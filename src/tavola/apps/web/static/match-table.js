@@ -44,7 +44,8 @@ export function renderTable(match) {
   const replaced = new Set(state.replaced || []);
   const running = !state.is_over && state.started !== false;
   const person = seat !== null && !replaced.has(seat);
-  ui.resign.hidden = !(running && person);
+  // behind a hotseat's curtain nobody knows who is at the screen: resign for no one
+  ui.resign.hidden = !(running && person) || match.curtain !== null;
   if (ui.resign.hidden) ui.resignConfirm.hidden = true;
 
   // seats away longer than the match allows: any other seat may hand them to a bot

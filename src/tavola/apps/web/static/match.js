@@ -192,8 +192,9 @@ function chooser(s) {
   const mover = any.states.get(s).current_player;
   const moverConn = match.connections.find((c) => c.seat === mover);
   if (moverConn) return moverConn;
-  // after a reload, wait to know every seat here before choosing whose view to show
-  if (!match.shownConn && shownSeat(match.id) !== null && match.connections.some((c) => c.seat === undefined && !c.dead)) return null;
+  // the mover may be a seat here whose first state is on its way (a fresh browser or a
+  // reload): wait to know every seat here before choosing whose view to show
+  if (!match.shownConn && match.connections.some((c) => c.seat === undefined && !c.dead)) return null;
   return match.shownConn || lastShownConn() || match.connections[0];
 }
 
@@ -276,6 +277,7 @@ function raiseCurtain(conn, state) {
   root.dataset.seq = String(state.seq);
   root.dataset.over = state.is_over ? "true" : "false";
   root.dataset.turn = "curtain";
+  match.turnAlert.curtain(true);
   showBehindCurtain();
   ui.play.hidden = true;
   ui.takeback.hidden = true;
@@ -296,6 +298,7 @@ ui.curtainButton.addEventListener("click", () => {
   match.curtain = null;
   ui.curtain.hidden = true;
   root.dataset.curtain = "false";
+  match.turnAlert.curtain(false);
   const latest = conn.states.get(Math.max(...conn.states.keys())) || state;
   display(conn, latest.seq >= state.seq ? latest : state);
   match.queue = match.queue.filter((s) => s > match.shown.seq);

@@ -140,6 +140,7 @@ export class TurnAlert {
     this.title = document.title;
     this.mine = false;
     this.offered = seated && "Notification" in window;
+    this.curtained = false; // behind a hotseat's curtain: whose turn would it tell of?
     this.showButton();
     button.addEventListener("click", async () => {
       try {
@@ -155,7 +156,13 @@ export class TurnAlert {
 
   /** The offer to notify, while the browser has not been asked and the match goes on. */
   showButton() {
-    this.button.hidden = !this.offered || Notification.permission !== "default";
+    this.button.hidden = !this.offered || this.curtained || Notification.permission !== "default";
+  }
+
+  /** Hide the offer behind a hotseat's curtain (``down``), show it again when it rises. */
+  curtain(down) {
+    this.curtained = down;
+    this.showButton();
   }
 
   /** The match is over: no more turns to be told of. */
