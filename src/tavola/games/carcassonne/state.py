@@ -226,10 +226,11 @@ class CarcassonneState(TurnState):
                 for r in FITS[tile][constraint]
                 if self._river_step(4 * tile + r, key) is not None
             ]
-        fits = FITS[tile]
+        fits, constraints = FITS[tile], self.constraints
+        # (no ``strict=``: mypyc compiles a plain ``zip`` of two lists to an indexed loop)
         return [
             4 * key + r
-            for key, constraint in zip(self.frontier, self.constraints)
+            for key, constraint in zip(self.frontier, constraints)  # noqa: B905
             for r in fits[constraint]
         ]
 
