@@ -4,15 +4,15 @@ Features are segments in a union-find (``parent``) over flat per-segment lists: 
 city ends (``open_ends``: completion is 0), segment count (``size``), pennants, and the
 followers on the feature packed 4 bits per seat (``meeples``: merging two features adds
 them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
-the frontier maps each empty cell next to the board to its edge constraint, so legal
-placements are one table lookup per frontier cell, in the order of ``cells`` (the frontier's
-cells, ascending: the placements come out sorted). ``clone`` copies flat lists and dicts.
+the frontier lists the empty cells next to the board, ascending, and ``constraints`` the
+edge constraint of each (two flat lists, side by side), so legal placements are one table
+lookup per frontier cell and come out sorted. ``clone`` copies flat lists and dicts.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -75,7 +75,7 @@ class CarcassonneState(TurnState):
 
     __slots__ = (
         "board",
-        "cells",
+        "constraints",
         "discarded",
         "drawn",
         "followers",
@@ -109,8 +109,8 @@ class CarcassonneState(TurnState):
         self.drawn = 0
         self.tile = -1
         self.board: dict[int, tuple[int, int]] = {}
-        self.frontier: dict[int, int] = {}
-        self.cells: list[int] = []  # the frontier's cells, ascending
+        self.frontier: list[int] = []  # the empty cells next to the board, ascending
+        self.constraints: list[int] = []  # the edge constraint of each (``tiles.FITS``)
         self.parent: list[int] = []
         self.open_ends: list[int] = []
         self.size: list[int] = []
@@ -218,15 +218,29 @@ class CarcassonneState(TurnState):
         """Every legal placement id of ``tile``, ascending."""
         if IS_RIVER[tile]:
             key = self.river_end
-            if key < 0 or key not in self.frontier:
+            constraint = self._constraint(key) if key >= 0 else -1
+            if constraint < 0:
                 return []
             return [
                 4 * key + r
-                for r in FITS[tile][self.frontier[key]]
+                for r in FITS[tile][constraint]
                 if self._river_step(4 * tile + r, key) is not None
             ]
-        fits, frontier = FITS[tile], self.frontier
-        return [4 * key + r for key in self.cells for r in fits[frontier[key]]]
+        fits, constraints = FITS[tile], self.constraints
+        # (no ``strict=``: mypyc compiles a plain ``zip`` of two lists to an indexed loop)
+        return [
+            4 * key + r
+            for key, constraint in zip(self.frontier, constraints)  # noqa: B905
+            for r in fits[constraint]
+        ]
+
+    def _constraint(self, key: int) -> int:
+        """The edge constraint of a frontier cell; -1 if ``key`` is not on the frontier."""
+        frontier = self.frontier
+        index = bisect_left(frontier, key)
+        if index < len(frontier) and frontier[index] == key:
+            return self.constraints[index]
+        return -1
 
     def _river_step(self, vid: int, key: int) -> tuple[int, int, int] | None:
         """(new open end or -1, turn, exit side or -1) if the River tile continues the river.
@@ -249,8 +263,8 @@ class CarcassonneState(TurnState):
 
     def _place(self, action: int) -> list[Event]:
         key, r = action >> 2, action & 3
-        constraint = self.frontier.get(key)
-        if constraint is None:
+        constraint = self._constraint(key)
+        if constraint < 0:
             x, y = cell_xy(key)
             raise IllegalAction(
                 RULE_ADJACENT, lazy("({x},{y}) is not a free cell next to the board", x=x, y=y)
@@ -269,12 +283,11 @@ class CarcassonneState(TurnState):
             self.river_end, self.river_turn, exit_side = step
             if exit_side >= 0:
                 self.river_entry = (exit_side + 2) % 4
-        self._put(key, vid)
+        base = self._put(key, vid)
         self.last = key
         variant = VARIANTS[vid]
         player = self.player
         if self.supply[player]:
-            base = self.board[key][1]
             meeples, parent = self.meeples, self.parent
             options = []
             for offset, local in variant.deploys:
@@ -290,8 +303,9 @@ class CarcassonneState(TurnState):
                 return []
         return self._end_turn([])
 
-    def _put(self, key: int, vid: int) -> None:
-        """Lay variant ``vid`` on cell ``key`` and join its features with the neighbours'."""
+    def _put(self, key: int, vid: int) -> int:
+        """Lay variant ``vid`` on cell ``key`` and join its features with the neighbours';
+        the tile's first segment."""
         variant = VARIANTS[vid]
         parent = self.parent
         base = len(parent)
@@ -301,20 +315,22 @@ class CarcassonneState(TurnState):
         self.size.extend([1] * count)
         self.pennants.extend(variant.pennants)
         self.meeples.extend([0] * count)
-        board, frontier, cells = self.board, self.frontier, self.cells
+        board, frontier, constraints = self.board, self.frontier, self.constraints
         board[key] = (vid, base)
-        if key in frontier:  # (not the first tile's cell)
-            del frontier[key]
-            del cells[bisect_left(cells, key)]
+        index = bisect_left(frontier, key)
+        if index < len(frontier) and frontier[index] == key:  # (not the first tile's cell)
+            del frontier[index]
+            del constraints[index]
         for side in range(4):
             other = key + STEP[side]
             neighbour = board.get(other)
             if neighbour is None:
-                constraint = frontier.get(other)
-                if constraint is None:
-                    insort(cells, other)
-                    constraint = 0
-                frontier[other] = constraint + variant.constraint_parts[side]
+                index = bisect_left(frontier, other)
+                if index < len(frontier) and frontier[index] == other:
+                    constraints[index] += variant.constraint_parts[side]
+                else:
+                    frontier.insert(index, other)
+                    constraints.insert(index, variant.constraint_parts[side])
                 continue
             slots = VARIANTS[neighbour[0]].slots
             theirs = neighbour[1]
@@ -322,6 +338,7 @@ class CarcassonneState(TurnState):
                 self._union(base + local, theirs + slots[slot], closed)
         for group in variant.multi:
             self.multi.append(tuple(base + local for local in group))
+        return base
 
     def _union(self, a: int, b: int, closed: int) -> None:
         parent = self.parent
@@ -433,8 +450,8 @@ class CarcassonneState(TurnState):
         other.drawn = self.drawn
         other.tile = self.tile
         other.board = self.board.copy()
-        other.frontier = self.frontier.copy()
-        other.cells = self.cells[:]
+        other.frontier = self.frontier[:]
+        other.constraints = self.constraints[:]
         other.parent = self.parent[:]
         other.open_ends = self.open_ends[:]
         other.size = self.size[:]
@@ -469,7 +486,8 @@ class CarcassonneState(TurnState):
             self.drawn,
             self.tile,
             list(self.board.items()),
-            sorted(self.frontier.items()),
+            self.frontier,
+            self.constraints,
             [root(segment) for segment in range(len(parent))],
             self.open_ends,
             self.size,

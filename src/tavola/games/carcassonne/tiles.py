@@ -282,11 +282,14 @@ def _fits(variant: Variant, constraint: int) -> bool:
 
 
 NUM_CONSTRAINTS: Final = 5**4
+# Every set of rotation indices, by its bit mask: ``FITS`` holds only these 16 tuples, so
+# the ones a lookup reaches stay in the processor's cache.
+ROTATION_SETS: Final = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
 # FITS[tile][constraint]: the rotation indices in which the tile matches every neighbour;
 # a constraint holds, per side s, (edge type of the neighbour facing it + 1) * 5**s.
 FITS: Final = tuple(
     tuple(
-        tuple(r for r in range(4) if _fits(VARIANTS[variant_id(tile, r)], c))
+        ROTATION_SETS[sum(1 << r for r in range(4) if _fits(VARIANTS[variant_id(tile, r)], c))]
         for c in range(NUM_CONSTRAINTS)
     )
     for tile in range(NUM_TILES)
