@@ -6,14 +6,23 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from tavola.core.game import check_players
+from tavola.core.game import State, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
 from tavola.core.points import Source
 from tavola.core.randomness import randint, shuffle
 from tavola.core.review_budget import Budget
-from tavola.games.campanile import actions, encoding, figures, heuristic, render, sources, svg
+from tavola.games.campanile import (
+    actions,
+    encoding,
+    figures,
+    heuristic,
+    render,
+    sources,
+    svg,
+    svg_said,
+)
 from tavola.games.campanile.components import (
     CARD_NAMES,
     DISPLAY_SIZE,
@@ -233,6 +242,10 @@ class Campanile(PackageGame):
         if self.edition == "1996":
             return actions.parse_action_1996(text)
         return actions.parse_action(text)
+
+    def move_words(self, state: State, action: int) -> str | None:
+        """The move in the live log's words, in its edition's notation."""
+        return svg_said.move_words(self._action_to_string(action))
 
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None

@@ -20,6 +20,7 @@ from tavola.games.carcassonne import (
     render,
     sources,
     svg,
+    svg_targets,
 )
 from tavola.games.carcassonne.state import CarcassonneState
 from tavola.games.carcassonne.tile_names import tile_text
@@ -143,6 +144,11 @@ class Carcassonne(PackageGame):
         ):
             return None
         return tile_text(tile)
+
+    def move_words(self, state: State, action: int) -> str | None:
+        """The move in the live log's words; a placement names the tile drawn in ``state``."""
+        tile = getattr(state, "current_tile", None)
+        return svg_targets.move_words(self._action_to_string(action), tile or "")
 
     def rating_category(self) -> str:
         """A duel apart; three to five players share one pool.

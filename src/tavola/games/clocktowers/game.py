@@ -6,14 +6,23 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from tavola.core.game import check_players
+from tavola.core.game import State, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
 from tavola.core.points import Source
 from tavola.core.randomness import shuffle
 from tavola.core.review_budget import Budget
-from tavola.games.clocktowers import actions, encoding, figures, heuristic, render, sources, svg
+from tavola.games.clocktowers import (
+    actions,
+    encoding,
+    figures,
+    heuristic,
+    render,
+    sources,
+    svg,
+    svg_said,
+)
 from tavola.games.clocktowers.components import (
     CARD_CODES,
     DECK_OF,
@@ -122,6 +131,10 @@ class ClockTowers(PackageGame):
         """
         text = actions.action_to_string(action)
         return "discard" if text.startswith("discard") else text
+
+    def move_words(self, state: State, action: int) -> str | None:
+        """The move in the live log's words (a discard names its card)."""
+        return svg_said.move_words(actions.action_to_string(action))
 
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None
