@@ -91,7 +91,7 @@ def test_the_carcassonne_board_fills_the_area_and_zooms_alone(
 
 # Stacked games whose first player draws tiles of many features (a city, roads, fields, a
 # cloister; River tiles too), and the match's seed, which also picks the cells played.
-SPOTTY = [
+SPOTTY: list[tuple[dict[str, Any], int]] = [
     ({"river": True, "tiles": ["river-cloister", "river-cities", "river-road-curve",
                                "river-curve", "river-city-road", "lake", "X", "L"]}, 3),
     ({"tiles": ["X", "U", "L", "V", "W", "U", "A", "E", "T"]}, 5),

@@ -13,16 +13,7 @@ from tavola.core.package_game import GameModules, PackageGame
 from tavola.core.points import Source
 from tavola.core.randomness import randint, shuffle
 from tavola.core.review_budget import Budget
-from tavola.games.campanile import (
-    actions,
-    encoding,
-    figures,
-    heuristic,
-    render,
-    sources,
-    svg,
-    svg_said,
-)
+from tavola.games.campanile import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.campanile.components import (
     CARD_NAMES,
     DISPLAY_SIZE,
@@ -40,6 +31,7 @@ from tavola.games.campanile.components import (
 )
 from tavola.games.campanile.edition1996 import Campanile1996State, check_deck_1996
 from tavola.games.campanile.edition2009 import CampanileState
+from tavola.games.campanile.svg_said import move_words as log_words
 from tavola.games.campanile.towers import TowersState
 from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
@@ -245,7 +237,7 @@ class Campanile(PackageGame):
 
     def move_words(self, state: State, action: int) -> str | None:
         """The move in the live log's words, in its edition's notation."""
-        return svg_said.move_words(self._action_to_string(action))
+        return log_words(self._action_to_string(action))
 
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None

@@ -20,9 +20,9 @@ from tavola.games.carcassonne import (
     render,
     sources,
     svg,
-    svg_targets,
 )
 from tavola.games.carcassonne.state import CarcassonneState
+from tavola.games.carcassonne.svg_targets import move_words as log_words
 from tavola.games.carcassonne.tile_names import tile_text
 from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
@@ -148,7 +148,7 @@ class Carcassonne(PackageGame):
     def move_words(self, state: State, action: int) -> str | None:
         """The move in the live log's words; a placement names the tile drawn in ``state``."""
         tile = getattr(state, "current_tile", None)
-        return svg_targets.move_words(self._action_to_string(action), tile or "")
+        return log_words(self._action_to_string(action), tile or "")
 
     def rating_category(self) -> str:
         """A duel apart; three to five players share one pool.

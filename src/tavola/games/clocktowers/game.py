@@ -13,16 +13,7 @@ from tavola.core.package_game import GameModules, PackageGame
 from tavola.core.points import Source
 from tavola.core.randomness import shuffle
 from tavola.core.review_budget import Budget
-from tavola.games.clocktowers import (
-    actions,
-    encoding,
-    figures,
-    heuristic,
-    render,
-    sources,
-    svg,
-    svg_said,
-)
+from tavola.games.clocktowers import actions, encoding, figures, heuristic, render, sources, svg
 from tavola.games.clocktowers.components import (
     CARD_CODES,
     DECK_OF,
@@ -31,6 +22,7 @@ from tavola.games.clocktowers.components import (
     cards_left_after_hands,
 )
 from tavola.games.clocktowers.state import ClockTowersState
+from tavola.games.clocktowers.svg_said import move_words as log_words
 from tavola.games.clocktowers.translations import lazy
 
 
@@ -134,7 +126,7 @@ class ClockTowers(PackageGame):
 
     def move_words(self, state: State, action: int) -> str | None:
         """The move in the live log's words (a discard names its card)."""
-        return svg_said.move_words(actions.action_to_string(action))
+        return log_words(actions.action_to_string(action))
 
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None
