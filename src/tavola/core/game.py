@@ -137,6 +137,13 @@ class Game(ABC):
         do not say it (the review's luck); None by default."""
         return None
 
+    def move_words(self, state: State, action: int) -> str | None:
+        """``action`` in words for people, as a log says what a player did ("built the blue
+        tower 2 floors higher"), in the language of the moment; ``state`` is the position
+        before it (a move not played is said from there: the tile it places). None by
+        default: the notation shows."""
+        return None
+
     def option_json(self) -> dict[str, Any]:
         """The options as written in a record."""
         return self._options_json(lambda spec: True)

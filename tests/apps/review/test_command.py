@@ -11,13 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 from rich.console import Console
 from typer.testing import CliRunner
 
 import tavola
 from tavola.apps.cli import app
 from tavola.apps.review import command as review
+from tavola.core.i18n import language
 from tests.apps.review.test_judging import CLOSING, last_tile_record
+from tests.apps.web.helpers import blunder_words
 
 runner = CliRunner()
 QUICK = ["--samples", "3", "--depth", "4", "--jobs", "1"]
@@ -53,7 +56,8 @@ def test_a_blunder_in_the_table_the_json_and_the_page(blunder: Path, tmp_path: P
     code, out = invoke("review", str(blunder), "--seats", "0", *QUICK)
     assert code == 0, out
     assert "blunder" in out
-    assert CLOSING in out
+    # the best move, in words (wrapped in its narrow column: word by word)
+    assert all(word in out for word in blunder_words("en", CLOSING).split()), out
     code, out = invoke_json("review", str(blunder), "--seats", "0", *QUICK)
     assert code == 0, out
     data = json.loads(out)
@@ -177,3 +181,46 @@ def test_the_review_fits_80_columns_in_every_language(
     numbers = [int(m.group(1)) for m in re.finditer(r"^ *(\d+) +P[01] ", text, re.M)]
     assert len(numbers) >= 5
     assert numbers == sorted(numbers)
+
+
+NOTATION = re.compile(r"place -?\d+,-?\d+ \d+")  # a Carcassonne placement's notation
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_the_flagged_moves_are_said_in_words(
+    lang: str, blunder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move played and the better one are said in words, in the reader's language, in
+    the table, the page (its cards, lists and chart) and the JSON; notation stays in the
+    JSON's ``played`` and ``best`` and in the page's notation column only."""
+    record = json.loads(blunder.read_text())
+    before = tavola.replay({**record, "actions": record["actions"][:-1]})
+    game = before.game
+    with language(lang):
+        played = game.move_words(before, before.read_action(record["actions"][-1]))
+        better = game.move_words(before, before.read_action(CLOSING))
+    assert played
+    assert better
+    assert played != better
+    screen = io.StringIO()
+    monkeypatch.setattr(review, "console", Console(width=400, file=screen, markup=False))
+    page = tmp_path / "review.html"
+    args = ["--lang", lang, "review", str(blunder), "--seats", "0", *QUICK, "--no-luck"]
+    code, out = invoke(*args, "--out", str(page))
+    assert code == 0, out
+    table = screen.getvalue()
+    assert played in table
+    assert better in table
+    assert not NOTATION.search(table), table
+    html = page.read_text()
+    assert html.count(escape(played)) >= 3  # the card, the costliest moves, every decision
+    assert escape(better) in html
+    read = re.sub(r'<td class="notation">.*?</td>', "", html)  # the notation column
+    assert not NOTATION.search(read), NOTATION.findall(read)
+    assert NOTATION.search(html)  # which is there
+    result = runner.invoke(app, [*args, "--json"])  # the progress, in the language, apart
+    assert result.exit_code == 0, result.output
+    last = json.loads(result.stdout)["decisions"][-1]
+    assert (last["played"], last["best"]) == (record["actions"][-1], CLOSING)
+    assert (last["played_words"], last["best_words"]) == (played, better)
+    assert {m["action"]: m["words"] for m in last["moves"]}[CLOSING] == better

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, WebSocket, expect
 import tavola
 from tavola import State
 from tavola.apps.server import patches
+from tavola.core.i18n import language
 from tests.apps.review.test_judging import last_tile_record
 
 MATCH = "#main"
@@ -232,6 +233,17 @@ def blunder_record(directory: Path) -> tuple[dict[str, Any], Path]:
     path = directory / "record.json"
     path.write_text(json.dumps(record))
     return record, path
+
+
+def blunder_words(lang: str, move: str = BLUNDER) -> str:
+    """The words a review says a last tile in (``BLUNDER`` or another, such as the closing
+    one), in ``lang``: the game's words from the position before it."""
+    record = last_tile_record(BLUNDER)
+    before = tavola.replay({**record, "actions": record["actions"][:-1]})
+    with language(lang):
+        words = before.game.move_words(before, before.read_action(move))
+    assert words
+    return words
 
 
 def broken_record(record: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.apps.web.helpers import seq, wait_shown
+from tests.apps.web.helpers import seq, wait_shown, wait_turn_or_end
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -89,16 +89,51 @@ def test_the_carcassonne_board_fills_the_area_and_zooms_alone(
     assert box(page, "#tv-board .part-board")["width"] <= before["width"] + 1
 
 
+# Stacked games whose first player draws tiles of many features (a city, roads, fields, a
+# cloister; River tiles too), and the match's seed, which also picks the cells played.
+SPOTTY: list[tuple[dict[str, Any], int]] = [
+    ({"river": True, "tiles": ["river-cloister", "river-cities", "river-road-curve",
+                               "river-curve", "river-city-road", "lake", "X", "L"]}, 3),
+    ({"tiles": ["X", "U", "L", "V", "W", "U", "A", "E", "T"]}, 5),
+    ({"tiles": ["A", "U", "J", "V", "S", "U", "K", "E", "P"]}, 8),
+]  # fmt: skip
+TURNS = 3  # the first player's turns measured in each
+# Every follower spot shown: the side of its tap area (its share of the tile, a path) in px.
+SPOT_AREAS = """() => [...document.querySelectorAll("#tv-board [data-action^='deploy']")]
+  .filter((t) => t.getClientRects().length > 0)  // drawn (display: none has no box)
+  .map((t) => { const r = t.querySelector("path").getBoundingClientRect();
+    return [t.closest(".part-head") ? "head" : "board", t.dataset.action, r.width, r.height]; })"""
+
+
 def test_a_phone_can_tap_every_follower_spot(new_context: Any, server: ServerProcess) -> None:
+    """On a phone, at the default zoom, every follower spot shown is 44 px or more to tap, on
+    tiles of many features, as the board grows."""
     page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-    open_carcassonne(page, server)
-    page.locator("#tv-board [data-choose]").first.tap()
-    page.locator("#tv-confirm").tap()
-    page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
-    spots = page.evaluate(TARGETS)
-    assert spots
-    for width, height in spots:
-        assert min(width, height) >= 44, (width, height)
+    measured = 0
+    for options, seed in SPOTTY:
+        body = {"game": "carcassonne", "options": options, "seats": ["human", "random"]}
+        created = httpx.post(f"{server.url}/api/matches", json=body | {"seed": seed}).json()
+        page.goto(server.url + created["seats"][0]["url"])
+        for turn in range(TURNS):
+            if wait_turn_or_end(page) == "over":
+                break
+            cells = page.locator("#tv-board [data-choose]")
+            cells.nth((seed + turn) % cells.count()).tap()
+            before = seq(page)
+            page.locator("#tv-confirm").tap()
+            page.wait_for_function("n => Number(main.dataset.seq) > n", arg=before)
+            wait_shown(page)
+            spots = page.evaluate(SPOT_AREAS)  # none: no spot was free, the turn went on
+            assert not spots or any(part == "board" for part, *_ in spots), spots
+            for part, action, width, height in spots:
+                assert min(width, height) >= 44, (options["tiles"][2 * turn], part, action)
+            measured += len(spots)
+            passing = page.locator("#tv-board .part-head [data-action='pass']")
+            if page.locator("#main[data-turn='you']").count() and passing.count():
+                before = seq(page)
+                passing.tap()
+                page.wait_for_function("n => Number(main.dataset.seq) > n", arg=before)
+    assert measured >= 30
 
 
 def turned(page: Page) -> tuple[str | None, str | None]:

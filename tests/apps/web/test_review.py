@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 import tavola
 import tavola.players
 from tests.apps.review.test_judging import CLOSING, last_tile_record
-from tests.apps.web.helpers import BLUNDER, blunder_record, broken_record
+from tests.apps.web.helpers import BLUNDER, blunder_record, blunder_words, broken_record
 from tests.live_server import ServerProcess, running_server
 
 pytestmark = pytest.mark.browser
@@ -38,7 +38,9 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     assert {"A", "B"} <= set(legend.split())
     card = page.locator("#tv-review-flagged details.blunder", has_text=BLUNDER)
     expect(card).to_have_count(1)
-    expect(card).to_contain_text(f"Better: {CLOSING}")
+    expect(card).to_contain_text(f"Better: {blunder_words('en', CLOSING)}")
+    expect(card.locator("summary")).to_contain_text(blunder_words("en"))
+    expect(card.locator("summary code")).to_have_count(0)  # words, not notation
     step = record["actions"].index(BLUNDER)
     card.click()
     page.wait_for_selector(f"#main[data-step='{step}']")  # the board before the blunder

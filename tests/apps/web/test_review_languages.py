@@ -10,6 +10,7 @@ in English comes in each reader's language.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.apps.review.test_judging import CLOSING, last_tile_record
-from tests.apps.web.helpers import BLUNDER, blunder_record, broken_record
+from tests.apps.web.helpers import BLUNDER, blunder_record, blunder_words, broken_record
 from tests.apps.web.test_languages import (
     PAGE_TEXT,
     english_fragments,
@@ -64,7 +65,7 @@ def test_a_review_and_a_refusal_in_italian_show_no_english(
     page.wait_for_selector("#main[data-review='done']", timeout=120_000)
     card = page.locator("#tv-review-flagged details.blunder", has_text=BLUNDER)
     expect(card).to_have_count(1)
-    expect(card).to_contain_text(f"Meglio: {CLOSING}")
+    expect(card).to_contain_text(f"Meglio: {blunder_words('it', CLOSING)}")
     expect(card.locator(".verdict")).to_have_text("svista")
     seen.append(page.evaluate(PAGE_TEXT))
     seen.append({"page": "", "game": page.evaluate(CHART_TEXT)})
@@ -98,9 +99,19 @@ def test_one_review_is_read_in_each_readers_language(server: ServerProcess) -> N
 
     def without_words(review: dict[str, Any]) -> dict[str, Any]:
         events = [{**event, "what": None} for event in review["chance_events"]]
-        return {**review, "chance_events": events}
+        decisions = [
+            {
+                **d,
+                "played_words": None,
+                "best_words": None,
+                "moves": [{**m, "words": None} for m in d["moves"]],
+            }
+            for d in review["decisions"]
+        ]
+        return {**review, "chance_events": events, "decisions": decisions}
 
-    # The data as it is, but for the chance events' words, which are in the reader's language.
+    # The data as it is, but for the words of the chance events and the moves, which are in
+    # the reader's language.
     assert without_words(german["review"]) == without_words(english["review"])
     assert without_words(italian["review"]) == without_words(english["review"])
     drawn = {
@@ -111,8 +122,19 @@ def test_one_review_is_read_in_each_readers_language(server: ServerProcess) -> N
     assert "Stadt" in drawn["de"]
     assert "città" in drawn["it"]
     assert "grober Fehler" in german["flagged"]
-    assert f"Besser: <b><code>{CLOSING}</code></b>" in german["flagged"]
-    assert f"Better: <b><code>{CLOSING}</code></b>" in english["flagged"]
+    for lang, body in (("de", german), ("en", english), ("it", italian)):
+        flagged = body["review"]["decisions"][-1]
+        assert (flagged["played"], flagged["best"]) == (BLUNDER, CLOSING)  # notation, as it was
+        assert flagged["played_words"] == blunder_words(lang)
+        assert flagged["best_words"] == blunder_words(lang, CLOSING)
+        card = rf'id="step-{flagged["step"]}".*?<summary>.*?</summary>'
+        summary = re.search(card, body["flagged"], re.S)
+        assert summary is not None
+        assert blunder_words(lang) in summary.group(0)
+        assert "<code>" not in summary.group(0)  # words, not notation
+        assert blunder_words(lang, CLOSING) in body["chart"]  # the marker's title
+    assert f"Besser: <b>{blunder_words('de', CLOSING)}</b>" in german["flagged"]
+    assert f"Better: <b>{blunder_words('en', CLOSING)}</b>" in english["flagged"]
     assert "Meglio:" in italian["flagged"]
     assert "Aktion" in german["chart"]
     assert "Better" not in german["flagged"] + italian["flagged"]

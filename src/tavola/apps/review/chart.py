@@ -251,12 +251,18 @@ def chance_title(data: Mapping[str, Any], event: Mapping[str, Any], seat: int) -
     )
 
 
+def said(d: Mapping[str, Any], move: str) -> str:
+    """A decision's ``move`` (``"played"`` or ``"best"``) in words, or in its notation where
+    the game has no words for it (a review's JSON made before it had them too)."""
+    return str(d.get(f"{move}_words") or d[move])
+
+
 def move_title(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:
     return _("action {number}, {name}: {played} ({verdict}, -{loss}); better: {best}").format(
         number=d["step"] + 1,
         name=data["names"][d["seat"]],
-        played=d["played"],
+        played=said(d, "played"),
         verdict=verdict_name(d["verdict"]),
         loss=percent(d["loss"]),
-        best=d["best"],
+        best=said(d, "best"),
     )

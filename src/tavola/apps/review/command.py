@@ -23,6 +23,7 @@ from rich.text import Text
 from tavola.apps.commands.arguments import BackendOpt, ForceOpt, JobsOpt, check_backend, check_out
 from tavola.apps.input_errors import fail, read_record, replay_record
 from tavola.apps.records import write_file
+from tavola.apps.review.chart import said
 from tavola.apps.review.decisions import ReviewOutcome, plan, review_json, run
 from tavola.apps.review.judging import with_overrides
 from tavola.apps.review.luck import plan_chances
@@ -278,9 +279,9 @@ def show(data: dict[str, Any], budget: Budget, every: bool) -> None:
         table.add_row(
             str(d["step"] + 1),
             names[d["seat"]],
-            d["played"],
+            said(d, "played"),
             f"{100 * d['win']:.0f}%±{100 * d['win_se']:.0f}",
-            d["best"],
+            said(d, "best"),
             f"{100 * d['loss']:.0f}%±{100 * d['loss_se']:.0f}",
             f"{d['margin_loss']:+.1f}",
             Text(
@@ -337,7 +338,9 @@ def show_swings(data: dict[str, Any]) -> None:
     if moves:
         console.print(_("Costliest moves:"))
         for d in moves:
-            played = _("{played} instead of {best}").format(played=d["played"], best=d["best"])
+            played = _("{played}; better: {best}").format(
+                played=said(d, "played"), best=said(d, "best")
+            )
             console.print(
                 f"  {d['step'] + 1:>3} {names[d['seat']]}: {played}: {-100 * d['loss']:+.0f}%"
             )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -194,6 +194,7 @@ def review_json(
 ) -> dict[str, Any]:
     """Everything about a review as JSON: settings, each seat's summary, each decision."""
     game = final.game
+    said = moves_said(final, outcome.results)
     return {
         "format": REVIEW_FORMAT,
         "game": game.name,
@@ -213,20 +214,42 @@ def review_json(
         "decisions_reviewed": len(outcome.results),
         "interrupted": outcome.interrupted,
         "summary": [seat_summary(outcome.results, seat, outcome.chances) for seat in seats],
-        "decisions": [decision_json(result) for result in outcome.results],
+        "decisions": [decision_json(result, said[result.step]) for result in outcome.results],
         "chances_planned": len(outcome.chance_tasks),
         "chances_reviewed": outcome.chances_done,
         "chance_events": [chance_json(c, game.num_players) for c in outcome.chances],
     }
 
 
-def decision_json(result: Reviewed) -> dict[str, Any]:
+def moves_said(final: State, results: Sequence[Reviewed]) -> dict[int, dict[str, str | None]]:
+    """The moves of each judged decision (the one played, the best, those examined) in
+    words, by step and notation: ``Game.move_words`` from the position before the step, in
+    the language of the moment (None where the game has no words)."""
+    examined = {
+        r.step: {r.judgement.played, r.judgement.best, *(m.action for m in r.judgement.moves)}
+        for r in results
+    }
+    said: dict[int, dict[str, str | None]] = {}
+    state = final.game.new_game(final.seed)
+    for step, action in enumerate(final.history[: max(examined, default=-1) + 1]):
+        if step in examined:
+            words = final.game.move_words
+            said[step] = {move: words(state, state.read_action(move)) for move in examined[step]}
+        state.apply(action)
+    return said
+
+
+def decision_json(result: Reviewed, said: Mapping[str, str | None]) -> dict[str, Any]:
+    """A judged decision; its moves in notation, and in words (``said``, by notation:
+    ``played_words``, ``best_words``, each move's ``words``; None where the game has none)."""
     judgement = result.judgement
     return {
         "step": result.step,
         "seat": result.seat,
         "played": judgement.played,
         "best": judgement.best,
+        "played_words": said[judgement.played],
+        "best_words": said[judgement.best],
         "verdict": judgement.verdict,
         "win": judgement.value.win,
         "win_se": judgement.value.win_se,
@@ -236,7 +259,7 @@ def decision_json(result: Reviewed) -> dict[str, Any]:
         "margin_loss": judgement.margin_loss,
         "margin_loss_se": judgement.margin_loss_se,
         "legal": judgement.legal,
-        "moves": [asdict(move) for move in judgement.moves],
+        "moves": [{**asdict(move), "words": said[move.action]} for move in judgement.moves],
         "notes": judgement.notes,
         "seconds": result.seconds,
     }

@@ -12,8 +12,9 @@ serve the replay viewer in the browser, beside the chart.
 The page is built from Jinja2 templates (``templates/``, autoescaped, as the web pages
 are). The review's JSON is data; its words are put in here, in the language of the moment
 (``tavola.core.i18n``, the ``web`` domain): the terminal's for ``tavola review --out``,
-the request's for the browser. Moves stay in their notation (in ``code``), the same in
-every language.
+the request's for the browser. Moves are said in the game's words (``Game.move_words``, the
+JSON's ``played_words``...), their notation (in ``code``) only in the moves' notation
+column, or where the game has no words.
 """
 
 from __future__ import annotations
@@ -114,7 +115,13 @@ def costliest(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 # Table columns: a text each (translated in the templates), "#" at the start for numbers.
-MOVE_COLUMNS = (N_("move"), "#" + N_("win"), "#" + N_("margin"), "#" + N_("samples"))
+MOVE_COLUMNS = (
+    N_("move"),
+    "#" + N_("win"),
+    "#" + N_("margin"),
+    "#" + N_("samples"),
+    N_("notation"),
+)
 SUMMARY_COLUMNS = (
     N_("seat"),
     "#" + N_("decisions"),

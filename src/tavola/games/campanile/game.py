@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from tavola.core.game import check_players
+from tavola.core.game import State, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
@@ -31,6 +31,7 @@ from tavola.games.campanile.components import (
 )
 from tavola.games.campanile.edition1996 import Campanile1996State, check_deck_1996
 from tavola.games.campanile.edition2009 import CampanileState
+from tavola.games.campanile.svg_said import move_words as log_words
 from tavola.games.campanile.towers import TowersState
 from tavola.games.campanile.translations import STYLE_NAMES, lazy
 
@@ -233,6 +234,10 @@ class Campanile(PackageGame):
         if self.edition == "1996":
             return actions.parse_action_1996(text)
         return actions.parse_action(text)
+
+    def move_words(self, state: State, action: int) -> str | None:
+        """The move in the live log's words, in its edition's notation."""
+        return log_words(self._action_to_string(action))
 
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None

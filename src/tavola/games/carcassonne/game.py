@@ -22,6 +22,7 @@ from tavola.games.carcassonne import (
     svg,
 )
 from tavola.games.carcassonne.state import CarcassonneState
+from tavola.games.carcassonne.svg_targets import move_words as log_words
 from tavola.games.carcassonne.tile_names import tile_text
 from tavola.games.carcassonne.tiles import (
     BOX_COUNTS,
@@ -143,6 +144,11 @@ class Carcassonne(PackageGame):
         ):
             return None
         return tile_text(tile)
+
+    def move_words(self, state: State, action: int) -> str | None:
+        """The move in the live log's words; a placement names the tile drawn in ``state``."""
+        tile = getattr(state, "current_tile", None)
+        return log_words(self._action_to_string(action), tile or "")
 
     def rating_category(self) -> str:
         """A duel apart; three to five players share one pool.

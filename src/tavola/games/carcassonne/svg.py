@@ -193,7 +193,8 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
         out.append(
             f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
             f"{tile(placed['tile'], placed['rotation'])}"
-            f"{targets(view, acts, found, placed, big)}</g>"
+            # the spots the board shows too (a phone taps them there, at a finger's size)
+            f'<g class="also-on-board">{targets(view, acts, found, placed, big)}</g></g>'
         )
         left_y += BIG + 22
         where = f"{placed['x']},{placed['y']}"

@@ -156,25 +156,39 @@ def placing_effects(
     return words
 
 
+def move_words(notation: str, tile: str = "") -> str:
+    """One move (canonical notation) in words, as a log says what a player did; ``tile`` is
+    the tile a placement puts down (its name).
+
+    >>> move_words("place 1,-2 90", "U"), move_words("deploy cloister")
+    ('placed the straight road at 1,-2, turned 90', 'deployed a monk in the cloister')
+    """
+    verb, *rest = notation.split()
+    if verb == "place":
+        return gettext("placed the {tile} at {cell}, turned {rotation}").format(
+            tile=tile_name(tile), cell=rest[0], rotation=rest[1]
+        )
+    if verb == "pass":
+        return gettext("deployed no follower")
+    follower = gettext(FOLLOWER_WORDS[rest[0]])
+    if rest[0] == "cloister":
+        return gettext("deployed {follower}").format(follower=follower)
+    return gettext("deployed {follower} {where}").format(
+        follower=follower, where=gettext(WHERE_WORDS[rest[1]])
+    )
+
+
 def said_moves(view: dict[str, Any]) -> list[str]:
     """Every move a log of this game may show, in words (``data-said``, unseen): placing each
     tile on the board, deploying on each kind of spot, passing."""
-    moves = {"pass": gettext("deployed no follower")}
-    for placed in view["board"]:
-        cell, rotation = f"{placed['x']},{placed['y']}", placed["rotation"]
-        moves[f"place {cell} {rotation}"] = gettext(
-            "placed the {tile} at {cell}, turned {rotation}"
-        ).format(tile=tile_name(placed["tile"]), cell=cell, rotation=rotation)
+    tiles = {f"place {p['x']},{p['y']} {p['rotation']}": p["tile"] for p in view["board"]}
     kinds = {"road": SIDES, "city": SIDES, "field": HALVES}
-    for kind, places in kinds.items():
-        for where in places:
-            moves[f"deploy {kind} {where}"] = gettext("deployed {follower} {where}").format(
-                follower=gettext(FOLLOWER_WORDS[kind]), where=gettext(WHERE_WORDS[where])
-            )
-    moves["deploy cloister"] = gettext("deployed {follower}").format(
-        follower=gettext(FOLLOWER_WORDS["cloister"])
-    )
-    return [f'<desc data-said="{escape(m)}">{escape(w)}</desc>' for m, w in moves.items()]
+    deploys = [f"deploy {kind} {where}" for kind, places in kinds.items() for where in places]
+    moves = ["pass", *tiles, *deploys, "deploy cloister"]
+    return [
+        f'<desc data-said="{escape(m)}">{escape(move_words(m, tiles.get(m, "")))}</desc>'
+        for m in moves
+    ]
 
 
 def spot_radius(points: list[Point], zoom: float) -> float:

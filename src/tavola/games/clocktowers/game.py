@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from tavola.core.game import check_players
+from tavola.core.game import State, check_players
 from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.package_game import GameModules, PackageGame
@@ -22,6 +22,7 @@ from tavola.games.clocktowers.components import (
     cards_left_after_hands,
 )
 from tavola.games.clocktowers.state import ClockTowersState
+from tavola.games.clocktowers.svg_said import move_words as log_words
 from tavola.games.clocktowers.translations import lazy
 
 
@@ -122,6 +123,10 @@ class ClockTowers(PackageGame):
         """
         text = actions.action_to_string(action)
         return "discard" if text.startswith("discard") else text
+
+    def move_words(self, state: State, action: int) -> str | None:
+        """The move in the live log's words (a discard names its card)."""
+        return log_words(actions.action_to_string(action))
 
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None

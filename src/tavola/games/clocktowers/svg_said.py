@@ -4,8 +4,10 @@ notation, the decks' descriptions and the labels of drawing from them.
 The picture carries them unseen (``<desc data-said="play 1cat new">``): the match page's
 log reads the words of each move from there, in the page's language.
 
->>> move_words("draw floors"), move_words("discard clock")
+>>> move_words("draw floors"), move_words("discard")
 ('drew from the floors deck', 'discarded a card face down')
+>>> move_words("discard clock-mouse")
+'discarded clock with a mouse face down'
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ def move_words(notation: str) -> str:
         return gettext("played {card} on tower {number}").format(
             card=card_name(rest[0]), number=rest[1]
         )
-    if verb == "discard":
+    if verb == "discard" and rest:  # the seat's own discard names its card
+        return gettext("discarded {card} face down").format(card=card_name(rest[0]))
+    if verb == "discard":  # as the other seats see it
         return gettext("discarded a card face down")
     if rest[0] == "floors":
         return gettext("drew from the floors deck")

@@ -7,6 +7,11 @@
 // be tapped; more on a narrow screen, where fingers tap), no larger (a small board).
 const SCALE = { least: 0.9, leastNarrow: 1.1, most: 1.6, narrow: 600 };
 const MAX_ZOOM = 8;
+// On a narrow screen, where fingers tap, the default scale shows every target of the board
+// this many px wide and high at least (the project's rule is 44): Carcassonne's follower
+// spots, a few to a tile, make the tile just placed larger than the cells.
+const TAP = 44.5;
+const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -48,6 +53,16 @@ function viewBox(svg) {
   return (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
 }
 
+/** The smallest side of the board's targets, in its units (Infinity: no target). */
+function smallestTarget(svg) {
+  let smallest = Infinity;
+  for (const target of svg.querySelectorAll(TARGETS)) {
+    const box = target.getBBox();
+    if (box.width > 0 && box.height > 0) smallest = Math.min(smallest, box.width, box.height);
+  }
+  return smallest;
+}
+
 /** The zoom a board keeps from one picture to the next: its factor and, once the player
  *  moved the view, the point (board units) at its centre. */
 export function boardZoom() {
@@ -60,6 +75,7 @@ export class BoardView {
     this.svg = svg;
     this.state = state;
     this.base = viewBox(svg);
+    this.smallest = smallestTarget(svg);
     this.quietUntil = 0;
     this.pinch = null;
     box.addEventListener("scroll", () => this.onScroll());
@@ -79,8 +95,10 @@ export class BoardView {
     const width = this.box.clientWidth || 1;
     const height = this.box.clientHeight || 1;
     const whole = Math.min(width / w, height / h);
-    const least = width < SCALE.narrow ? SCALE.leastNarrow : SCALE.least;
-    const base = Math.min(Math.max(whole, least), SCALE.most);
+    const narrow = width < SCALE.narrow;
+    const least = narrow ? SCALE.leastNarrow : SCALE.least;
+    let base = Math.min(Math.max(whole, least), SCALE.most);
+    if (narrow) base = Math.max(base, TAP / this.smallest);
     return { base, least: Math.min(1, whole / base), width, height };
   }
 
