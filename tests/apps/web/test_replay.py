@@ -156,3 +156,30 @@ def test_events_name_the_seats_by_their_names(page: Page, server: ServerProcess)
         assert texts
         assert not [text for text in texts if page.evaluate(f"t => {engine_names}.test(t)", text)]
         assert any(text.startswith(("Ada scores", "Bob scores")) for text in texts)
+
+
+# The texts of the picture whose boxes the zoom toolbar's box meets (those in view), and
+# whether the toolbar lies above the picture's box, covering none of it.
+TOOLS_OVER = """() => {
+  const tools = document.querySelector(".board-tools").getBoundingClientRect();
+  const board = document.querySelector("#tv-board").getBoundingClientRect();
+  const texts = [...document.querySelectorAll("#tv-board text")].filter((text) => {
+    const box = text.getBoundingClientRect();
+    return box.width && box.left < tools.right && box.right > tools.left
+      && box.top < tools.bottom && box.bottom > tools.top;
+  }).map((text) => text.textContent);
+  return { texts, above: tools.bottom <= board.top };
+}"""
+
+
+@pytest.mark.parametrize("game", ["campanile", "clocktowers", "carcassonne"])
+def test_the_zoom_toolbar_covers_nothing_of_the_picture(
+    page: Page, server: ServerProcess, game: str
+) -> None:
+    # docked above the picture as on the match page, not over its header's words
+    match, _ = finished_match(server, game)
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{server.url}/m/{match}/replay#step=5")
+    wait_step(page, 5)
+    expect(page.locator("#tv-board .tavola-board")).to_be_visible()
+    assert page.evaluate(TOOLS_OVER) == {"texts": [], "above": True}
