@@ -13,7 +13,7 @@ import pytest
 
 import tavola
 from tavola.core.game import State
-from tavola.core.svg import seat_colour
+from tavola.core.svg import BOLD_GLYPH_EM, seat_colour
 from tavola.games.campanile import CampanileState, svg
 from tavola.games.campanile.svg_picture import STYLE_COLOURS
 from tavola.testing import checks
@@ -193,6 +193,30 @@ def test_a_tower_is_drawn_with_its_floors_rank_flag_and_markers() -> None:
     assert texts(group) == ["B", "1"]
     (group,) = [el for el in yellow.iter(f"{NS}g") if el.attrib.get("data-seat") == "2"]
     assert texts(group) == ["C", "3"]
+
+
+def test_a_marker_pill_holds_its_text_on_one_line() -> None:
+    """However many markers a group has, its pill is one line and its text fits in it (the
+    width of bold text estimated as the pictures do): the values, or their sum."""
+    game = tavola.load("campanile", players=3, edition="1996")
+    most = 0
+    for state in checks.random_positions(game, 1, 2):  # a group of 6 markers comes up
+        root = picture(state, None)
+        towers = [tower_group(root, tower["style"]) for tower in state.view(None)["towers"]]
+        for group in (
+            g for tower in towers for g in tower.iter(f"{NS}g") if "data-seat" in g.attrib
+        ):
+            pill = group.find(f"{NS}rect")
+            assert pill is not None
+            *_, words = group.iter(f"{NS}text")
+            assert float(pill.attrib["height"]) == 22
+            assert len(list(group.iter(f"{NS}text"))) == 2  # the seat's letter, the markers
+            width = BOLD_GLYPH_EM * float(words.attrib["font-size"]) * len(words.text or "")
+            right = float(pill.attrib["x"]) + float(pill.attrib["width"]) - 5
+            assert float(words.attrib["x"]) + width <= right, words.text
+        groups = [g for tower in state.view(None)["towers"] for g in tower["groups"]]
+        most = max([most, *(len(g["markers"]) for g in groups)])
+    assert most >= 4
 
 
 def test_the_influence_step_offers_the_display_styles_and_a_pass_in_words() -> None:
