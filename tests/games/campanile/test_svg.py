@@ -13,7 +13,7 @@ import pytest
 
 import tavola
 from tavola.core.game import State
-from tavola.core.svg import BOLD_GLYPH_EM, seat_colour
+from tavola.core.svg import BOLD_GLYPH_EM, at_table, seat_colour
 from tavola.games.campanile import CampanileState, svg
 from tavola.games.campanile.svg_picture import STYLE_COLOURS
 from tavola.testing import checks
@@ -217,6 +217,25 @@ def test_a_marker_pill_holds_its_text_on_one_line() -> None:
         groups = [g for tower in state.view(None)["towers"] for g in tower["groups"]]
         most = max([most, *(len(g["markers"]) for g in groups)])
     assert most >= 4
+
+
+def test_a_match_ended_by_a_resignation_claims_no_scoring() -> None:
+    """Only the game's own end scores the Finito; a resignation or a timeout ends the match
+    with nothing scored, and the picture says so."""
+    game = tavola.load("campanile", players=2)
+    state = game.new_game(3)
+    for _ in range(8):
+        state.apply(state.legal_actions()[0])
+    said = " ".join(texts(ET.fromstring(svg.draw(at_table(state.view(0), [None, None], [1])))))
+    assert "Game over" in said
+    assert "scored" not in said
+    assert "Finito flags" not in said
+    assert "ended before any scoring" in said
+    *_, last = checks.random_positions(game, 2, 1000)
+    assert last.is_over
+    said = " ".join(texts(ET.fromstring(svg.draw(last.view(0)))))
+    assert "Finito scored" in said
+    assert "Final rank and the Finito flags" in said
 
 
 def test_the_influence_step_offers_the_display_styles_and_a_pass_in_words() -> None:

@@ -236,8 +236,13 @@ class _Picture(TowerRow, SeatRows):
         )
         x += 76
         lines: tuple[str, ...]
-        if view["current_player"] is None:
+        if view["phase"] == "over":
             lines = ("Finito", _("scored"))
+        elif view["current_player"] is None and view["intermezzo_scored"]:
+            # the match ended otherwise (a resignation, a timeout): no Finito was scored
+            lines = ("Intermezzo", _("scored"), _("ended before the Finito"))
+        elif view["current_player"] is None:
+            lines = (_("ended before any scoring"),)
         elif view["intermezzo_scored"]:
             lines = ("Intermezzo", _("scored; next:"), "Finito")
         else:

@@ -42,7 +42,7 @@ class TowerRow(Picture):
         towers = self.towers
         if self.is_1996:
             caption = _("Rank (ties: the left one) and its flag at the final scoring")
-        elif view["current_player"] is None:
+        elif view["phase"] == "over":  # not after a resignation: nothing was scored then
             caption = _("Final rank and the Finito flags")
         elif view["intermezzo_scored"]:
             caption = _("Rank (ties: the left one) and its flag at the Finito")
