@@ -13,7 +13,7 @@ import pytest
 
 import tavola
 from tavola.core.game import State
-from tavola.core.svg import BOLD_GLYPH_EM, at_table, seat_colour
+from tavola.core.svg import BOLD_GLYPH_EM, PAPER, at_table, seat_colour
 from tavola.games.campanile import CampanileState, svg
 from tavola.games.campanile.svg_picture import STYLE_COLOURS
 from tavola.testing import checks
@@ -260,6 +260,32 @@ def test_the_display_cards_are_the_take_buttons() -> None:
         "take yellow",
     ]
     assert "Your turn: take" in texts(root)
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance of a #RRGGBB colour (WCAG 2)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_the_outline_of_a_card_to_take_shows_on_every_card_colour() -> None:
+    """The outline of a takeable display card contrasts 3:1 or more with every card colour
+    (it lies along the card's edge) and with the paper."""
+    state = scenario_2009()
+    decks.play(state, "pass")
+    outlines = {
+        el.attrib["stroke"]
+        for group in picture(state, 0).iter(f"{NS}g")
+        if group.attrib.get("data-action", "").startswith("take ")
+        for el in group.iter(f"{NS}rect")
+        if el.attrib.get("class") == "hit"
+    }
+    assert outlines
+    for outline in outlines:
+        for colour in [PAPER, *(fill for fill, _, _ in STYLE_COLOURS.values())]:
+            light, dark = sorted((_luminance(outline), _luminance(colour)), reverse=True)
+            assert (light + 0.05) / (dark + 0.05) >= 3, (outline, colour)
 
 
 def test_scores_chips_and_markers_left_are_shown_per_seat() -> None:

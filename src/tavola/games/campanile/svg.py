@@ -51,6 +51,7 @@ from tavola.games.campanile.svg_seats import SeatRows
 from tavola.games.campanile.svg_towers import TowerRow
 from tavola.games.campanile.translations import _, listed_now, ngettext, style_name
 
+TAKEABLE: Final = "#000000"  # the outline of a display card you may take
 PHASE_HELP: Final = {
     "build": N_("Choose +1, +2 or +3 under a tower you hold a card of."),
     "take": N_("Take one card from the display."),
@@ -208,9 +209,10 @@ class _Picture(TowerRow, SeatRows):
                 words = _("Take the {card} card from the display").format(card=style_name(style))
                 self.parts.append(
                     f"<g{clickable(action, words)}><title>{escape(words)}</title>{card}"
-                    f'<rect class="hit" x="{x:g}" y="{top:g}" width="{w:g}" height="{h:g}" '
-                    f'rx="6" fill="none" stroke="{INK}" stroke-width="1" '
-                    f'stroke-dasharray="4 3"/></g>'
+                    # black, just outside the card: 3:1 or more on every card and the paper
+                    f'<rect class="hit" x="{x - 3:g}" y="{top - 3:g}" width="{w + 6:g}" '
+                    f'height="{h + 6:g}" rx="8" fill="none" stroke="{TAKEABLE}" '
+                    f'stroke-width="2.5" stroke-dasharray="5 3"/></g>'
                 )
             else:
                 words = _("{card} card on display").format(card=style_name(style))
