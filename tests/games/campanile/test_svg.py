@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 
 import tavola
+from tavola.core.i18n import LANGUAGES, language
 from tavola.core.game import State
 from tavola.core.svg import BOLD_GLYPH_EM, PAPER, at_table, seat_colour
 from tavola.games.campanile import CampanileState, svg
 from tavola.games.campanile.svg_picture import STYLE_COLOURS
+from tavola.games.campanile.translations import _ as campanile_text
 from tavola.testing import checks
 from tests.games.campanile import decks, decks96
 from tests.games.campanile.test_scenarios import DISPLAY_3P, HANDS_3P, STACK_3P
@@ -236,6 +238,28 @@ def test_a_match_ended_by_a_resignation_claims_no_scoring() -> None:
     said = " ".join(texts(ET.fromstring(svg.draw(last.view(0)))))
     assert "Finito scored" in said
     assert "Final rank and the Finito flags" in said
+
+
+def test_a_pile_says_how_many_cards_it_has_left_in_one_text() -> None:
+    """Under each 1996 pile, "9 left" on one line, "0 left" once it is empty (no bare
+    number, no word on a line of its own), in every language."""
+    game = tavola.load("campanile", players=2, edition="1996")
+    *_, last = checks.random_positions(game, 3, 1000)
+    start = game.new_game(3)
+    assert 0 in [pile["size"] for pile in last.view(0)["piles"]]
+    for lang in LANGUAGES:
+        with language(lang):
+            for state in (start, last):
+                groups = [g for g in picture(state, 0).iter(f"{NS}g") if g.get("class") == "pile"]
+                piles = state.view(0)["piles"]
+                assert len(groups) == len(piles)
+                for pile, group in zip(piles, groups, strict=True):
+                    said = texts(group)
+                    assert campanile_text("{count} left").format(count=pile["size"]) in said, (
+                        lang,
+                        said,
+                    )
+                    assert str(pile["size"]) not in said, (lang, said)
 
 
 def test_the_influence_step_offers_the_display_styles_and_a_pass_in_words() -> None:

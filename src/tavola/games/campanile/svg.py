@@ -261,7 +261,6 @@ class _Picture(TowerRow, SeatRows):
         top = self.paragraph(self.y + SMALL, heading, SMALL, bold=True) + 14
         w, h = 96.0, 58.0
         span = (WIDTH - 2 * MARGIN) / 3
-        left = _("left")
         for i, pile in enumerate(self.view["piles"]):
             x = MARGIN + span * i + 4
             size, style = pile["size"], pile["top"]
@@ -274,7 +273,7 @@ class _Picture(TowerRow, SeatRows):
                 ).format(number=number, count=size, card=style_name(style))
             else:
                 words = _("Pile {number}: {count} cards, empty").format(number=number, count=size)
-            body = [f"<g><title>{escape(words)}</title>"]
+            body = [f'<g class="pile"><title>{escape(words)}</title>']
             body.append(svg_text(x, top + 18, str(number), LARGE + 6, bold=True))
             cx = x + 26
             if style:
@@ -293,19 +292,22 @@ class _Picture(TowerRow, SeatRows):
                         cx + w / 2, top + h / 2 + 5, _("empty"), SMALL, anchor="middle", fill=MUTED
                     )
                 )
-            if len(left) <= 4:  # the count, and the word under it, left of the card
-                body.append(svg_text(x, top + 44, f"{size}", SMALL, fill=MUTED))
-                body.append(svg_text(x, top + h + 4, left if size else "", SMALL, fill=MUTED))
-            elif size:  # a longer word has no room there: under the card
-                words_left = _("{count} left").format(count=size)
-                body.append(
-                    svg_text(
-                        cx + w / 2, top + h + 19, words_left, SMALL, anchor="middle", fill=MUTED
-                    )
+            # the count in words under the card, on one line ("0 left" once it is empty)
+            words_left = _("{count} left").format(count=size)
+            body.append(
+                svg_text(
+                    cx + w / 2,
+                    top + h + 19,
+                    words_left,
+                    SMALL,
+                    anchor="middle",
+                    fill=MUTED,
+                    width=w + 20,
                 )
+            )
             body.append("</g>")
             self.parts.append("".join(body))
-        self.y = top + h + 16 + (0 if len(left) <= 4 else 10)
+        self.y = top + h + 26
 
     def draw_pass_and_others(self) -> None:
         """The pass button, and any action the picture has no place for."""
