@@ -209,9 +209,9 @@ class _Picture(TowerRow, SeatRows):
                 words = _("Take the {card} card from the display").format(card=style_name(style))
                 self.parts.append(
                     f"<g{clickable(action, words)}><title>{escape(words)}</title>{card}"
-                    # black, just outside the card: 3:1 or more on every card and the paper
-                    f'<rect class="hit" x="{x - 3:g}" y="{top - 3:g}" width="{w + 6:g}" '
-                    f'height="{h + 6:g}" rx="8" fill="none" stroke="{TAKEABLE}" '
+                    # black, along the card's edge: 3:1 or more on every card and the paper
+                    f'<rect class="hit" x="{x + 1.5:g}" y="{top + 1.5:g}" width="{w - 3:g}" '
+                    f'height="{h - 3:g}" rx="5" fill="none" stroke="{TAKEABLE}" '
                     f'stroke-width="2.5" stroke-dasharray="5 3"/></g>'
                 )
             else:
