@@ -205,7 +205,8 @@ def test_a_scoring_table_fits_in_the_log(page: Page, server: ServerProcess) -> N
     page.wait_for_selector("#main[data-over='true']")
     page.wait_for_selector(".log .event-table")
     sizes = page.evaluate(
-        "() => [...document.querySelectorAll('.log')].map((log) => [log.scrollWidth, log.clientWidth])"
+        "() => [...document.querySelectorAll('.log')]"
+        ".map((log) => [log.scrollWidth, log.clientWidth])"
     )
     assert sizes
     assert all(scrolled <= shown for scrolled, shown in sizes), sizes

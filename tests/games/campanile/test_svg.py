@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import tavola
-from tavola.core.i18n import LANGUAGES, language
 from tavola.core.game import State
+from tavola.core.i18n import LANGUAGES, language
 from tavola.core.svg import BOLD_GLYPH_EM, PAPER, at_table, seat_colour
 from tavola.games.campanile import CampanileState, svg
 from tavola.games.campanile.svg_picture import STYLE_COLOURS
