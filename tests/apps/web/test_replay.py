@@ -18,11 +18,22 @@ from tests.live_server import ServerProcess
 pytestmark = pytest.mark.browser
 
 
-def finished_match(server: ServerProcess, game: str = "clocktowers") -> tuple[str, dict[str, Any]]:
+def finished_match(
+    server: ServerProcess,
+    game: str = "clocktowers",
+    names: tuple[str, str] = ("Ada", "Bob"),
+    options: dict[str, Any] | None = None,
+) -> tuple[str, dict[str, Any]]:
     """A match of bots only, played to its end by the server; its id and record."""
     created = httpx.post(
         f"{server.url}/api/matches",
-        json={"game": game, "seats": ["random", "random"], "names": ["Ada", "Bob"], "seed": 5},
+        json={
+            "game": game,
+            "seats": ["random", "random"],
+            "names": list(names),
+            "seed": 5,
+            **({"options": options} if options else {}),
+        },
     )
     created.raise_for_status()
     match = created.json()["id"]
@@ -156,3 +167,46 @@ def test_events_name_the_seats_by_their_names(page: Page, server: ServerProcess)
         assert texts
         assert not [text for text in texts if page.evaluate(f"t => {engine_names}.test(t)", text)]
         assert any(text.startswith(("Ada scores", "Bob scores")) for text in texts)
+
+
+# The texts of the picture whose boxes the zoom toolbar's box meets (those in view), and
+# whether the toolbar lies above the picture's box, covering none of it.
+TOOLS_OVER = """() => {
+  const tools = document.querySelector(".board-tools").getBoundingClientRect();
+  const board = document.querySelector("#tv-board").getBoundingClientRect();
+  const texts = [...document.querySelectorAll("#tv-board text")].filter((text) => {
+    const box = text.getBoundingClientRect();
+    return box.width && box.left < tools.right && box.right > tools.left
+      && box.top < tools.bottom && box.bottom > tools.top;
+  }).map((text) => text.textContent);
+  return { texts, above: tools.bottom <= board.top };
+}"""
+
+
+@pytest.mark.parametrize("game", ["campanile", "clocktowers", "carcassonne"])
+def test_the_zoom_toolbar_covers_nothing_of_the_picture(
+    page: Page, server: ServerProcess, game: str
+) -> None:
+    # docked above the picture as on the match page, not over its header's words
+    match, _ = finished_match(server, game)
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{server.url}/m/{match}/replay#step=5")
+    wait_step(page, 5)
+    expect(page.locator("#tv-board .tavola-board")).to_be_visible()
+    assert page.evaluate(TOOLS_OVER) == {"texts": [], "above": True}
+
+
+def test_a_scoring_table_fits_in_the_log(page: Page, server: ServerProcess) -> None:
+    # long names, the 1996 edition's final scoring: the table wraps inside the log's width
+    names = ("Ada Lovelace-Byron", "Bot B (heuristic, easy)")
+    match, _ = finished_match(server, "campanile", names, {"edition": "1996"})
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{server.url}/m/{match}")
+    page.wait_for_selector("#main[data-over='true']")
+    page.wait_for_selector(".log .event-table")
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('.log')]"
+        ".map((log) => [log.scrollWidth, log.clientWidth])"
+    )
+    assert sizes
+    assert all(scrolled <= shown for scrolled, shown in sizes), sizes

@@ -13,9 +13,11 @@ import pytest
 
 import tavola
 from tavola.core.game import State
-from tavola.core.svg import seat_colour
+from tavola.core.i18n import LANGUAGES, language
+from tavola.core.svg import BOLD_GLYPH_EM, PAPER, at_table, seat_colour
 from tavola.games.campanile import CampanileState, svg
 from tavola.games.campanile.svg_picture import STYLE_COLOURS
+from tavola.games.campanile.translations import _ as campanile_text
 from tavola.testing import checks
 from tests.games.campanile import decks, decks96
 from tests.games.campanile.test_scenarios import DISPLAY_3P, HANDS_3P, STACK_3P
@@ -195,6 +197,71 @@ def test_a_tower_is_drawn_with_its_floors_rank_flag_and_markers() -> None:
     assert texts(group) == ["C", "3"]
 
 
+def test_a_marker_pill_holds_its_text_on_one_line() -> None:
+    """However many markers a group has, its pill is one line and its text fits in it (the
+    width of bold text estimated as the pictures do): the values, or their sum."""
+    game = tavola.load("campanile", players=3, edition="1996")
+    most = 0
+    for state in checks.random_positions(game, 1, 2):  # a group of 6 markers comes up
+        root = picture(state, None)
+        towers = [tower_group(root, tower["style"]) for tower in state.view(None)["towers"]]
+        for group in (
+            g for tower in towers for g in tower.iter(f"{NS}g") if "data-seat" in g.attrib
+        ):
+            pill = group.find(f"{NS}rect")
+            assert pill is not None
+            *_, words = group.iter(f"{NS}text")
+            assert float(pill.attrib["height"]) == 22
+            assert len(list(group.iter(f"{NS}text"))) == 2  # the seat's letter, the markers
+            width = BOLD_GLYPH_EM * float(words.attrib["font-size"]) * len(words.text or "")
+            right = float(pill.attrib["x"]) + float(pill.attrib["width"]) - 5
+            assert float(words.attrib["x"]) + width <= right, words.text
+        groups = [g for tower in state.view(None)["towers"] for g in tower["groups"]]
+        most = max([most, *(len(g["markers"]) for g in groups)])
+    assert most >= 4
+
+
+def test_a_match_ended_by_a_resignation_claims_no_scoring() -> None:
+    """Only the game's own end scores the Finito; a resignation or a timeout ends the match
+    with nothing scored, and the picture says so."""
+    game = tavola.load("campanile", players=2)
+    state = game.new_game(3)
+    for _ in range(8):
+        state.apply(state.legal_actions()[0])
+    said = " ".join(texts(ET.fromstring(svg.draw(at_table(state.view(0), [None, None], [1])))))
+    assert "Game over" in said
+    assert "scored" not in said
+    assert "Finito flags" not in said
+    assert "ended before any scoring" in said
+    *_, last = checks.random_positions(game, 2, 1000)
+    assert last.is_over
+    said = " ".join(texts(ET.fromstring(svg.draw(last.view(0)))))
+    assert "Finito scored" in said
+    assert "Final rank and the Finito flags" in said
+
+
+def test_a_pile_says_how_many_cards_it_has_left_in_one_text() -> None:
+    """Under each 1996 pile, "9 left" on one line, "0 left" once it is empty (no bare
+    number, no word on a line of its own), in every language."""
+    game = tavola.load("campanile", players=2, edition="1996")
+    *_, last = checks.random_positions(game, 3, 1000)
+    start = game.new_game(3)
+    assert 0 in [pile["size"] for pile in last.view(0)["piles"]]
+    for lang in LANGUAGES:
+        with language(lang):
+            for state in (start, last):
+                groups = [g for g in picture(state, 0).iter(f"{NS}g") if g.get("class") == "pile"]
+                piles = state.view(0)["piles"]
+                assert len(groups) == len(piles)
+                for pile, group in zip(piles, groups, strict=True):
+                    said = texts(group)
+                    assert campanile_text("{count} left").format(count=pile["size"]) in said, (
+                        lang,
+                        said,
+                    )
+                    assert str(pile["size"]) not in said, (lang, said)
+
+
 def test_the_influence_step_offers_the_display_styles_and_a_pass_in_words() -> None:
     state = scenario_2009()
     root = picture(state, 0)
@@ -217,6 +284,32 @@ def test_the_display_cards_are_the_take_buttons() -> None:
         "take yellow",
     ]
     assert "Your turn: take" in texts(root)
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance of a #RRGGBB colour (WCAG 2)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_the_outline_of_a_card_to_take_shows_on_every_card_colour() -> None:
+    """The outline of a takeable display card contrasts 3:1 or more with every card colour
+    (it lies along the card's edge) and with the paper."""
+    state = scenario_2009()
+    decks.play(state, "pass")
+    outlines = {
+        el.attrib["stroke"]
+        for group in picture(state, 0).iter(f"{NS}g")
+        if group.attrib.get("data-action", "").startswith("take ")
+        for el in group.iter(f"{NS}rect")
+        if el.attrib.get("class") == "hit"
+    }
+    assert outlines
+    for outline in outlines:
+        for colour in [PAPER, *(fill for fill, _, _ in STYLE_COLOURS.values())]:
+            light, dark = sorted((_luminance(outline), _luminance(colour)), reverse=True)
+            assert (light + 0.05) / (dark + 0.05) >= 3, (outline, colour)
 
 
 def test_scores_chips_and_markers_left_are_shown_per_seat() -> None:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 import tavola
+from tavola.core.svg import at_table
 from tavola.games.clocktowers import ClockTowersState
 from tavola.games.clocktowers.svg import draw
 from tavola.games.clocktowers.svg_pieces import ROOF_FILLS, UNIT, WALL
@@ -89,6 +90,21 @@ def test_the_scores_and_the_turn_are_shown() -> None:
     said = {seat: " ".join(texts(picture(start, seat))) for seat in (0, 1)}  # type: ignore[arg-type]
     assert "Your turn: play or discard a card" in said[0]
     assert "Seat A to move: play or discard a card" in said[1]
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_the_score_chips_name_every_seat_as_the_seat_list_does(seat: int | None) -> None:
+    """Each chip over the decks says its seat's name ("Ada (you)" for the viewer's), while
+    the game runs and at its end, to a seat and to a spectator (a replay)."""
+    names = ["Ada", "Bot B (heuristic, easy)"]
+    said = ["Ada (you)" if seat == 0 else "Ada", names[1] + (" (you)" if seat == 1 else "")]
+    start = tavola.load("clocktowers", players=2).new_game(0)
+    *_, last = positions(2, 6, every=1000)
+    for state in (start, last):
+        root = ET.fromstring(state.game.svg(at_table(state.view(seat), names)))
+        chips = texts(next(root.iter(f"{NS}svg")))  # the first band: status, chips, decks
+        assert all(name in chips for name in said), chips
+        assert not {"you ▶", "▶ turn", "★ wins", "you ★"} & set(chips)
 
 
 def test_a_picture_shows_nothing_its_seat_cannot_know() -> None:

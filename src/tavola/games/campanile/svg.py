@@ -51,6 +51,7 @@ from tavola.games.campanile.svg_seats import SeatRows
 from tavola.games.campanile.svg_towers import TowerRow
 from tavola.games.campanile.translations import _, listed_now, ngettext, style_name
 
+TAKEABLE: Final = "#000000"  # the outline of a display card you may take
 PHASE_HELP: Final = {
     "build": N_("Choose +1, +2 or +3 under a tower you hold a card of."),
     "take": N_("Take one card from the display."),
@@ -208,9 +209,10 @@ class _Picture(TowerRow, SeatRows):
                 words = _("Take the {card} card from the display").format(card=style_name(style))
                 self.parts.append(
                     f"<g{clickable(action, words)}><title>{escape(words)}</title>{card}"
-                    f'<rect class="hit" x="{x:g}" y="{top:g}" width="{w:g}" height="{h:g}" '
-                    f'rx="6" fill="none" stroke="{INK}" stroke-width="1" '
-                    f'stroke-dasharray="4 3"/></g>'
+                    # black, along the card's edge: 3:1 or more on every card and the paper
+                    f'<rect class="hit" x="{x + 1.5:g}" y="{top + 1.5:g}" width="{w - 3:g}" '
+                    f'height="{h - 3:g}" rx="5" fill="none" stroke="{TAKEABLE}" '
+                    f'stroke-width="2.5" stroke-dasharray="5 3"/></g>'
                 )
             else:
                 words = _("{card} card on display").format(card=style_name(style))
@@ -236,8 +238,13 @@ class _Picture(TowerRow, SeatRows):
         )
         x += 76
         lines: tuple[str, ...]
-        if view["current_player"] is None:
+        if view["phase"] == "over":
             lines = ("Finito", _("scored"))
+        elif view["current_player"] is None and view["intermezzo_scored"]:
+            # the match ended otherwise (a resignation, a timeout): no Finito was scored
+            lines = ("Intermezzo", _("scored"), _("ended before the Finito"))
+        elif view["current_player"] is None:
+            lines = (_("ended before any scoring"),)
         elif view["intermezzo_scored"]:
             lines = ("Intermezzo", _("scored; next:"), "Finito")
         else:
@@ -254,7 +261,6 @@ class _Picture(TowerRow, SeatRows):
         top = self.paragraph(self.y + SMALL, heading, SMALL, bold=True) + 14
         w, h = 96.0, 58.0
         span = (WIDTH - 2 * MARGIN) / 3
-        left = _("left")
         for i, pile in enumerate(self.view["piles"]):
             x = MARGIN + span * i + 4
             size, style = pile["size"], pile["top"]
@@ -267,7 +273,7 @@ class _Picture(TowerRow, SeatRows):
                 ).format(number=number, count=size, card=style_name(style))
             else:
                 words = _("Pile {number}: {count} cards, empty").format(number=number, count=size)
-            body = [f"<g><title>{escape(words)}</title>"]
+            body = [f'<g class="pile"><title>{escape(words)}</title>']
             body.append(svg_text(x, top + 18, str(number), LARGE + 6, bold=True))
             cx = x + 26
             if style:
@@ -286,19 +292,22 @@ class _Picture(TowerRow, SeatRows):
                         cx + w / 2, top + h / 2 + 5, _("empty"), SMALL, anchor="middle", fill=MUTED
                     )
                 )
-            if len(left) <= 4:  # the count, and the word under it, left of the card
-                body.append(svg_text(x, top + 44, f"{size}", SMALL, fill=MUTED))
-                body.append(svg_text(x, top + h + 4, left if size else "", SMALL, fill=MUTED))
-            elif size:  # a longer word has no room there: under the card
-                words_left = _("{count} left").format(count=size)
-                body.append(
-                    svg_text(
-                        cx + w / 2, top + h + 19, words_left, SMALL, anchor="middle", fill=MUTED
-                    )
+            # the count in words under the card, on one line ("0 left" once it is empty)
+            words_left = _("{count} left").format(count=size)
+            body.append(
+                svg_text(
+                    cx + w / 2,
+                    top + h + 19,
+                    words_left,
+                    SMALL,
+                    anchor="middle",
+                    fill=MUTED,
+                    width=w + 20,
                 )
+            )
             body.append("</g>")
             self.parts.append("".join(body))
-        self.y = top + h + 16 + (0 if len(left) <= 4 else 10)
+        self.y = top + h + 26
 
     def draw_pass_and_others(self) -> None:
         """The pass button, and any action the picture has no place for."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.svg import (
+    BOLD_GLYPH_EM,
     INK,
     escape,
     ink_on,
@@ -41,7 +42,7 @@ class TowerRow(Picture):
         towers = self.towers
         if self.is_1996:
             caption = _("Rank (ties: the left one) and its flag at the final scoring")
-        elif view["current_player"] is None:
+        elif view["phase"] == "over":  # not after a resignation: nothing was scored then
             caption = _("Final rank and the Finito flags")
         elif view["intermezzo_scored"]:
             caption = _("Rank (ties: the left one) and its flag at the Finito")
@@ -227,10 +228,12 @@ class TowerRow(Picture):
             seat = group["player"]
             values: list[int] = group["markers"]
             colour = seat_colour(seat)
-            chunks = [values[k : k + 3] for k in range(0, len(values), 3)]
-            lines = ["+".join(map(str, chunk)) for chunk in chunks]
-            lines[1:] = ["+" + line for line in lines[1:]]
-            block = 22 * len(lines)
+            # one line: the values while they fit beside the badge, else their sum (the
+            # values are in the title)
+            shown = "+".join(map(str, values))
+            if BOLD_GLYPH_EM * SMALL * len(shown) > COLUMN - 41:
+                shown = f"\u03a3{sum(values)}"
+            block = 22
             words = _("{seat}: markers {markers} (influence {influence})").format(
                 seat=self.name(seat), markers=", ".join(map(str, values)), influence=sum(values)
             )
@@ -249,9 +252,7 @@ class TowerRow(Picture):
                     bold=True,
                 )
             ]
-            for k, line in enumerate(lines):  # the lines after the first start under the badge
-                left = x + 30 if k == 0 else x + 12
-                group_parts.append(svg_text(left, y + 16 + 22 * k, line, SMALL, bold=True))
+            group_parts.append(svg_text(x + 30, y + 16, shown, SMALL, bold=True))
             group_parts.append("</g>")
             parts.insert(-1, "".join(group_parts))
             y += block + 4

@@ -48,6 +48,7 @@ from tavola.games.clocktowers.svg_pieces import (
     card_face,
     card_name,
     roof_piece,
+    shortened,
     svg_lines,
     svg_text,
     tower_height,
@@ -114,8 +115,10 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
 
 
 def _name(view: dict[str, Any], player: int) -> str:
-    """A seat in words: "you" for the viewer, else its name at the table ("Seat B")."""
-    return gettext("you") if player == view["seat"] else seat_name(view, player)
+    """A seat in words as the page's list of seats says it: its name at the table ("Seat B"
+    without one), "(you)" after the viewer's."""
+    name = seat_name(view, player)
+    return name + gettext(" (you)") if player == view["seat"] else name
 
 
 def _step(view: dict[str, Any]) -> str:
@@ -209,14 +212,13 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
             f'stroke-width="{4 if turn else 1.5}"/>'
         )
         body.append(_seat_disc(x + 20, y + height / 2, player))
-        top = gettext("you") if player == view["seat"] else ""
-        if turn:
-            top = f"{top} ▶" if top else gettext("▶ turn")
-        if won:
-            top = f"{top} ★" if top else gettext("★ wins")
-        if top:
-            body.append(svg_text(x + 40, y + 18, top, 15, width=width - 46))
-        pts = gettext("{points} pts").format(points=points)
+        # the name as the seat list says it; the viewer's, where that is too long, "you"
+        name = shortened(_name(view, player), 15, width - 46)
+        if player == view["seat"] and name != _name(view, player):
+            name = gettext("you")
+        body.append(svg_text(x + 40, y + 18, name, 15, width=width - 46))
+        marks = ("▶ " if turn else "") + ("★ " if won else "")
+        pts = marks + gettext("{points} pts").format(points=points)
         body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold", width=width - 46))
         body.append("</g>")
     return y + height
