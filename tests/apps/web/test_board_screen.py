@@ -354,3 +354,20 @@ def test_the_head_keeps_its_height_from_placing_to_deploying(
     page.locator("#tv-confirm").click()
     page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
     assert box(page, "#tv-board .board-view")["y"] == before["y"]
+
+
+def test_the_phone_choice_bar_hides_nothing(new_context: Any, server: ServerProcess) -> None:
+    """The choice fixed at the bottom of a phone's screen is opaque, and the page scrolls far
+    enough that its last content comes out above it."""
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_carcassonne(page, server)
+    page.locator("#tv-board [data-choose]").first.tap()
+    expect(page.locator("#tv-choice")).to_be_visible()
+    background = page.evaluate(
+        "getComputedStyle(document.querySelector('#tv-choice')).backgroundColor"
+    )
+    assert background.startswith("rgb("), background  # no alpha: nothing shows through
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    bar = box(page, "#tv-choice")
+    last = page.evaluate("document.querySelector('main').getBoundingClientRect().bottom")
+    assert last <= bar["y"] + 1, (last, bar)
