@@ -51,9 +51,11 @@ from tavola.games.carcassonne.svg_features import (
 )
 from tavola.games.carcassonne.svg_targets import (
     FOLLOWER_WORDS,
+    TURN_WORDS,
     placing_effects,
     said_moves,
     targets,
+    turned,
 )
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tile_names import tile_name
@@ -63,8 +65,8 @@ from tavola.games.carcassonne.translations import gettext, ngettext
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 WIDE: Final = 960  # the status panel as a band across a wide screen (a client's choice)
 BIG_WIDE: Final = 96  # the drawn tile in the band, its words beside it
-CAPTION_WIDE: Final = 150
-SEAT_WIDE: Final = 236  # a seat's box in the band, as many side by side as fit
+CAPTION_WIDE: Final = 120
+SEAT_WIDE: Final = 258  # a seat's box in the band, as many side by side as fit
 BUTTON_HIGH_WIDE: Final = 44
 BIG: Final = 120  # the drawn tile in the status panel
 LABEL: Final = 40  # the coordinates around the board (up to "-10")
@@ -502,21 +504,19 @@ def _place_choices(
         x, y = cell["x"], cell["y"]
         cx, cy = centre(x, y)
         key = f"{x},{y}"
-        turns = str(cell["rotations"][0])
-        for rotation in cell["rotations"][1:]:
-            turns = gettext("{first} or {second}").format(first=turns, second=rotation)
         effects = {
             rotation: ", ".join(placing_effects(view, found, name, x, y, rotation, _who))
             for rotation in cell["rotations"]
         }
-        words = gettext("Place the {tile} at {cell} (turned {turns})").format(
-            tile=tile_name(name), cell=key, turns=turns
+        place = gettext("Place the {tile} at column {x}, row {y}").format(
+            tile=tile_name(name), x=x, y=y
         )
+        words = turned(place, cell["rotations"][0]) if len(effects) == 1 else place
         if len(set(effects.values())) == 1:
             said = next(iter(effects.values()))
         else:
             said = "; ".join(
-                gettext("turned {rotation}: {effects}").format(rotation=r, effects=e)
+                gettext("{turned}: {effects}").format(turned=gettext(TURN_WORDS[r]), effects=e)
                 for r, e in effects.items()
                 if e
             )
@@ -533,9 +533,7 @@ def _place_choices(
         )
         for rotation in cell["rotations"]:
             action = f"place {key} {rotation}"
-            label = gettext("Place the {tile} at {cell} turned {rotation}").format(
-                tile=tile_name(name), cell=key, rotation=rotation
-            )
+            label = turned(place, rotation)
             if effects[rotation]:
                 label = f"{label}: {effects[rotation]}"
             ghosts.append(

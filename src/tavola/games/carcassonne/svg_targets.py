@@ -54,6 +54,12 @@ FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
     "field": N_("a farmer on the field"),
     "cloister": N_("a monk in the cloister"),
 }
+TURN_WORDS: Final = {  # msgids: a rotation as a player says it (clockwise, as drawn)
+    0: N_("not turned"),
+    90: N_("turned a quarter right"),
+    180: N_("turned upside down"),
+    270: N_("turned a quarter left"),
+}
 # Across each side (N, E, S, W) of a cell: the neighbour's offset (y grows northwards).
 ACROSS: Final = ((0, 1), (1, 0), (0, -1), (-1, 0))
 RING: Final = 3.0  # the width of a follower circle's outline (tile units)
@@ -156,15 +162,31 @@ def placing_effects(
     return words
 
 
+def turned(words: str, rotation: int) -> str:
+    """``words`` (placing a tile) with how it is turned, where it is.
+
+    >>> turned("Place it", 0), turned("Place it", 270)
+    ('Place it', 'Place it, turned a quarter left')
+    """
+    if not rotation:
+        return words
+    return gettext("{placing}, {turned}").format(
+        placing=words, turned=gettext(TURN_WORDS[rotation])
+    )
+
+
 def said_moves(view: dict[str, Any]) -> list[str]:
     """Every move a log of this game may show, in words (``data-said``, unseen): placing each
     tile on the board, deploying on each kind of spot, passing."""
     moves = {"pass": gettext("deployed no follower")}
     for placed in view["board"]:
         cell, rotation = f"{placed['x']},{placed['y']}", placed["rotation"]
-        moves[f"place {cell} {rotation}"] = gettext(
-            "placed the {tile} at {cell}, turned {rotation}"
-        ).format(tile=tile_name(placed["tile"]), cell=cell, rotation=rotation)
+        moves[f"place {cell} {rotation}"] = turned(
+            gettext("placed the {tile} at column {x}, row {y}").format(
+                tile=tile_name(placed["tile"]), x=placed["x"], y=placed["y"]
+            ),
+            rotation,
+        )
     kinds = {"road": SIDES, "city": SIDES, "field": HALVES}
     for kind, places in kinds.items():
         for where in places:
