@@ -169,23 +169,21 @@ def _status(
     """The status panel (WIDTH units wide) and its height; ``wide``: a band WIDE units wide,
     the tile, its words, the seats and the buttons side by side."""
     line = (WIDE if wide else WIDTH) - 2 * PAD
-    # the step on one line (set smaller, down to 17), on more where a language says it at
-    # length; the hint likewise: the panel keeps its height from one step to the next
-    size = max(17.0, fitted_size(_step_text(view), 21, line, bold=True))
-    steps = wrapped(_step_text(view), size, line, bold=True)
+    # the step at full size, on more lines where a language says it at length (a band has
+    # room for it on one: its height stays from one step to the next)
+    steps = wrapped(_step_text(view), 21, line, bold=True)
     out = [
-        f'<text x="{PAD}" y="{30 + 26 * row}" font-size="{size:g}" font-weight="bold" '
-        f'fill="{INK}">{escape(words)}</text>'
+        f'<text x="{PAD}" y="{30 + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
+        f"{escape(words)}</text>"
         for row, words in enumerate(steps)
     ]
     below = 26 * (len(steps) - 1)  # what the step's further lines take
-    y0 = 68 + below
+    y0 = 68 + below  # with a hint or without
     hint = _hint(view, acts)
-    small = max(13.0, fitted_size(hint, 15, line))
-    for row, words in enumerate(two_lines(hint, int(line / (GLYPH_EM * small))) if hint else []):
+    for row, words in enumerate(two_lines(hint, int(line / (GLYPH_EM * 15))) if hint else []):
         out.append(
-            f'<text x="{PAD}" y="{56 + below + 18 * row}" font-size="{small:g}" '
-            f'fill="#444444">{escape(words)}</text>'
+            f'<text x="{PAD}" y="{56 + below + 18 * row}" font-size="15" fill="#444444">'
+            f"{escape(words)}</text>"
         )
         y0 = 68 + below + 18 * row
     # The tile: drawn (place step, turned as the choice on the board: data-turned) or just
