@@ -56,6 +56,7 @@ IN_LANGUAGES: dict[str, tuple[str, str]] = {
     "clocktowers-de": ("clocktowers", "de"),
     "clocktowers-it": ("clocktowers", "it"),
     "carcassonne-it": ("carcassonne", "it"),
+    "carcassonne-de": ("carcassonne", "de"),
 }
 
 

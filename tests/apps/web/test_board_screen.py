@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+import tavola
 from tests.apps.web.helpers import seq, wait_shown, wait_turn_or_end
 from tests.live_server import ServerProcess
 
@@ -188,8 +189,13 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
     labels = page.locator("#tv-board [data-choose]").evaluate_all(
         "cells => cells.map((c) => c.getAttribute('aria-label'))"
     )
-    assert "Place the city edge at 0,1 (turned 180): joins a free city (1 tile)" in labels, labels
-    cell = labels.index("Place the city edge at 0,1 (turned 180): joins a free city (1 tile)")
+    assert (
+        "Place the city edge at column 0, row 1, turned upside down: joins a free city (1 tile)"
+        in labels
+    ), labels
+    cell = labels.index(
+        "Place the city edge at column 0, row 1, turned upside down: joins a free city (1 tile)"
+    )
     page.locator("#tv-board [data-choose]").nth(cell).click()
     page.locator("#tv-confirm").click()
     spot = page.locator("#tv-board .part-board [data-action^='deploy']").first
@@ -297,3 +303,111 @@ def test_a_clocktowers_bot_name_keeps_clear_of_its_points(
     gaps = page.evaluate(NAME_AND_POINTS)
     assert gaps, "no seat's name and points"
     assert min(gaps) >= 6, gaps  # "Bot B (ISMCTS, medium)" does not touch "0 pts"
+
+
+def played_in(server: ServerProcess, tiles: int) -> str:
+    """The first seat's page address of a river game between two people, ``tiles`` tiles in
+    (each played as near the start as it fits, no follower): the first seat to place. The
+    moves are found here on the same seeded game, and sent."""
+    body = {"game": "carcassonne", "options": {"river": True}, "seats": ["human", "human"]}
+    created = httpx.post(f"{server.url}/api/matches", json={**body, "seed": 7}).json()
+    tokens = [seat["token"] for seat in created["seats"]]
+    state = tavola.load("carcassonne", river=True).new_game(seed=7)
+    at = httpx.get(f"{server.url}/api/matches/{created['id']}").json()["seq"]
+    placed = 0
+    while True:
+        legal, seat = state.legal_notations(), state.current_player
+        if legal[0].startswith("place"):
+            if placed >= tiles and seat == 0:
+                return server.url + created["seats"][0]["url"]
+            placed += 1
+            move = min(legal, key=lambda m: sum(abs(int(v)) for v in m.split()[1].split(",")))
+        else:
+            move = "pass"
+        answer = httpx.post(
+            f"{server.url}/api/matches/{created['id']}/actions",
+            json={"seq": at, "action": move},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+        assert answer.status_code == 200, answer.text
+        at = answer.json()["seq"]
+        state.apply(state.read_action(move))
+
+
+CANDIDATES_OUTSIDE = """() => { const view = document.querySelector('#tv-board .board-view')
+    .getBoundingClientRect();
+  return [...document.querySelectorAll('#tv-board [data-choose]')].map((c) => [c, c
+    .getBoundingClientRect()]).filter(([, r]) => r.left < view.left - 1 || r.top < view.top - 1
+    || r.right > view.right + 1 || r.bottom > view.bottom + 1)
+  .map(([c]) => c.dataset.choose); }"""
+
+
+def test_the_default_view_shows_every_candidate_cell(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """27 tiles in, a desktop's first view holds every cell where the tile fits, the status
+    a band across the top (the board gets most of the height), no print under 10 px; the
+    top axis labels are not under the head; zoomed out all the way, the print stays 10 px."""
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(played_in(server, 27))
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    assert page.evaluate(CANDIDATES_OUTSIDE) == []
+    assert page.evaluate(SMALLEST_TEXT) >= 10
+    head, view = box(page, "#tv-board .part-head"), box(page, "#tv-board .board-view")
+    assert head["height"] <= 180, head
+    assert view["height"] >= 0.7 * (DESKTOP["height"] - view["y"] + head["height"]), view
+    top_labels = page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('#tv-board .part-board text')]"
+        ".map((t) => t.getBoundingClientRect().top))"
+    )
+    assert top_labels >= view["y"], (top_labels, view)  # the axis labels whole in view
+    for _ in range(7):
+        page.locator("[data-zoom='out']").click()
+    assert page.evaluate(SMALLEST_TEXT) >= 10
+    page.locator("[data-zoom='fit']").click()
+    assert page.evaluate(SMALLEST_TEXT) >= 10
+
+
+def test_a_confirmed_tile_leaves_the_focus_on_the_first_follower_spot(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Confirm clicked, as Enter pressed: the focus goes to the first follower spot."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server)
+    page.locator("#tv-board [data-choose]").first.click()
+    page.locator("#tv-confirm").click()
+    page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
+    page.wait_for_function(
+        "() => document.activeElement === document.querySelector("
+        "'#tv-board [data-choose], #tv-board [data-action]:not([data-option-of])')"
+    )
+
+
+def test_the_head_keeps_its_height_from_placing_to_deploying(
+    new_context: Any, server: ServerProcess
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server)
+    before = box(page, "#tv-board .board-view")
+    page.locator("#tv-board [data-choose]").first.click()
+    page.locator("#tv-confirm").click()
+    page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
+    assert box(page, "#tv-board .board-view")["y"] == before["y"]
+
+
+def test_the_phone_choice_bar_hides_nothing(new_context: Any, server: ServerProcess) -> None:
+    """The choice fixed at the bottom of a phone's screen is opaque, and the page scrolls far
+    enough that its last content comes out above it."""
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_carcassonne(page, server)
+    page.locator("#tv-board [data-choose]").first.tap()
+    expect(page.locator("#tv-choice")).to_be_visible()
+    background = page.evaluate(
+        "getComputedStyle(document.querySelector('#tv-choice')).backgroundColor"
+    )
+    assert background.startswith("rgb("), background  # no alpha: nothing shows through
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    bar = box(page, "#tv-choice")
+    last = page.evaluate("document.querySelector('main').getBoundingClientRect().bottom")
+    assert last <= bar["y"] + 1, (last, bar)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
@@ -317,22 +318,51 @@ def test_no_follower_circle_reaches_another_on_any_tile(zoom: float) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"),
+    ("lang", "move", "said"),
     [
-        ("en", "placed the curved road at 1,0, turned 0"),
-        ("it", "ha posato la tessera «strada curva» in 1,0, girata di 0"),
-        ("de", "legte die Karte „Kurve“ auf 1,0, gedreht um 0"),
-        ("fr", "a posé la tuile « route courbe » en 1,0, tournée de 0"),
+        ("en", "place 1,0 0", "placed the curved road at column 1, row 0"),
+        ("it", "place 1,0 0", "ha posato la tessera «strada curva» nella colonna 1, riga 0"),
+        ("de", "place 1,0 0", "legte die Karte „Kurve“ auf Spalte 1, Zeile 0"),
+        ("fr", "place 1,0 0", "a posé la tuile « route courbe » en colonne 1, ligne 0"),
+        ("en", "place 1,0 90", "placed the curved road at column 1, row 0, turned a quarter right"),
+        (
+            "de",
+            "place -1,0 180",
+            "legte die Karte „Kurve“ auf Spalte -1, Zeile 0, auf den Kopf gedreht",
+        ),
+        (
+            "it",
+            "place -1,0 270",
+            "ha posato la tessera «strada curva» nella colonna -1, riga 0, "
+            "ruotata di un quarto a sinistra",
+        ),
+        (
+            "fr",
+            "place 1,0 90",
+            "a posé la tuile « route courbe » en colonne 1, ligne 0, "
+            "tournée d'un quart vers la droite",
+        ),
     ],
 )
-def test_the_log_names_a_placed_tile_in_words(lang: str, said: str) -> None:
-    # The log says what the picture says: "curved road", never the tile's id "V".
+def test_the_log_names_a_placed_tile_in_words(lang: str, move: str, said: str) -> None:
+    # The log says what the picture says: "curved road", never the tile's id "V"; where, by
+    # the board's column and row; how turned in words ("turned 0" means not turned).
     state, _ = play(["V"], [])
-    state.apply("place 1,0 0")
+    state.apply(move)
     with language(lang):
         root = ET.fromstring(draw(state.view(0), state.legal_notations()))
-    placed = next(d for d in root.iter(f"{NS}desc") if d.get("data-said") == "place 1,0 0")
+    placed = next(d for d in root.iter(f"{NS}desc") if d.get("data-said") == move)
     assert placed.text == said
+
+
+def test_the_places_offered_say_the_turn_in_words() -> None:
+    state, _ = play(["V"], [])
+    root = ET.fromstring(draw(state.view(0), state.legal_notations()))
+    labels = [g.get("aria-label") or "" for g in root.iter(f"{NS}g") if g.get("data-action")]
+    assert "Place the curved road at column 1, row 0, turned a quarter right" in [
+        label.partition(":")[0] for label in labels
+    ], labels
+    assert not [label for label in labels if re.search(r"turned \d|\d,-?\d", label)], labels
 
 
 def test_follower_targets_say_where_in_words() -> None:

@@ -41,28 +41,35 @@ from tavola.core.svg import (
     two_lines,
     wrapped,
 )
+from tavola.games.carcassonne.svg_bag import bag_panel
 from tavola.games.carcassonne.svg_features import (
     Feature,
     Features,
-    bag,
     features,
     follower_local,
     variant_of,
 )
 from tavola.games.carcassonne.svg_targets import (
     FOLLOWER_WORDS,
+    TURN_WORDS,
     placing_effects,
     said_moves,
     targets,
+    turned,
 )
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tile_names import tile_name
-from tavola.games.carcassonne.tiles import FIELD, IS_RIVER, TILE_NAMES
+from tavola.games.carcassonne.tiles import FIELD
 from tavola.games.carcassonne.translations import gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
+WIDE: Final = 960  # the status panel as a band across a wide screen (a client's choice)
+BIG_WIDE: Final = 96  # the drawn tile in the band, its words beside it
+CAPTION_WIDE: Final = 120
+SEAT_WIDE: Final = 258  # a seat's box in the band, as many side by side as fit
+BUTTON_HIGH_WIDE: Final = 44
 BIG: Final = 120  # the drawn tile in the status panel
-LABEL: Final = 34  # the coordinates around the board (up to "-10")
+LABEL: Final = 40  # the coordinates around the board (up to "-10")
 PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
@@ -87,7 +94,8 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     scale = max(1.0, board_w / WIDTH)
     width = WIDTH * scale
     status, status_h = _status(view, acts, found)
-    panel, panel_h = _bag_panel(view)
+    band, band_h = _status(view, acts, found, wide=True)
+    panel, panel_h = bag_panel(view, WIDTH)
     top = status_h * scale
     height = max(top + board_h + PAD, (panel_h + 8) * scale)
     far = 50 * SIZE  # the table's cloth reaches past any zoom out
@@ -105,6 +113,9 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         "</svg>",
         f'<svg data-part="head" x="0" y="0" width="{width:g}" height="{top:g}" '
         f'viewBox="0 0 {WIDTH} {status_h:g}" overflow="visible">{status}{panel}</svg>',
+        # the same as a band across a wide screen, where a client lays the parts out apart
+        f'<svg data-part="head-wide" display="none" x="0" y="0" width="{width:g}" '
+        f'height="{top:g}" viewBox="0 0 {WIDE} {band_h:g}" overflow="visible">{band}{panel}</svg>',
     ]
     return document(width, height, body, _title(view))
 
@@ -152,10 +163,14 @@ def _title(view: dict[str, Any]) -> str:
     ).format(step=_step_text(view), scores=scores, count=left)
 
 
-def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str, float]:
-    """The status panel (WIDTH units wide) and its height."""
-    line = WIDTH - 2 * PAD
-    # the step at full size, on more lines where a language says it at length
+def _status(
+    view: dict[str, Any], acts: set[str], found: Features, wide: bool = False
+) -> tuple[str, float]:
+    """The status panel (WIDTH units wide) and its height; ``wide``: a band WIDE units wide,
+    the tile, its words, the seats and the buttons side by side."""
+    line = (WIDE if wide else WIDTH) - 2 * PAD
+    # the step at full size, on more lines where a language says it at length (a band has
+    # room for it on one: its height stays from one step to the next)
     steps = wrapped(_step_text(view), 21, line, bold=True)
     out = [
         f'<text x="{PAD}" y="{30 + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
@@ -163,31 +178,29 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
         for row, words in enumerate(steps)
     ]
     below = 26 * (len(steps) - 1)  # what the step's further lines take
-    y0 = 44 + below
+    y0 = 68 + below  # with a hint or without
     hint = _hint(view, acts)
-    if hint:
-        for row, words in enumerate(two_lines(hint, int(line / (GLYPH_EM * 15)))):
-            out.append(
-                f'<text x="{PAD}" y="{56 + below + 18 * row}" font-size="15" fill="#444444">'
-                f"{escape(words)}</text>"
-            )
-            y0 = 68 + below + 18 * row
+    for row, words in enumerate(two_lines(hint, int(line / (GLYPH_EM * 15))) if hint else []):
+        out.append(
+            f'<text x="{PAD}" y="{56 + below + 18 * row}" font-size="15" fill="#444444">'
+            f"{escape(words)}</text>"
+        )
+        y0 = 68 + below + 18 * row
     # The tile: drawn (place step, turned as the choice on the board: data-turned) or just
-    # placed (follower step, with its free spots).
-    big = BIG / SIZE
-    cx, cy = PAD + BIG / 2, y0 + BIG / 2
-    left_y: float = y0
+    # placed (follower step, with its free spots); its words under it, or beside it in a band.
+    side = BIG_WIDE if wide else BIG
+    big = side / SIZE
+    cx, cy = PAD + side / 2, y0 + side / 2
+    words_x, words_w = (PAD + side + 10, CAPTION_WIDE) if wide else (cx, BIG + 12)
+    left_y: float = y0 - 2 if wide else y0 + BIG + 4
     phase = view["phase"] if view["current_player"] is not None else "over"
+    caption = ""
     if phase == "place" and view["tile"]:
         out.append(
             f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
             f'<g data-turned="">{tile(view["tile"], 0)}</g></g>'
         )
-        left_y += BIG + 24
-        to_place = gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
-        for row, words in enumerate(wrapped(to_place, 16, BIG + 12)):  # at full size
-            left_y += 20 if row else 0
-            out.append(_caption(cx, left_y, words))
+        caption = gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
     elif phase == "deploy" and view["last"]:
         placed = _last_tile(view)
         out.append(
@@ -196,28 +209,37 @@ def _status(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str,
             # the spots the board shows too (a phone taps them there, at a finger's size)
             f'<g class="also-on-board">{targets(view, acts, found, placed, big)}</g></g>'
         )
-        left_y += BIG + 22
-        where = f"{placed['x']},{placed['y']}"
-        placed_at = gettext("Placed at {cell}").format(cell=where)
-        for row, words in enumerate(wrapped(placed_at, 16, BIG + 12)):
-            left_y += 20 if row else 0
-            out.append(_caption(cx, left_y, words))
-    # The seats beside the tile; under them the bag button and the pass button.
-    x0, right = PAD + BIG + 14, WIDTH - PAD
-    y = y0
+        caption = gettext("Placed at {cell}").format(cell=f"{placed['x']},{placed['y']}")
+    for words in wrapped(caption, 16, words_w) if caption else []:  # at full size
+        left_y += 20
+        out.append(_caption(words_x, left_y, words, "start" if wide else "middle"))
+    # The seats beside the tile; under them (in a band: right of them) the bag button and
+    # the pass button.
+    x0 = PAD + side + 14 + (CAPTION_WIDE + 10 if wide else 0)
+    right = (WIDE if wide else WIDTH) - PAD
+    high = BUTTON_HIGH_WIDE if wide else BUTTON_HIGH
+    seat_w = SEAT_WIDE if wide else right - x0
+    columns = max(1, int((right - BUTTON - 14 - x0 + 8) // (seat_w + 8))) if wide else 1
     for seat in range(view["players"]):
-        out.append(_seat_row(view, seat, x0, y, right - x0))
-        y += ROW + 6
+        row, column = divmod(seat, columns)
+        out.append(_seat_row(view, seat, x0 + column * (seat_w + 8), y0 + row * (ROW + 6), seat_w))
+    y = y0 + -(-view["players"] // columns) * (ROW + 6)
     left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
-    bottom = _button(out, x0, y, left, toggle="bag")
-    if "pass" in acts:
-        _button(out, right - BUTTON, y, gettext("Pass"), action="pass")
+    if wide:
+        bottom = max(y - 6, _button(out, right - BUTTON, y0, left, high, toggle="bag"))
+        if "pass" in acts:
+            _button(out, right - BUTTON, y0 + high + 6, gettext("Pass"), high, action="pass")
+        bottom = max(bottom, y0 + 2 * high + 6, y0 + side)
+    else:
+        bottom = _button(out, x0, y, left, high, toggle="bag")
+        if "pass" in acts:
+            _button(out, right - BUTTON, y, gettext("Pass"), high, action="pass")
     bottom = max(bottom, left_y)
     if view["discarded"]:
         removed = gettext("Removed: {tiles}").format(
             tiles=", ".join(map(tile_name, view["discarded"]))
         )
-        for part in wrapped(removed, 15, WIDTH - 2 * PAD):
+        for part in wrapped(removed, 15, right - PAD):
             bottom += 20
             out.append(
                 f'<text x="{PAD}" y="{bottom:g}" font-size="15" fill="{INK}">{escape(part)}</text>'
@@ -233,18 +255,25 @@ def _hint(view: dict[str, Any], acts: set[str]) -> str:
     return ""
 
 
-def _caption(x: float, y: float, text: str) -> str:
-    """A line of words under the tile."""
+def _caption(x: float, y: float, text: str, anchor: str) -> str:
+    """A line of words under (or beside) the tile."""
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="16" text-anchor="middle" fill="{INK}">'
+        f'<text x="{x:g}" y="{y:g}" font-size="16" text-anchor="{anchor}" fill="{INK}">'
         f"{escape(text)}</text>"
     )
 
 
 def _button(
-    out: list[str], x: float, y: float, text: str, *, toggle: str = "", action: str = ""
+    out: list[str],
+    x: float,
+    y: float,
+    text: str,
+    high: float,
+    *,
+    toggle: str = "",
+    action: str = "",
 ) -> float:
-    """A button BUTTON wide, BUTTON_HIGH high, at (x, y); returns the y under it."""
+    """A button BUTTON wide, ``high`` high, at (x, y); returns the y under it."""
     if toggle:
         label = gettext("{button}: show or hide the tiles in the bag").format(button=text)
         attrs = (
@@ -258,7 +287,7 @@ def _button(
     fill = "#FFFFFF" if toggle else HIGHLIGHT
     size, lines = _button_lines(text)
     step = round(size * 1.25)  # a line's height: two lines' boxes do not touch
-    first = y + BUTTON_HIGH / 2 + size / 3 - step / 2 * (len(lines) - 1)
+    first = y + high / 2 + size / 3 - step / 2 * (len(lines) - 1)
     words = "".join(
         f'<text x="{x + BUTTON / 2:g}" y="{first + step * i:g}" font-size="{size}" '
         f'font-weight="bold" text-anchor="middle" fill="{INK}">{escape(line)}</text>'
@@ -266,10 +295,10 @@ def _button(
     )
     out.append(
         f"<g{attrs}><title>{escape(tip)}</title>"
-        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BUTTON}" height="{BUTTON_HIGH}" rx="8" '
+        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BUTTON}" height="{high:g}" rx="8" '
         f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>{words}</g>'
     )
-    return y + BUTTON_HIGH
+    return y + high
 
 
 def _button_lines(text: str) -> tuple[int, list[str]]:
@@ -362,65 +391,6 @@ def _seat_words(view: dict[str, Any], seat: int) -> str:
     return words
 
 
-# -- the bag --------------------------------------------------------------------------------
-
-_BAG_COLUMNS = 6
-_BAG_CELL = 76
-_BAG_TILE = 52
-
-
-def _bag_panel(view: dict[str, Any]) -> tuple[str, float]:
-    """The tiles still face down, by kind, hidden until the "Tiles left" button opens it;
-    and its height. The River's tiles show while some are left."""
-    left = bag(view)
-    total = sum(left.values())
-    groups = [("", [n for n in left if not IS_RIVER[TILE_NAMES.index(n)]])]
-    rivers = [n for n in left if IS_RIVER[TILE_NAMES.index(n)]]
-    if any(left[n] for n in rivers):
-        groups.append((gettext("River"), rivers))
-    out = []
-    y = 60
-    for heading, names in groups:
-        if heading:
-            out.append(
-                f'<text x="{PAD + 4}" y="{y + 18}" font-size="16" font-weight="bold" '
-                f'fill="{INK}">{escape(heading)}</text>'
-            )
-            y += 26
-        for index, name in enumerate(names):
-            column, row = index % _BAG_COLUMNS, index // _BAG_COLUMNS
-            cx = 22 + column * _BAG_CELL + _BAG_TILE / 2
-            cy = y + row * _BAG_CELL + _BAG_TILE / 2
-            count = left[name]
-            faded = ' opacity="0.3"' if not count else ""
-            times = f"\N{MULTIPLICATION SIGN}{count}"
-            left_words = gettext("{tile}: {count} left").format(tile=tile_name(name), count=count)
-            out.append(
-                f"<g{faded}><title>{escape(left_words)}</title>"
-                f'<g transform="translate({cx:g},{cy:g}) scale({_BAG_TILE / SIZE:g})">'
-                f"{tile(name, 0)}</g>"
-                f'<text x="{cx:g}" y="{cy + _BAG_TILE / 2 + 16:g}" font-size="15" '
-                f'text-anchor="middle" fill="{INK}">{escape(times)}</text></g>'
-            )
-        y += -(-len(names) // _BAG_COLUMNS) * _BAG_CELL
-    height = y + 8
-    heading = gettext("Tiles in the bag: {count}").format(count=total)
-    close, close_label = gettext("Close"), gettext("Close the bag")
-    head = [
-        '<g id="bag" class="panel">',
-        f'<rect x="4" y="4" width="{WIDTH - 8}" height="{height - 4:g}" rx="10" fill="{PAPER}" '
-        f'stroke="{INK}" stroke-width="2"/>',
-        f'<text x="{PAD + 4}" y="36" font-size="19" font-weight="bold" fill="{INK}">'
-        f"{escape(heading)}</text>",
-        f'<g data-toggle="bag" tabindex="0" role="button" aria-label="{escape(close_label)}">'
-        f"<title>{escape(close)}</title>"
-        f'<rect class="hit" x="{WIDTH - 58}" y="10" width="48" height="48" rx="8" '
-        f'fill="#FFFFFF" stroke="{INK}"/><path d="M{WIDTH - 44},24l20,20m0,-20l-20,20" '
-        f'stroke="{INK}" stroke-width="3"/></g>',
-    ]
-    return "".join(head + out) + "</g>", height
-
-
 # -- the board ------------------------------------------------------------------------------
 
 
@@ -457,13 +427,13 @@ def _board(
     for x in sorted({x for x, _ in cells}):  # coordinates, as in the notation
         cx, _ = centre(x, north)
         out.append(
-            f'<text x="{cx:g}" y="{top - 8:g}" font-size="15" text-anchor="middle" '
+            f'<text x="{cx:g}" y="{top - 10:g}" font-size="18" text-anchor="middle" '
             f'fill="#6A5E48">{x}</text>'
         )
     for y in sorted({y for _, y in cells}):
         _, cy = centre(west, y)
         out.append(
-            f'<text x="{left - 6:g}" y="{cy + 5:g}" font-size="15" text-anchor="end" '
+            f'<text x="{left - 6:g}" y="{cy + 6:g}" font-size="18" text-anchor="end" '
             f'fill="#6A5E48">{y}</text>'
         )
     for placed in view["board"]:
@@ -533,21 +503,19 @@ def _place_choices(
         x, y = cell["x"], cell["y"]
         cx, cy = centre(x, y)
         key = f"{x},{y}"
-        turns = str(cell["rotations"][0])
-        for rotation in cell["rotations"][1:]:
-            turns = gettext("{first} or {second}").format(first=turns, second=rotation)
         effects = {
             rotation: ", ".join(placing_effects(view, found, name, x, y, rotation, _who))
             for rotation in cell["rotations"]
         }
-        words = gettext("Place the {tile} at {cell} (turned {turns})").format(
-            tile=tile_name(name), cell=key, turns=turns
+        place = gettext("Place the {tile} at column {x}, row {y}").format(
+            tile=tile_name(name), x=x, y=y
         )
+        words = turned(place, cell["rotations"][0]) if len(effects) == 1 else place
         if len(set(effects.values())) == 1:
             said = next(iter(effects.values()))
         else:
             said = "; ".join(
-                gettext("turned {rotation}: {effects}").format(rotation=r, effects=e)
+                gettext("{turned}: {effects}").format(turned=gettext(TURN_WORDS[r]), effects=e)
                 for r, e in effects.items()
                 if e
             )
@@ -564,9 +532,7 @@ def _place_choices(
         )
         for rotation in cell["rotations"]:
             action = f"place {key} {rotation}"
-            label = gettext("Place the {tile} at {cell} turned {rotation}").format(
-                tile=tile_name(name), cell=key, rotation=rotation
-            )
+            label = turned(place, rotation)
             if effects[rotation]:
                 label = f"{label}: {effects[rotation]}"
             ghosts.append(

@@ -54,6 +54,12 @@ FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
     "field": N_("a farmer on the field"),
     "cloister": N_("a monk in the cloister"),
 }
+TURN_WORDS: Final = {  # msgids: a rotation as a player says it (clockwise, as drawn)
+    0: N_("not turned"),
+    90: N_("turned a quarter right"),
+    180: N_("turned upside down"),
+    270: N_("turned a quarter left"),
+}
 # Across each side (N, E, S, W) of a cell: the neighbour's offset (y grows northwards).
 ACROSS: Final = ((0, 1), (1, 0), (0, -1), (-1, 0))
 RING: Final = 3.0  # the width of a follower circle's outline (tile units)
@@ -160,13 +166,19 @@ def move_words(notation: str, tile: str = "") -> str:
     """One move (canonical notation) in words, as a log says what a player did; ``tile`` is
     the tile a placement puts down (its name).
 
-    >>> move_words("place 1,-2 90", "U"), move_words("deploy cloister")
-    ('placed the straight road at 1,-2, turned 90', 'deployed a monk in the cloister')
+    >>> move_words("place 1,-2 90", "U")
+    'placed the straight road at column 1, row -2, turned a quarter right'
+    >>> move_words("deploy cloister")
+    'deployed a monk in the cloister'
     """
     verb, *rest = notation.split()
     if verb == "place":
-        return gettext("placed the {tile} at {cell}, turned {rotation}").format(
-            tile=tile_name(tile), cell=rest[0], rotation=rest[1]
+        x, y = rest[0].split(",")
+        return turned(
+            gettext("placed the {tile} at column {x}, row {y}").format(
+                tile=tile_name(tile), x=x, y=y
+            ),
+            int(rest[1]),
         )
     if verb == "pass":
         return gettext("deployed no follower")
@@ -175,6 +187,19 @@ def move_words(notation: str, tile: str = "") -> str:
         return gettext("deployed {follower}").format(follower=follower)
     return gettext("deployed {follower} {where}").format(
         follower=follower, where=gettext(WHERE_WORDS[rest[1]])
+    )
+
+
+def turned(words: str, rotation: int) -> str:
+    """``words`` (placing a tile) with how it is turned, where it is.
+
+    >>> turned("Place it", 0), turned("Place it", 270)
+    ('Place it', 'Place it, turned a quarter left')
+    """
+    if not rotation:
+        return words
+    return gettext("{placing}, {turned}").format(
+        placing=words, turned=gettext(TURN_WORDS[rotation])
     )
 
 

@@ -413,13 +413,14 @@ def meeple(x: float, y: float, seat: int, lying: bool = False, scale: float = 1.
     if lying:
         scale *= 0.9
     colour = seat_colour(seat)
+    letter = max(9.5 * scale, 17)  # 10 px where the board is drawn smallest (board-view.js)
     return (
         f'<g transform="translate({x:g},{y:g}) scale({scale:g}){turned}">'
         f'<path d="{MEEPLE}" fill="none" stroke="#FFFFFF" stroke-width="2.6" '
         'stroke-linejoin="round"/>'
         f'<path d="{MEEPLE}" fill="{colour}" stroke="{INK}" stroke-width="0.9" '
         'stroke-linejoin="round"/></g>'
-        f'<text x="{x:g}" y="{y + 3.5 * scale:g}" font-size="{9.5 * scale:g}" font-weight="bold" '
+        f'<text x="{x:g}" y="{y + letter * 0.35:g}" font-size="{letter:g}" font-weight="bold" '
         f'text-anchor="middle" fill="#FFFFFF" stroke="{INK}" stroke-width="{0.9 * scale:g}" '
         f'paint-order="stroke">{seat_letter(seat)}</text>'
     )

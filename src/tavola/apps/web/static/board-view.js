@@ -3,15 +3,18 @@
 // scrolls the box (a finger natively, a mouse by dragging: board.js), so that an element
 // focused or clicked is brought into view as on any page. The head part never moves.
 
-// The default scale, px per unit: no smaller (the print stays 10 px or more, the cells can
-// be tapped; more on a narrow screen, where fingers tap), no larger (a small board).
-const SCALE = { least: 0.9, leastNarrow: 1.1, most: 1.6, narrow: 600 };
+// The default scale, px per unit: no smaller than the board's smallest print needs to be
+// 10 px (nor zoomed out further), more on a narrow screen, where fingers tap; no larger (a
+// small board). The board shows whole where it can, else every cell where the tile fits.
+const SCALE = { leastNarrow: 1.1, most: 1.6, narrow: 600, print: 10.05 };
 const MAX_ZOOM = 8;
 // On a narrow screen, where fingers tap, the default scale shows every target of the board
 // this many px wide and high at least (the project's rule is 44): Carcassonne's follower
 // spots, a few to a tile, make the tile just placed larger than the cells.
 const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
+const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")
+const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -25,11 +28,14 @@ export function splitParts(root) {
     if (root.hasAttribute(name)) holder.setAttribute(name, root.getAttribute(name));
   }
   const style = root.querySelector(":scope > style");
+  const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
+  const band = wide && (root.parentElement?.clientWidth || 0) >= WIDE_HEAD;
+  if (wide) wide.remove();
   for (const name of ["head", "board"]) {
-    const part = root.querySelector(`:scope > svg[data-part="${name}"]`);
+    const part = name === "head" && band ? wide : root.querySelector(`:scope > svg[data-part="${name}"]`);
     if (!part) continue;
     const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("class", `part-${name}`);
+    svg.setAttribute("class", name === "head" && band ? "part-head band" : `part-${name}`);
     for (const attr of ["viewBox", "overflow"]) {
       if (part.hasAttribute(attr)) svg.setAttribute(attr, part.getAttribute(attr));
     }
@@ -90,16 +96,41 @@ export class BoardView {
     this.box.style.height = `${Math.max(300, Math.round(window.innerHeight - top - 12))}px`;
   }
 
+  /** The scale (px per unit) at which the board's smallest print is 10 px. */
+  readable() {
+    if (this.readableScale === undefined) {
+      const own = this.svg.getScreenCTM()?.a || 1;
+      const sizes = [...this.svg.querySelectorAll("text")].map(
+        (t) => parseFloat(t.getAttribute("font-size")) * ((t.getScreenCTM()?.a || own) / own)).filter((s) => s > 0);
+      this.readableScale = sizes.length ? SCALE.print / Math.min(...sizes) : 0;
+    }
+    return this.readableScale;
+  }
+
+  /** The cells where the tile fits (data-choose), with the coordinates beside them: their
+   *  box in board units, or null. */
+  chosen() {
+    const cells = [...this.svg.querySelectorAll("[data-choose]")].map((c) => c.getBBox());
+    if (!cells.length) return null;
+    const left = Math.min(...cells.map((c) => c.x)) - AXIS;
+    const top = Math.min(...cells.map((c) => c.y)) - AXIS;
+    const right = Math.max(...cells.map((c) => c.x + c.width)) + AXIS;
+    const bottom = Math.max(...cells.map((c) => c.y + c.height)) + AXIS;
+    return { x: left, y: top, width: right - left, height: bottom - top };
+  }
+
   scales() {
     const [, , w, h] = this.base;
     const width = this.box.clientWidth || 1;
     const height = this.box.clientHeight || 1;
     const whole = Math.min(width / w, height / h);
     const narrow = width < SCALE.narrow;
-    const least = narrow ? SCALE.leastNarrow : SCALE.least;
-    let base = Math.min(Math.max(whole, least), SCALE.most);
+    const least = Math.max(this.readable(), narrow ? SCALE.leastNarrow : 0);
+    const chosen = whole < least ? this.chosen() : null;
+    const fits = chosen ? Math.min(width / chosen.width, height / chosen.height) : whole;
+    let base = Math.min(Math.max(fits, least), SCALE.most);
     if (narrow) base = Math.max(base, TAP / this.smallest);
-    return { base, least: Math.min(1, whole / base), width, height };
+    return { base, least: Math.min(1, Math.max(whole, least) / base), width, height };
   }
 
   scale() {
@@ -120,7 +151,8 @@ export class BoardView {
     let centre = this.state.moved ? this.state.centre : null;
     if (!centre) {
       const focus = this.svg.querySelector("[data-focus]");
-      const box = focus && pans ? focus.getBBox() : { x, y, width: w, height: h };
+      const chosen = pans ? this.chosen() : null;
+      const box = chosen || (focus && pans ? focus.getBBox() : { x, y, width: w, height: h });
       centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     }
     const rect = this.box.getBoundingClientRect();

@@ -95,7 +95,9 @@ export class Board {
   show(text) {
     const active = document.activeElement;
     let focusKey = null;
-    if (active && this.svg && this.svg.contains(active)) {
+    if (active && this.choice && this.choice.box.contains(active)) {
+      focusKey = ["data-choose", null]; // Confirm clicked: on to the first target, as Enter goes
+    } else if (active && this.svg && this.svg.contains(active)) {
       focusKey = active.getAttribute("data-action") !== null
         ? ["data-action", active.getAttribute("data-action")]
         : ["data-choose", active.getAttribute("data-choose")];

@@ -1,0 +1,73 @@
+"""Carcassonne's bag, drawn in the status panel (``svg``): the tiles still face down, by
+kind, in a panel the "Tiles left" button opens."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tavola.core.svg import INK, PAPER, escape
+from tavola.games.carcassonne.svg_features import bag
+from tavola.games.carcassonne.svg_tiles import SIZE, tile
+from tavola.games.carcassonne.tile_names import tile_name
+from tavola.games.carcassonne.tiles import IS_RIVER, TILE_NAMES
+from tavola.games.carcassonne.translations import gettext
+
+PAD: Final = 12
+
+# -- the bag --------------------------------------------------------------------------------
+
+_BAG_COLUMNS = 6
+_BAG_CELL = 76
+_BAG_TILE = 52
+
+
+def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
+    """The tiles still face down, by kind, hidden until the "Tiles left" button opens it;
+    ``width`` units wide, and its height. The River's tiles show while some are left."""
+    left = bag(view)
+    total = sum(left.values())
+    groups = [("", [n for n in left if not IS_RIVER[TILE_NAMES.index(n)]])]
+    rivers = [n for n in left if IS_RIVER[TILE_NAMES.index(n)]]
+    if any(left[n] for n in rivers):
+        groups.append((gettext("River"), rivers))
+    out = []
+    y = 60
+    for heading, names in groups:
+        if heading:
+            out.append(
+                f'<text x="{PAD + 4}" y="{y + 18}" font-size="16" font-weight="bold" '
+                f'fill="{INK}">{escape(heading)}</text>'
+            )
+            y += 26
+        for index, name in enumerate(names):
+            column, row = index % _BAG_COLUMNS, index // _BAG_COLUMNS
+            cx = 22 + column * _BAG_CELL + _BAG_TILE / 2
+            cy = y + row * _BAG_CELL + _BAG_TILE / 2
+            count = left[name]
+            faded = ' opacity="0.3"' if not count else ""
+            times = f"\N{MULTIPLICATION SIGN}{count}"
+            left_words = gettext("{tile}: {count} left").format(tile=tile_name(name), count=count)
+            out.append(
+                f"<g{faded}><title>{escape(left_words)}</title>"
+                f'<g transform="translate({cx:g},{cy:g}) scale({_BAG_TILE / SIZE:g})">'
+                f"{tile(name, 0)}</g>"
+                f'<text x="{cx:g}" y="{cy + _BAG_TILE / 2 + 16:g}" font-size="15" '
+                f'text-anchor="middle" fill="{INK}">{escape(times)}</text></g>'
+            )
+        y += -(-len(names) // _BAG_COLUMNS) * _BAG_CELL
+    height = y + 8
+    heading = gettext("Tiles in the bag: {count}").format(count=total)
+    close, close_label = gettext("Close"), gettext("Close the bag")
+    head = [
+        '<g id="bag" class="panel">',
+        f'<rect x="4" y="4" width="{width - 8}" height="{height - 4:g}" rx="10" fill="{PAPER}" '
+        f'stroke="{INK}" stroke-width="2"/>',
+        f'<text x="{PAD + 4}" y="36" font-size="19" font-weight="bold" fill="{INK}">'
+        f"{escape(heading)}</text>",
+        f'<g data-toggle="bag" tabindex="0" role="button" aria-label="{escape(close_label)}">'
+        f"<title>{escape(close)}</title>"
+        f'<rect class="hit" x="{width - 58}" y="10" width="48" height="48" rx="8" '
+        f'fill="#FFFFFF" stroke="{INK}"/><path d="M{width - 44},24l20,20m0,-20l-20,20" '
+        f'stroke="{INK}" stroke-width="3"/></g>',
+    ]
+    return "".join(head + out) + "</g>", height
