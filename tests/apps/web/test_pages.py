@@ -141,3 +141,22 @@ def test_a_bot_has_one_name_everywhere() -> None:
         {"seat": 0, "over": True, "result": "loss", "seats": [ada, lobby_bot]},
     ]
     assert opponents(matches) == [{"name": "heuristic, easy", "wins": 1, "losses": 1, "draws": 0}]
+
+
+def test_a_match_of_another_edition_says_so_in_its_title(server: ServerProcess) -> None:
+    """A Campanile 1996 match is "Campanile, 1996 edition" in "Playing now", the API's list
+    and its replay's title, in the page's language; the default edition is just "Campanile"."""
+    body = {"game": "campanile", "seats": ["human", "human"], "options": {"edition": "1996"}}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    first_move(server, created)
+    lobby = httpx.get(server.url + "/", params={"lang": "de"}).text
+    listed = lobby.split(f'<a href="/m/{created["id"]}">')[1].split("</a>")[0]
+    assert listed == "Campanile, Ausgabe 1996"
+    listing = httpx.get(f"{server.url}/api/matches", params={"lang": "en"}).json()["matches"]
+    assert {m["id"]: m["title"] for m in listing}[created["id"]] == "Campanile, 1996 edition"
+    replay = httpx.get(f"{server.url}/m/{created['id']}/replay", params={"lang": "fr"}).text
+    assert "Campanile, édition 1996" in replay
+    default = {"game": "campanile", "seats": ["human", "human"]}
+    plain = httpx.post(f"{server.url}/api/matches", json=default).json()
+    replay = httpx.get(f"{server.url}/m/{plain['id']}/replay", params={"lang": "en"}).text
+    assert "<title>Campanile: replay" in replay

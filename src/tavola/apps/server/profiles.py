@@ -17,6 +17,7 @@ from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.rating_store import RatingStore
 from tavola.apps.server.ratings import rating_json
 from tavola.apps.server.service import MatchService
+from tavola.apps.web.pages import match_title
 
 RECENT_MATCHES = 50  # on a profile; the data download has every match
 CHART = (240, 48)  # a rating chart's width and height, in the SVG's units
@@ -109,7 +110,7 @@ def match_entry(live: LiveMatch, seat: int) -> dict[str, Any]:
     return {
         "id": live.id,
         "game": live.game.name,
-        "title": live.game.title,
+        "title": match_title(live.game),
         "seat": seat,
         "over": live.is_over,
         "result": outcome_for(live, seat),

@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from tavola.apps.web import CATALOG, COOKIE, PARAMETER
 from tavola.apps.web.templating import page_environment
+from tavola.core.game import Game
 from tavola.core.i18n import LANGUAGES, NAMES, current_language
 from tavola.core.svg import SEAT_COLOURS, SEAT_LETTERS
 
@@ -85,6 +86,16 @@ def seat_named(seat: Mapping[str, Any]) -> str:
     if seat.get("name"):
         return str(seat["name"])
     return CATALOG.gettext("Seat {letter}").format(letter=letter)
+
+
+def match_title(game: Game) -> str:
+    """A match's title as every list and page says it: its game's title, with the edition
+    where a game's ``edition`` option is not its default ("Campanile, 1996 edition"; the
+    lobby's ``rememberMatch`` says the same)."""
+    edition = game.changed_options().get("edition")
+    if edition is None:
+        return str(game.title)
+    return CATALOG.gettext("{game}, {edition} edition").format(game=game.title, edition=edition)
 
 
 def seats_named(seats: list[Mapping[str, Any]]) -> str:

@@ -42,7 +42,7 @@ from tavola.apps.server.routes.ratings import Category, Page, default_category, 
 from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
-from tavola.apps.web.pages import STATIC, environment, render
+from tavola.apps.web.pages import STATIC, environment, match_title, render
 from tavola.core.i18n import Text, current_language
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
@@ -142,7 +142,7 @@ async def match_page(service: Service, caller: Caller, match_id: str) -> HTMLRes
         "match.html",
         match=summary,
         game=live.game.name,
-        title=live.game.title,
+        title=match_title(live.game),
         signed_in=caller is not None,
     )
 
@@ -152,7 +152,7 @@ async def replay_page(service: Service, match_id: str) -> HTMLResponse:
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
-    title = lazy("{game}: replay", game=live.game.title)
+    title = lazy("{game}: replay", game=match_title(live.game))
     return render("replay.html", match=match_summary(live), title=title)
 
 
