@@ -52,6 +52,25 @@ def test_the_lesson_pages(server: ServerProcess) -> None:
     assert refused.json()["error"] == "no_lesson"
 
 
+def test_the_lesson_pages_have_the_sites_top_bar(server: ServerProcess) -> None:
+    """The lessons' list and a lesson have the top bar of every page (the site's links and
+    the account), in the page's language; their own links are on the page."""
+
+    def top_bar(path: str) -> str:
+        page = httpx.get(server.url + path, params={"lang": "de"}).text
+        return page.split('<header class="topbar">')[1].split("</header>")[0]
+
+    site = top_bar("/tournaments")
+    assert 'href="/leaderboard"' in site
+    assert 'id="tv-account"' in site
+    for path in ("/learn/carcassonne", "/learn/carcassonne/river"):
+        assert top_bar(path) == site, path
+        page = httpx.get(server.url + path).text
+        assert 'href="/rules/carcassonne"' in page.split("</header>")[1]
+    lesson = httpx.get(server.url + "/learn/carcassonne/river").text.split("</header>")[1]
+    assert 'href="/learn/carcassonne"' in lesson
+
+
 def test_a_lessons_match_plays_its_line(server: ServerProcess) -> None:
     cls = game_classes()["clocktowers"]
     lesson = cls.lessons()[0]

@@ -229,19 +229,19 @@ async def leaderboard_page(
 
 
 @router.get("/learn/{game}")
-async def learn_page(game: str) -> HTMLResponse:
+async def learn_page(caller: Caller, game: str) -> HTMLResponse:
     cls = game_classes().get(game)
     if cls is None:
         return _not_found(lazy("There is no game {game!r}.", game=game))
     lessons = [{"id": lesson.id, "title": str(lesson.title)} for lesson in cls.lessons()]
-    return render(
-        "learn.html", game=game, title=lazy("Learn {game}", game=cls.title), lessons=lessons
-    )
+    title = lazy("Learn {game}", game=cls.title)
+    player = caller.name if caller else None
+    return render("learn.html", game=game, title=title, lessons=lessons, player=player)
 
 
 @router.get("/learn/{game}/{lesson_id}")
 async def lesson(
-    service: Service, game: str, lesson_id: str, match: str | None = None
+    service: Service, caller: Caller, game: str, lesson_id: str, match: str | None = None
 ) -> HTMLResponse:
     """The lesson: without ``match``, the page that starts (or resumes) its match; with it,
     the match page with the lesson's steps beside the board."""
@@ -258,7 +258,8 @@ async def lesson(
         "lesson_json": json.dumps(steps).replace("<", "\\u003c"),
     }
     if match is None:
-        return render("learn.html", title=steps["title"], lessons=None, **page)
+        player = caller.name if caller else None
+        return render("learn.html", title=steps["title"], lessons=None, player=player, **page)
     live = await _match(service, match)
     if isinstance(live, HTMLResponse):
         return live
