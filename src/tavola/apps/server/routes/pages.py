@@ -127,6 +127,7 @@ async def player_page(
         charts=charts,
         chart_size=CHART,
         opponents=opponents(shown["matches"]),
+        provisional_games=PROVISIONAL_GAMES,
         titles={game: cls.title for game, cls in game_classes().items()},
         player=caller.name if caller else None,
     )
