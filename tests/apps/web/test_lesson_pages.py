@@ -56,8 +56,8 @@ def test_the_lesson_pages_have_the_sites_top_bar(server: ServerProcess) -> None:
     """The lessons' list and a lesson have the top bar of every page (the site's links and
     the account), in the page's language; their own links are on the page."""
 
-    def top_bar(path: str) -> str:
-        page = httpx.get(server.url + path, params={"lang": "de"}).text
+    def top_bar(path: str, **query: str) -> str:
+        page = httpx.get(server.url + path, params={"lang": "de", **query}).text
         return page.split('<header class="topbar">')[1].split("</header>")[0]
 
     site = top_bar("/tournaments")
@@ -69,6 +69,10 @@ def test_the_lesson_pages_have_the_sites_top_bar(server: ServerProcess) -> None:
         assert 'href="/rules/carcassonne"' in page.split("</header>")[1]
     lesson = httpx.get(server.url + "/learn/carcassonne/river").text.split("</header>")[1]
     assert 'href="/learn/carcassonne"' in lesson
+    match = httpx.post(f"{server.url}/api/learn/carcassonne/river").json()["id"]
+    on_its_table = top_bar("/learn/carcassonne/river", match=match)  # a match page's bar
+    assert on_its_table.split("</nav>")[0].startswith(site.split("</nav>")[0])
+    assert 'href="/rules/carcassonne"' in on_its_table  # and its game's rules
 
 
 def test_a_lessons_match_plays_its_line(server: ServerProcess) -> None:
