@@ -47,3 +47,29 @@ def test_the_marks_differ_in_shape_and_the_lines_in_dashes() -> None:
     key = legend(review_data())
     for shape in ("<polygon", "<rect", "<circle", "stroke-dasharray"):
         assert shape in key
+
+
+def test_luck_and_skill_read_in_points_with_skill_a_move() -> None:
+    """Luck and skill are points of win chance (out of 100, never a percentage that a sum
+    may take past 100): luck over the game, skill on average a move, "+" good for the seat,
+    as the line under the table says."""
+    import re
+
+    from tavola.apps.review.page import luck_html
+
+    summary = [
+        {"seat": 0, "decisions": 20, "luck": -0.12, "luck_se": 0.21, "skill": -2.14},
+        {"seat": 1, "decisions": 20, "luck": 0.3, "luck_se": 0.2, "skill": 0.08},
+    ]
+    summary[0]["skill_se"], summary[1]["skill_se"] = 0.18, 0.06
+    html = luck_html(review_data() | {"summary": summary})
+    cells = dict(re.findall(r'data-(\w+="\d)">([^<]*)<', html))
+    assert cells == {
+        'luck="0': "\u221212 ± 21",
+        'skill="0': "\u221210.7 ± 0.9",
+        'luck="1': "+30 ± 20",
+        'skill="1': "+0.4 ± 0.3",
+    }
+    assert "%" not in html
+    assert "a move" in html
+    assert "+ is good for the seat" in html

@@ -163,6 +163,13 @@ def test_a_rated_match_rates_its_players_and_a_casual_one_does_not(
     history = api.http.get("/api/ratings/Ada/history", params={"game": GAME}).json()
     assert history["category"] == "2p"
     assert [point["rating"] for point in history["points"]] == [ada["rating"]]
+    page = api.http.get("/players/Bruno", params={"lang": "en"}).text
+    ratings = page.split('aria-labelledby="ratings-title">')[1].split("</section>")[0]
+    assert "<polyline" not in ratings  # one rated match: no chart, no empty row under it
+    assert ratings.count("<tr") == 2  # the heading and the rating
+    # the provisional mark is explained: in its tooltip and in a note under the table
+    assert re.search(r'<abbr title="[^"]*provisional[^"]*">\?</abbr>', ratings)
+    assert re.search(r'class="note[^"]*">\?[^<]*provisional', ratings)
 
 
 def test_bots_start_from_a_tournament_and_rerate_reproduces_every_rating(

@@ -151,12 +151,18 @@ def _table(server: ServerProcess) -> Callable[[Page, str], None]:
     return shoot
 
 
-def _lobby(server: ServerProcess) -> Callable[[Page, str], None]:
-    def shoot(page: Page, size: str) -> None:
-        page.goto(server.url + "/")
-        page.screenshot(path=OUT / f"lobby-{size}.png", full_page=True)
+LOBBIES = {"lobby": "en", "lobby-de": "de"}
 
-    return shoot
+
+def _lobby(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
+    def maker(server: ServerProcess) -> Callable[[Page, str], None]:
+        def shoot(page: Page, size: str) -> None:
+            page.goto(f"{server.url}/?lang={LOBBIES[name]}")
+            page.screenshot(path=OUT / f"{name}-{size}.png", full_page=True)
+
+        return shoot
+
+    return maker
 
 
 ACCOUNT_PAGES = {
@@ -445,7 +451,7 @@ def main(names: list[str]) -> None:
         *ACCOUNT_PAGES,
         *TOURNAMENTS,
         *REVIEWS,
-        "lobby",
+        *LOBBIES,
     ]  # the profiles after the leaderboards (Ada's ratings); the lobby last: it lists those playing
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -455,7 +461,7 @@ def main(names: list[str]) -> None:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium")
         for name in wanted:
             makers = {
-                "lobby": _lobby,
+                **{lobby: _lobby(lobby) for lobby in LOBBIES},
                 "table": _table,
                 **{r: _rulebook(r) for r in RULEBOOKS},
                 **{a: _account(a) for a in ACCOUNT_PAGES},

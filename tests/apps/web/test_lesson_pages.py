@@ -52,6 +52,29 @@ def test_the_lesson_pages(server: ServerProcess) -> None:
     assert refused.json()["error"] == "no_lesson"
 
 
+def test_the_lesson_pages_have_the_sites_top_bar(server: ServerProcess) -> None:
+    """The lessons' list and a lesson have the top bar of every page (the site's links and
+    the account), in the page's language; their own links are on the page."""
+
+    def top_bar(path: str, **query: str) -> str:
+        page = httpx.get(server.url + path, params={"lang": "de", **query}).text
+        return page.split('<header class="topbar">')[1].split("</header>")[0]
+
+    site = top_bar("/tournaments")
+    assert 'href="/leaderboard"' in site
+    assert 'id="tv-account"' in site
+    for path in ("/learn/carcassonne", "/learn/carcassonne/river"):
+        assert top_bar(path) == site, path
+        page = httpx.get(server.url + path).text
+        assert 'href="/rules/carcassonne"' in page.split("</header>")[1]
+    lesson = httpx.get(server.url + "/learn/carcassonne/river").text.split("</header>")[1]
+    assert 'href="/learn/carcassonne"' in lesson
+    match = httpx.post(f"{server.url}/api/learn/carcassonne/river").json()["id"]
+    on_its_table = top_bar("/learn/carcassonne/river", match=match)  # a match page's bar
+    assert on_its_table.split("</nav>")[0].startswith(site.split("</nav>")[0])
+    assert 'href="/rules/carcassonne"' in on_its_table  # and its game's rules
+
+
 def test_a_lessons_match_plays_its_line(server: ServerProcess) -> None:
     cls = game_classes()["clocktowers"]
     lesson = cls.lessons()[0]

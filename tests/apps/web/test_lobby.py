@@ -288,6 +288,12 @@ def test_the_rated_terms_show_once_rated_is_chosen(page: Page, server: ServerPro
     expect(terms).to_contain_text("No hints, no take-backs.")
     page.locator("#tv-rated").uncheck()
     expect(terms).to_be_hidden()
+    # "Play now" of every game: one column of buttons, whatever the games' names
+    lefts = page.locator(".seek-games button").evaluate_all(
+        "buttons => buttons.map((b) => Math.round(b.getBoundingClientRect().left))"
+    )
+    assert len(lefts) > 1
+    assert len(set(lefts)) == 1, lefts
 
 
 def test_playing_now_names_an_unnamed_seat_as_its_match_page_does(

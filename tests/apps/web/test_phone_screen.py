@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.live_server import ServerProcess
 
@@ -22,6 +23,9 @@ TOO_SMALL = """(selector) => [...document.querySelectorAll(selector)]
     return [Math.round(r.width), Math.round(r.height), name]; })
   .filter(([width, height]) => width < 44 || height < 44)"""
 CONTROLS = "a, button, input, select, summary"
+# a field itself, not the label around it
+FIELD_TOO_SMALL = TOO_SMALL.replace('(e.tagName === "INPUT" && e.closest("label")) || ', "")
+FIELDS = "input:not([type='checkbox']):not([type='radio']), select"
 BOARD = "#tv-board [data-action]:not([data-option-of]), #tv-board [data-choose]"
 
 
@@ -37,6 +41,32 @@ def test_every_control_of_the_lobby_and_a_match_is_44_px(
     page.wait_for_selector("#main[data-turn='you']")
     assert page.evaluate(TOO_SMALL, CONTROLS) == []
     assert page.evaluate(TOO_SMALL, BOARD) == []  # +1, +2, +3, bet, pass on the picture
+
+
+def test_the_lobby_in_german_has_a_short_top_bar_and_44_px_fields(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """German's long words: the top bar still takes at most two rows (~100 px) before the
+    content, every one of its links reachable and 44 px to tap, and the seats' name fields
+    are 44 px tall as every control."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{server.url}/?lang=de")
+    for kind in page.locator("#tv-seats select.kind").all():
+        kind.select_option("friend")  # the seats' name fields show
+    bar = page.locator("header.topbar").bounding_box()
+    assert bar is not None
+    assert bar["height"] <= 100, bar
+    page.locator(".seat-alerts summary").first.click()  # a seat's e-mail and webhook fields
+    assert page.evaluate(TOO_SMALL, CONTROLS) == []
+    assert page.evaluate(FIELD_TOO_SMALL, FIELDS) == []
+    for link in ("Lobby", "Aufzeichnung abspielen", "Turniere", "Ranglisten", "Anmelden"):
+        target = page.locator("header.topbar").get_by_text(link, exact=True).first
+        if not target.is_visible():  # behind the bar's menu button
+            page.locator("header.topbar").get_by_role("button", name="Menü").click()
+        expect(target).to_be_visible()
+        box = target.bounding_box()
+        assert box is not None
+        assert box["height"] >= 44, link
 
 
 def test_the_carcassonne_buttons_are_44_px_and_their_words_12_px(

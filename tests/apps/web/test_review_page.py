@@ -117,7 +117,7 @@ def test_luck_and_skill_are_shown(
     page.goto(pages["en"])
     for s in review["data"]["summary"]:
         luck = page.locator(f"[data-luck='{s['seat']}']")
-        expect(luck).to_contain_text(f"{100 * s['luck']:+.0f}%".replace("-", MINUS))
+        expect(luck).to_contain_text(f"{100 * s['luck']:+.0f} ±".replace("-", MINUS))
         expect(luck).to_contain_text("±")
         expect(page.locator(f"[data-skill='{s['seat']}']")).to_contain_text("±")
     expect(page.get_by_role("heading", name="Biggest swings")).to_be_visible()

@@ -58,6 +58,11 @@ def test_a_player_joins_plays_and_sees_the_standings_change(
     expect(standings).to_contain_text("random")
     assert_accessible(page, "a tournament's page")
     page.get_by_role("button", name="Join").click()  # full: it starts, and pairs us
+    side_by_side = [
+        page.evaluate(SHAPE, page.get_by_role("button", name=name).element_handle())
+        for name in ("Withdraw", "Notify me when I am paired")
+    ]
+    assert side_by_side[0] == side_by_side[1]  # one style: height, font, padding
     page.get_by_role("link", name="Play your match").click()
     wait_shown(page)
     page.get_by_role("button", name="Resign…").click()
@@ -95,6 +100,13 @@ window.Notification = class {
   constructor(title, options) { window.notes.push([title, options.body]); }
 };
 """
+
+
+# What makes two buttons side by side look alike.
+SHAPE = """(button) => {
+  const style = getComputedStyle(button);
+  return [button.getBoundingClientRect().height, style.fontSize, style.padding, style.fontWeight];
+}"""
 
 
 def test_a_page_left_open_is_told_of_the_pairing_and_the_results_live(
@@ -140,6 +152,9 @@ def test_a_page_left_open_is_told_of_the_pairing_and_the_results_live(
     expect(first).to_contain_text("1.0")
     expect(watching.locator("main.tournament")).to_have_attribute("data-status", "finished")
     assert reads == [f"POST {server.url}/api/tournaments/{tournament}/join"]
+    played = watching.locator(".tournament section ul li a")  # a finished table: its replay
+    expect(played).to_have_text("Replay")
+    expect(played).to_have_attribute("href", f"/m/{match}/replay")
     page.reload()
     expect(page.locator("#tv-turns")).not_to_contain_text("Your tournament match")
 

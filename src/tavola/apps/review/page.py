@@ -27,6 +27,7 @@ from jinja2 import PackageLoader
 from markupsafe import Markup
 
 from tavola.apps.review.chart import (
+    MINUS,
     VERDICT_COLOURS,
     _,
     chart_svg,
@@ -39,6 +40,17 @@ from tavola.apps.review.chart import (
 from tavola.apps.web.templating import page_environment
 from tavola.core.i18n import N_, current_language
 from tavola.core.svg import seat_colour, seat_letter
+
+
+def points(value: float, digits: int = 0, sign: bool = True) -> str:
+    """A win chance (a fraction of 1) in points out of 100, without a percent sign: a sum
+    of them (a seat's luck) may pass 100. With its sign (a true minus), unless ``sign``.
+
+    >>> points(-0.123) == MINUS + "12", points(0.0535, 1), points(0.009, 1, sign=False)
+    (True, '+5.3', '0.9')
+    """
+    text = f"{100 * value:{'+' if sign else ''}.{digits}f}"
+    return text.replace("-", MINUS)
 
 
 def error(value: float) -> str:
@@ -157,6 +169,7 @@ TEMPLATE_FUNCTIONS = (
     moves_shown,
     result_line,
     signed,
+    points,
     luckiest,
     costliest,
 )

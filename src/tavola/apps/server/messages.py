@@ -12,6 +12,7 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.models import MatchRow, SeatRow, now
+from tavola.apps.web.pages import match_title
 from tavola.core.i18n import current_language
 from tavola.core.svg import at_table
 
@@ -21,7 +22,7 @@ def match_summary(live: LiveMatch) -> dict[str, Any]:
     return {
         "id": live.id,
         "game": live.game.name,
-        "title": live.game.title,
+        "title": match_title(live.game),
         "options": live.game.public_options(),
         "seats": [info.public() for info in live.seats],
         "seq": live.seq,

@@ -17,6 +17,7 @@ from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.rating_store import RatingStore
 from tavola.apps.server.ratings import rating_json
 from tavola.apps.server.service import MatchService
+from tavola.apps.web.pages import match_title
 
 RECENT_MATCHES = 50  # on a profile; the data download has every match
 CHART = (240, 48)  # a rating chart's width and height, in the SVG's units
@@ -67,7 +68,8 @@ def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Win and loss against each opponent, over the finished matches of a profile
     (``match_entry``): ``{"name", "wins", "losses", "draws"}``, the most met first. An
     opponent is a seat's name, or a bot's name by strength (as the match page names it,
-    never its spec); an anonymous seat is nobody.
+    never its spec nor its tournament entrant's name: one kind of bot, one row); an
+    anonymous seat is nobody.
 
     >>> seats = [
     ...     {"seat": 0, "name": "ada", "bot": None, "bot_name": None},
@@ -82,7 +84,7 @@ def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         if not match["over"] or match["result"] not in column:
             continue
         for seat in match["seats"]:
-            name = seat["name"] or seat["bot_name"]
+            name = seat["bot_name"] if seat.get("bot") else seat["name"]
             if seat["seat"] == match["seat"] or name is None:
                 continue
             row = tally.setdefault(name, {"name": name, "wins": 0, "losses": 0, "draws": 0})
@@ -108,7 +110,7 @@ def match_entry(live: LiveMatch, seat: int) -> dict[str, Any]:
     return {
         "id": live.id,
         "game": live.game.name,
-        "title": live.game.title,
+        "title": match_title(live.game),
         "seat": seat,
         "over": live.is_over,
         "result": outcome_for(live, seat),

@@ -25,6 +25,7 @@ from tavola.apps.server.request_language import lazy
 from tavola.apps.server.service import MatchService, seat_infos, table_row
 from tavola.apps.server.store import CHAT_KEPT
 from tavola.apps.server.tokens import hash_token, new_match_id, new_token
+from tavola.apps.web.pages import match_title
 
 T = TypeVar("T")
 SEEN_EVERY = 20.0  # seconds between two writes of a connected seat's presence
@@ -301,7 +302,7 @@ class Tables:
                 {
                     "id": live.id,
                     "game": live.game.name,
-                    "title": live.game.title,
+                    "title": match_title(live.game),
                     "seat": seat,
                     "seq": live.seq,
                     "seats": [info.public() for info in live.seats],

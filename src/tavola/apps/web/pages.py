@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from tavola.apps.web import CATALOG, COOKIE, PARAMETER
 from tavola.apps.web.templating import page_environment
+from tavola.core.game import Game
 from tavola.core.i18n import LANGUAGES, NAMES, current_language
 from tavola.core.svg import SEAT_COLOURS, SEAT_LETTERS
 
@@ -69,19 +70,32 @@ def kbd(key: str) -> Markup:
 
 
 def seat_named(seat: Mapping[str, Any]) -> str:
-    """A seat as every page and picture calls it (``seats.js``'s ``seatName``): its name,
-    "Bot B (ISMCTS, medium)" or "Seat B"; ``seat`` as ``SeatInfo.public`` gives it.
+    """A seat as every page and picture calls it (``seats.js``'s ``seatName``): a bot by its
+    strength, "Bot B (ISMCTS, medium)", whatever name its seat was given (a tournament's
+    "heuristic #3"); a person by name, or "Seat B"; ``seat`` as ``SeatInfo.public`` gives it.
 
     >>> seat_named({"seat": 1, "kind": "human", "name": None})
     'Seat B'
+    >>> seat_named({"seat": 2, "kind": "bot", "bot": "random", "name": "random #2"})
+    'Bot C (random)'
     """
     letter = SEAT_LETTERS[seat["seat"] % len(SEAT_LETTERS)]
-    if seat.get("name"):
-        return str(seat["name"])
     if seat.get("kind") == "bot":
         bot = seat.get("bot_name") or str(seat.get("bot") or "bot").split(":")[0]
         return CATALOG.gettext("Bot {letter} ({bot})").format(letter=letter, bot=bot)
+    if seat.get("name"):
+        return str(seat["name"])
     return CATALOG.gettext("Seat {letter}").format(letter=letter)
+
+
+def match_title(game: Game) -> str:
+    """A match's title as every list and page says it: its game's title, with the edition
+    where a game's ``edition`` option is not its default ("Campanile, 1996 edition"; the
+    lobby's ``rememberMatch`` says the same)."""
+    edition = game.changed_options().get("edition")
+    if edition is None:
+        return str(game.title)
+    return CATALOG.gettext("{game}, {edition} edition").format(game=game.title, edition=edition)
 
 
 def seats_named(seats: list[Mapping[str, Any]]) -> str:

@@ -44,7 +44,7 @@ from tavola.apps.server.routes.ratings import Category, Page, default_category, 
 from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
-from tavola.apps.web.pages import STATIC, environment, render
+from tavola.apps.web.pages import STATIC, environment, match_title, render
 from tavola.core.i18n import Text, current_language
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
@@ -129,6 +129,7 @@ async def player_page(
         charts=charts,
         chart_size=CHART,
         opponents=opponents(shown["matches"]),
+        provisional_games=PROVISIONAL_GAMES,
         titles={game: cls.title for game, cls in game_classes().items()},
         player=caller.name if caller else None,
     )
@@ -155,7 +156,7 @@ async def match_page(
         "match.html",
         match=summary,
         game=live.game.name,
-        title=live.game.title,
+        title=match_title(live.game),
         signed_in=caller is not None,
     )
 
@@ -165,7 +166,7 @@ async def replay_page(service: Service, match_id: str) -> HTMLResponse:
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
-    title = lazy("{game}: replay", game=live.game.title)
+    title = lazy("{game}: replay", game=match_title(live.game))
     return render("replay.html", match=match_summary(live), title=title)
 
 
@@ -242,19 +243,19 @@ async def leaderboard_page(
 
 
 @router.get("/learn/{game}")
-async def learn_page(game: str) -> HTMLResponse:
+async def learn_page(caller: Caller, game: str) -> HTMLResponse:
     cls = game_classes().get(game)
     if cls is None:
         return _not_found(lazy("There is no game {game!r}.", game=game))
     lessons = [{"id": lesson.id, "title": str(lesson.title)} for lesson in cls.lessons()]
-    return render(
-        "learn.html", game=game, title=lazy("Learn {game}", game=cls.title), lessons=lessons
-    )
+    title = lazy("Learn {game}", game=cls.title)
+    player = caller.name if caller else None
+    return render("learn.html", game=game, title=title, lessons=lessons, player=player)
 
 
 @router.get("/learn/{game}/{lesson_id}")
 async def lesson(
-    service: Service, game: str, lesson_id: str, match: str | None = None
+    service: Service, caller: Caller, game: str, lesson_id: str, match: str | None = None
 ) -> HTMLResponse:
     """The lesson: without ``match``, the page that starts (or resumes) its match; with it,
     the match page with the lesson's steps beside the board."""
@@ -271,7 +272,8 @@ async def lesson(
         "lesson_json": json.dumps(steps).replace("<", "\\u003c"),
     }
     if match is None:
-        return render("learn.html", title=steps["title"], lessons=None, **page)
+        player = caller.name if caller else None
+        return render("learn.html", title=steps["title"], lessons=None, player=player, **page)
     live = await _match(service, match)
     if isinstance(live, HTMLResponse):
         return live

@@ -196,7 +196,7 @@ form.addEventListener("submit", async (e) => {
   button.disabled = true;
   try {
     const answer = await createMatch(body);
-    showCreated(game, answer, kinds, names);
+    showCreated(game, answer, kinds, names, body.options.edition);
     refreshPlaying(); // a listed match shows under "Playing now" at once
   } catch (error) {
     errorBox.textContent = _("Could not create the match: {reason}", { reason: error.message });
@@ -211,7 +211,7 @@ function seatLabel(seat, name) {
   return name ? _("Seat {letter} ({name})", { letter, name }) : _("Seat {letter}", { letter });
 }
 
-function showCreated(game, answer, kinds, names) {
+function showCreated(game, answer, kinds, names, edition) {
   const here = answer.seats.filter((s) => s.token && (kinds[s.seat] === "you" || kinds[s.seat] === "hotseat"));
   const friends = answer.seats.filter((s) => s.token && kinds[s.seat] === "friend");
   let play = null;
@@ -250,7 +250,8 @@ function showCreated(game, answer, kinds, names) {
   rememberMatch({
     id: answer.id,
     game,
-    title: spec ? spec.title : game,
+    // the title the server gives a match (``match_title``): its edition where not the default
+    title: edition ? _("{game}, {edition} edition", { game: spec ? spec.title : game, edition }) : spec ? spec.title : game,
     play,
     invites,
     seats: kinds.map((k, seat) => ({ seat, kind: k, name: names[seat] })),
