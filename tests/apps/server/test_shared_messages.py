@@ -98,7 +98,8 @@ def test_parts_are_reused_by_identity_only() -> None:
     assert parts.encode(message) == to_json(message)
     equal = [{"x": 0, "y": 0.0}]  # equal, not the same: encoded on its own
     assert parts.encode({"view": {"board": equal}}) == '{"view":{"board":[{"x":0,"y":0.0}]}}'
-    assert parts.encode({1: board}) == to_json({1: board})  # keys JSON writes as it likes
+    numbered: dict[Any, Any] = {1: board}
+    assert parts.encode(numbered) == to_json(numbered)  # keys JSON writes as it likes
 
 
 def started(game: str, players: int) -> LiveMatch:

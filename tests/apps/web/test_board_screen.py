@@ -317,9 +317,10 @@ def played_in(server: ServerProcess, tiles: int) -> str:
     placed = 0
     while True:
         legal, seat = state.legal_notations(), state.current_player
+        assert seat is not None, "the game ended before the position was reached"
         if legal[0].startswith("place"):
             if placed >= tiles and seat == 0:
-                return server.url + created["seats"][0]["url"]
+                return f"{server.url}{created['seats'][0]['url']}"
             placed += 1
             move = min(legal, key=lambda m: sum(abs(int(v)) for v in m.split()[1].split(",")))
         else:
