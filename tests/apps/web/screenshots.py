@@ -111,7 +111,12 @@ def _game(server: ServerProcess, name: str) -> Callable[[Page, str], None]:
             # a cell chosen: the drawn tile shown there, turned with R
             page.locator("#tv-board [data-choose]").nth(_in_view(page)).click()
             page.keyboard.press("r")
-        page.screenshot(path=OUT / f"{name}-{size}.png", full_page=size == "phone")
+        # a whole-page shot resizes the window, and the board's box with it: Carcassonne's
+        # phone page is shot as the phone's screen shows it
+        whole = size == "phone" and game != "carcassonne"
+        if not whole:
+            page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=OUT / f"{name}-{size}.png", full_page=whole)
 
     return shoot
 
