@@ -70,7 +70,7 @@ async function start(text, names) {
   download.download = `${data.game}-${matchId || "record"}.json`;
   const wanted = Number(hashParams().get("step"));
   await go(Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, data.steps.length - 1) : 0);
-  root.dispatchEvent(new CustomEvent("tv-replay-ready", { detail: { record, data, seats } })); // review.js
+  root.dispatchEvent(new CustomEvent("tv-replay-ready", { detail: { record, data, seats, names: pictureNames() } })); // review.js
 }
 
 async function go(target) {

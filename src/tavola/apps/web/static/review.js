@@ -14,6 +14,7 @@ const button = $("tv-review");
 const progress = $("tv-review-progress");
 const result = $("tv-review-result");
 let record = null;
+let names = []; // the seats as the viewer names them ("" for a seat it names by letter)
 let asked = 0; // the number of the review being followed (a new record starts another)
 
 function jump(step) {
@@ -56,6 +57,14 @@ function show(answer) {
   result.hidden = false;
 }
 
+/** The record with the seats' names as the viewer says them, where it has none of its own:
+ *  the review then names each seat as the table does, not by its letter. */
+function named(text) {
+  const parsed = JSON.parse(text);
+  if (parsed.names || !names.length || names.some((name) => !name)) return text;
+  return JSON.stringify({ ...parsed, names });
+}
+
 async function review() {
   if (!record) return;
   const mine = ++asked;
@@ -64,7 +73,7 @@ async function review() {
   result.hidden = true;
   say(_("Starting the review…"), 0, 1);
   try {
-    const started = await startReview(record); // kept as text by replay.js
+    const started = await startReview(named(record)); // kept as text by replay.js
     for (;;) {
       const answer = await reviewProgress(started.id);
       if (mine !== asked) return;
@@ -88,6 +97,7 @@ async function review() {
 
 root.addEventListener("tv-replay-ready", (e) => {
   record = e.detail.record;
+  names = e.detail.names || [];
   asked++;
   button.disabled = false;
   progress.hidden = true;
