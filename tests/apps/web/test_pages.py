@@ -123,26 +123,6 @@ def test_a_seat_has_one_name_in_every_list(server: ServerProcess) -> None:
     assert "Spieler" not in listed
 
 
-def test_a_bot_has_one_name_everywhere() -> None:
-    """A tournament's bot seat (whose entrant name is "heuristic #3") is named by its
-    strength as every bot is, in lists, pictures and the profile's tally by opponent, where
-    one kind of bot is one row."""
-    from tavola.apps.server.live import SeatInfo
-    from tavola.apps.server.profiles import opponents
-    from tavola.apps.web.pages import seat_named
-
-    entrant = SeatInfo(1, "bot", "heuristic", "heuristic #3", None)
-    assert seat_named(entrant.public()) == "Bot B (heuristic, easy)"
-    assert entrant.shown_name() == "Bot B (heuristic, easy)"
-    ada = {"seat": 0, "kind": "human", "name": "ada", "bot": None, "bot_name": None}
-    lobby_bot = SeatInfo(1, "bot", "heuristic", None, None).public()
-    matches = [
-        {"seat": 0, "over": True, "result": "win", "seats": [ada, entrant.public()]},
-        {"seat": 0, "over": True, "result": "loss", "seats": [ada, lobby_bot]},
-    ]
-    assert opponents(matches) == [{"name": "heuristic, easy", "wins": 1, "losses": 1, "draws": 0}]
-
-
 def test_a_match_of_another_edition_says_so_in_its_title(server: ServerProcess) -> None:
     """A Campanile 1996 match is "Campanile, 1996 edition" in "Playing now", the API's list
     and its replay's title, in the page's language; the default edition is just "Campanile"."""

@@ -17,13 +17,13 @@ from tavola.apps.server.clocks import Clocks, TimeControl
 from tavola.apps.server.models import ABANDON, MOVE, RESIGN, SEAT_KINDS, TAKEBACK, TIMEOUT, now
 from tavola.apps.server.outcome import Ending, ended_by, result, seat_entry_text
 from tavola.apps.server.refusals import Refused
-from tavola.apps.server.request_language import lazy
+from tavola.apps.server.request_language import _, lazy
 from tavola.apps.server.tokens import token_matches
-from tavola.apps.web.pages import seat_named
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.core.events import Event
 from tavola.core.game import Game, State
 from tavola.core.registry import load
+from tavola.core.svg import seat_letter
 from tavola.players.specs import bot_name
 
 HUMAN = "human"
@@ -54,11 +54,14 @@ class SeatInfo:
         }
 
     def shown_name(self) -> str | None:
-        """What the pages call the seat (``seat_named``): "Bot B (ISMCTS, medium)", its
-        name, or ``None`` (a person without a name: "Seat B", as every picture says by
-        default)."""
-        if self.kind == BOT or self.name:
-            return seat_named(self.public())
+        """What the pages call the seat: its name, "Bot B (ISMCTS, medium)", or ``None``
+        (a person without a name: "Seat B", as every picture says by default)."""
+        if self.name:
+            return self.name
+        if self.kind == BOT and self.bot is not None:
+            return _("Bot {letter} ({bot})").format(
+                letter=seat_letter(self.seat), bot=bot_name(self.bot)
+            )
         return None
 
 

@@ -70,21 +70,18 @@ def kbd(key: str) -> Markup:
 
 
 def seat_named(seat: Mapping[str, Any]) -> str:
-    """A seat as every page and picture calls it (``seats.js``'s ``seatName``): a bot by its
-    strength, "Bot B (ISMCTS, medium)", whatever name its seat was given (a tournament's
-    "heuristic #3"); a person by name, or "Seat B"; ``seat`` as ``SeatInfo.public`` gives it.
+    """A seat as every page and picture calls it (``seats.js``'s ``seatName``): its name,
+    "Bot B (ISMCTS, medium)" or "Seat B"; ``seat`` as ``SeatInfo.public`` gives it.
 
     >>> seat_named({"seat": 1, "kind": "human", "name": None})
     'Seat B'
-    >>> seat_named({"seat": 2, "kind": "bot", "bot": "random", "name": "random #2"})
-    'Bot C (random)'
     """
     letter = SEAT_LETTERS[seat["seat"] % len(SEAT_LETTERS)]
+    if seat.get("name"):
+        return str(seat["name"])
     if seat.get("kind") == "bot":
         bot = seat.get("bot_name") or str(seat.get("bot") or "bot").split(":")[0]
         return CATALOG.gettext("Bot {letter} ({bot})").format(letter=letter, bot=bot)
-    if seat.get("name"):
-        return str(seat["name"])
     return CATALOG.gettext("Seat {letter}").format(letter=letter)
 
 

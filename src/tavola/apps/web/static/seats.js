@@ -31,14 +31,13 @@ export function badge(pal, seat) {
   });
 }
 
-/** A seat's name in words: "Bot B (ISMCTS, medium)" for a bot (the server names a bot by
- *  its strength: ``bot_name``, whatever name its seat has), or its given name, or "Seat B".
- *  The pictures say the same (``seat_named`` in pages.py). */
+/** A seat's name in words: its given name, or "Seat B", or "Bot B (ISMCTS, medium)" (the
+ *  server names a bot by its strength: ``bot_name``). The pictures say the same. */
 export function seatName(pal, seats, seat) {
   const info = seats && seats[seat];
   const letter = pal.letters[seat % pal.letters.length];
-  if (info && info.kind === "bot") return _("Bot {letter} ({bot})", { letter, bot: info.bot_name || (info.bot || "bot").split(":")[0] });
   if (info && info.name) return info.name;
+  if (info && info.kind === "bot") return _("Bot {letter} ({bot})", { letter, bot: info.bot_name || (info.bot || "bot").split(":")[0] });
   return _("Seat {letter}", { letter });
 }
 
