@@ -521,8 +521,10 @@ def _place_choices(
             )
         if said:
             words = f"{words}: {said}"
+        # the name holds the cell's own print ("0,1"): a voice user says what is seen
         cells.append(
-            f'<g data-choose="{key}" tabindex="0" role="button" aria-label="{escape(words)}">'
+            f'<g data-choose="{key}" tabindex="0" role="button" '
+            f'aria-label="{escape(f"{key}: {words}")}">'
             f"<title>{escape(words)}</title>"
             f'<rect class="hit" x="{cx - SIZE / 2 + 3:g}" y="{cy - SIZE / 2 + 3:g}" '
             f'width="{SIZE - 6}" height="{SIZE - 6}" rx="6" fill="{HIGHLIGHT}" fill-opacity="0.45" '
