@@ -189,13 +189,9 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
     labels = page.locator("#tv-board [data-choose]").evaluate_all(
         "cells => cells.map((c) => c.getAttribute('aria-label'))"
     )
-    assert (
-        "Place the city edge at column 0, row 1, turned upside down: joins a free city (1 tile)"
-        in labels
-    ), labels
-    cell = labels.index(
-        "Place the city edge at column 0, row 1, turned upside down: joins a free city (1 tile)"
-    )
+    said = "0,1: Place the city edge at column 0, row 1, turned upside down: joins a free city"
+    assert f"{said} (1 tile)" in labels, labels
+    cell = labels.index(f"{said} (1 tile)")
     page.locator("#tv-board [data-choose]").nth(cell).click()
     page.locator("#tv-confirm").click()
     spot = page.locator("#tv-board .part-board [data-action^='deploy']").first

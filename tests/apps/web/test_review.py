@@ -50,6 +50,31 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     page.wait_for_selector(f"#main[data-step='{step}']")
 
 
+def test_a_matchs_review_names_its_seats_as_the_table_does(
+    page: Page, server: ServerProcess
+) -> None:
+    """(Before the API test: its reviews, still running, would hold this client's one.)
+    A finished match's replay sends its seats' names with the record it has reviewed, so
+    the luck table and the flagged moves say "Bot A (random, beginner)", not a bare letter."""
+    body = {
+        "game": "carcassonne",
+        "options": {"tiles": ["E", "V", "D", "U", "E", "U"]},
+        "seats": ["random", "random"],
+    }
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server.url}/api/matches/{created['id']}").json()["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish their short game"
+        time.sleep(0.2)
+    page.goto(f"{server.url}/m/{created['id']}/replay")
+    page.wait_for_selector("#main[data-step]")
+    page.get_by_role("button", name="Review the moves").click()
+    page.wait_for_selector("#main[data-review='done']", timeout=60_000)
+    table = page.locator("#tv-review-result table.luck")
+    for seat in "AB":
+        expect(table).to_contain_text(f"Bot {seat} (random, beginner)")
+
+
 def test_the_review_api(server: ServerProcess) -> None:
     record = last_tile_record(CLOSING)
     first = httpx.post(f"{server.url}/api/review?seats=1", json=record)
@@ -92,27 +117,3 @@ def test_one_running_review_per_client(tmp_path: Path) -> None:
         assert "still running" in second.json()["message"]
         again = httpx.post(f"{url}?seats=0", json=final.record())  # the same one: no refusal
         assert again.json()["id"] == first.json()["id"]
-
-
-def test_a_matchs_review_names_its_seats_as_the_table_does(
-    page: Page, server: ServerProcess
-) -> None:
-    """A finished match's replay sends its seats' names with the record it has reviewed, so
-    the luck table and the flagged moves say "Bot A (random, beginner)", not a bare letter."""
-    body = {
-        "game": "carcassonne",
-        "options": {"tiles": ["E", "V", "D", "U", "E", "U"]},
-        "seats": ["random", "random"],
-    }
-    created = httpx.post(f"{server.url}/api/matches", json=body).json()
-    deadline = time.monotonic() + 60
-    while not httpx.get(f"{server.url}/api/matches/{created['id']}").json()["is_over"]:
-        assert time.monotonic() < deadline, "the bots did not finish their short game"
-        time.sleep(0.2)
-    page.goto(f"{server.url}/m/{created['id']}/replay")
-    page.wait_for_selector("#main[data-step]")
-    page.get_by_role("button", name="Review the moves").click()
-    page.wait_for_selector("#main[data-review='done']", timeout=60_000)
-    table = page.locator("#tv-review-result table.luck")
-    for seat in "AB":
-        expect(table).to_contain_text(f"Bot {seat} (random, beginner)")

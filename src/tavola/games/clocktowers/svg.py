@@ -213,10 +213,11 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         )
         body.append(_seat_disc(x + 20, y + height / 2, player))
         # the name as the seat list says it; the viewer's, where that is too long, "you"
-        name = shortened(_name(view, player), 15, width - 46)
+        room = width - 58  # the estimate of a name's width runs short of the browser's
+        name = shortened(_name(view, player), 15, room)
         if player == view["seat"] and name != _name(view, player):
             name = gettext("you")
-        body.append(svg_text(x + 40, y + 18, name, 15, width=width - 46))
+        body.append(svg_text(x + 40, y + 18, name, 15, width=room))
         marks = ("▶ " if turn else "") + ("★ " if won else "")
         pts = marks + gettext("{points} pts").format(points=points)
         body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold", width=width - 46))
