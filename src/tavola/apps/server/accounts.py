@@ -266,15 +266,7 @@ class Accounts:
 
     def seats_of(self, player: Player, limit: int) -> list[tuple[str, int]]:
         """The (match, seat) the player holds, the most recent matches first."""
-        with Session(self.engine) as session:
-            rows = session.execute(
-                select(SeatRow.match_id, SeatRow.seat)
-                .join(MatchRow, MatchRow.id == SeatRow.match_id)
-                .where(SeatRow.player_id == player.id)
-                .order_by(MatchRow.created_at.desc(), SeatRow.seat)
-                .limit(limit)
-            ).all()
-            return [(match_id, seat) for match_id, seat in rows]
+        return [(match, seat) for match, seat, _ in self.held_seats(player, limit=limit)]
 
     def held_seats(
         self, player: Player, match_id: str | None = None, limit: int = 50
