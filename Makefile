@@ -90,8 +90,9 @@ $(NPM_STAMP): tests/apps/web/package.json tests/apps/web/package-lock.json
 
 browser-checks: $(NPM_STAMP)  ## axe-core for the browser tests (npm ci in tests/apps/web)
 
+# The slowest tests are listed at the end: the whole of `make test` must stay under 30 minutes.
 unit: $(BUILT) system $(NPM_STAMP)
-	$(BIN)/pytest $(PARALLEL)
+	$(BIN)/pytest $(PARALLEL) --durations=25
 
 bench: $(BUILT)  ## engine throughput, one core
 	$(BIN)/python benchmarks/engine.py
