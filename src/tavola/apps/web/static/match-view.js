@@ -49,8 +49,9 @@ export function showPublic(match, state) {
   const rows = state.seats.map((info, seat) => {
     const marks = [];
     if (here.has(seat)) marks.push(match.hotseat ? _("here") : _("you"));
-    // the bot by its strength, unless the name says it all already ("Bot B (ISMCTS, medium)")
-    if (info.kind === "bot" && info.name) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
+    // the bot by its strength, unless the name says it all already ("Bot B (ISMCTS, medium)",
+    // a tournament's "ISMCTS, medium #2")
+    if (info.kind === "bot" && info.name && !info.entrant) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
     if (replaced.has(seat)) marks.push(_("a bot plays it: {why}", { why: (REPLACED_WHY[replacedWhy(match, seat)] || REPLACED_WHY.abandon)() }));
     const tags = [];
     if (!state.is_over && seat === mover) tags.push(el("span", { class: "tag turn", text: _("to move") }));
