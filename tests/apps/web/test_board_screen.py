@@ -31,11 +31,15 @@ TARGETS = """() => [...document.querySelectorAll('#tv-board .part-board [data-ch
 
 
 def open_carcassonne(
-    page: Page, server: ServerProcess, bot: str = "random", options: dict[str, Any] = SHORT
+    page: Page,
+    server: ServerProcess,
+    bot: str = "random",
+    options: dict[str, Any] = SHORT,
+    lang: str = "en",
 ) -> None:
     body = {"game": "carcassonne", "options": options, "seats": ["human", bot], "seed": 5}
     created = httpx.post(f"{server.url}/api/matches", json=body).json()
-    page.goto(server.url + created["seats"][0]["url"])
+    page.goto(server.url + created["seats"][0]["url"] + f"&lang={lang}")
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")
 
@@ -391,6 +395,22 @@ def test_the_head_keeps_its_height_from_placing_to_deploying(
     page.locator("#tv-confirm").click()
     page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
     assert box(page, "#tv-board .board-view")["y"] == before["y"]
+
+
+def test_a_phones_board_stays_put_from_placing_to_deploying(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """On a phone, in English and German, the board's top does not move when the tile is
+    placed, though the head's "deploy a follower or pass" takes two lines where "place the
+    tile" took one (the head keeps room for the longer words of the turn's two steps)."""
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    for lang in ("en", "de"):
+        open_carcassonne(page, server, lang=lang)
+        before = box(page, "#tv-board .board-view")
+        page.locator("#tv-board [data-choose]").first.tap()
+        page.locator("#tv-confirm").tap()
+        page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
+        assert box(page, "#tv-board .board-view")["y"] == before["y"], lang
 
 
 def test_the_phone_choice_bar_hides_nothing(new_context: Any, server: ServerProcess) -> None:
