@@ -57,7 +57,7 @@ from tavola.games.carcassonne.svg_targets import (
     targets,
     turned,
 )
-from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
+from tavola.games.carcassonne.svg_tiles import PRINT, SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tile_names import tile_name
 from tavola.games.carcassonne.tiles import FIELD
 from tavola.games.carcassonne.translations import gettext, ngettext
@@ -435,13 +435,13 @@ def _board(
     for x in sorted({x for x, _ in cells}):  # coordinates, as in the notation
         cx, _ = centre(x, north)
         out.append(
-            f'<text x="{cx:g}" y="{top - 10:g}" font-size="18" text-anchor="middle" '
+            f'<text x="{cx:g}" y="{top - 10:g}" font-size="{PRINT}" text-anchor="middle" '
             f'fill="#6A5E48">{x}</text>'
         )
     for y in sorted({y for _, y in cells}):
         _, cy = centre(west, y)
         out.append(
-            f'<text x="{left - 6:g}" y="{cy + 6:g}" font-size="18" text-anchor="end" '
+            f'<text x="{left - 6:g}" y="{cy + 6:g}" font-size="{PRINT}" text-anchor="end" '
             f'fill="#6A5E48">{y}</text>'
         )
     for placed in view["board"]:
@@ -537,7 +537,7 @@ def _place_choices(
             f'<rect class="hit" x="{cx - SIZE / 2 + 3:g}" y="{cy - SIZE / 2 + 3:g}" '
             f'width="{SIZE - 6}" height="{SIZE - 6}" rx="6" fill="{HIGHLIGHT}" fill-opacity="0.45" '
             f'stroke="#A08E00" stroke-width="2.5" stroke-dasharray="7 4"/>'
-            f'<text x="{cx:g}" y="{cy + 7:g}" font-size="20" text-anchor="middle" '
+            f'<text x="{cx:g}" y="{cy + 7:g}" font-size="{PRINT}" text-anchor="middle" '
             f'fill="#6B5F00">{key}</text></g>'
         )
         for rotation in cell["rotations"]:
