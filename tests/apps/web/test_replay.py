@@ -220,7 +220,7 @@ FINAL_TABLE = """() => {
     .map((node) => node.getBoundingClientRect());
   return { caption: caption.top >= shown.top && caption.bottom <= shown.bottom,
     table: whole.top >= shown.top && whole.bottom <= shown.bottom,
-    wide: [log.scrollWidth, log.clientWidth], title: caption.textContent };
+    wide: [log.scrollWidth, log.clientWidth] };
 }"""
 
 
