@@ -47,7 +47,8 @@ class SeatInfo:
         ``name``, the seat's name as every page says it (a bot's by ``bot_named``: a
         tournament's "heuristic #3" is "heuristic, easy #3"); ``entrant``, the number of a
         tournament's bot entrant (one kind of bot however numbered) or ``None``."""
-        entrant = None if self.bot is None else entrant_number(self.bot, self.name)
+        bot = self.bot if self.kind == BOT else None  # a person's seat a bot plays stays theirs
+        entrant = None if bot is None else entrant_number(bot, self.name)
         return {
             "seat": self.seat,
             "kind": self.kind,
