@@ -16,6 +16,13 @@ People read a bot by its kind and strength, not its spec (the spec is its notati
 
 >>> str(bot_name("ismcts:iterations=300,time=5")), str(bot_name("heuristic"))
 ('ISMCTS, medium', 'heuristic, easy')
+
+and a tournament's bot entrant by its strength and number (``bot_named``):
+
+>>> entrant_names(["heuristic", "random", "heuristic"])
+['heuristic', 'random', 'heuristic #2']
+>>> bot_named("heuristic", "heuristic #2"), bot_named("heuristic", "Rita")
+('heuristic, easy #2', 'Rita')
 """
 
 from __future__ import annotations
@@ -139,6 +146,45 @@ def bot_name(spec: str) -> Text:
         return spec.partition(":")[0].strip()
     kind = BOTS[spec.partition(":")[0].strip().lower()]
     return kind.name(bot) if kind.name is not None else spec.partition(":")[0].strip()
+
+
+def entrant_names(specs: list[str]) -> list[str]:
+    """A tournament's bot entrants' names: their specs, numbered from the second of one spec
+    on (``entrant_number`` reads them back)."""
+    seen: dict[str, int] = {}
+    names = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        names.append(spec if seen[spec] == 1 else f"{spec} #{seen[spec]}")
+    return names
+
+
+def entrant_number(spec: str, name: str | None) -> int | None:
+    """The number in a bot entrant's name (``entrant_names``: "heuristic" is 1, "heuristic #3"
+    is 3); ``None`` for a name people gave the bot's seat ("Rita") or none.
+
+    >>> entrant_number("random", "random"), entrant_number("random", "random #3")
+    (1, 3)
+    >>> entrant_number("random", "Rita #3") is None, entrant_number("random", None) is None
+    (True, True)
+    """
+    if name is None:
+        return None
+    if name == spec:
+        return 1
+    head, mark, number = name.rpartition(" #")
+    return int(number) if mark and head == spec and number.isdecimal() else None
+
+
+def bot_named(spec: str, name: str | None = None) -> str:
+    """A bot as every page names it: the name people gave its seat ("Rita"), else its
+    strength in words (``bot_name``: "heuristic, easy"), with its number where it is a
+    tournament's entrant ("heuristic, easy #3"); never its spec."""
+    number = entrant_number(spec, name)
+    if name is not None and number is None:
+        return name
+    words = str(bot_name(spec))
+    return words if number is None or number == 1 else f"{words} #{number}"
 
 
 def _convert(spec: str, key: str, value: str, kind: type) -> Any:

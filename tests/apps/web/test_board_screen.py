@@ -6,6 +6,7 @@ area's width too."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import httpx
@@ -31,11 +32,15 @@ TARGETS = """() => [...document.querySelectorAll('#tv-board .part-board [data-ch
 
 
 def open_carcassonne(
-    page: Page, server: ServerProcess, bot: str = "random", options: dict[str, Any] = SHORT
+    page: Page,
+    server: ServerProcess,
+    bot: str = "random",
+    options: dict[str, Any] = SHORT,
+    lang: str = "en",
 ) -> None:
     body = {"game": "carcassonne", "options": options, "seats": ["human", bot], "seed": 5}
     created = httpx.post(f"{server.url}/api/matches", json=body).json()
-    page.goto(server.url + created["seats"][0]["url"])
+    page.goto(server.url + created["seats"][0]["url"] + f"&lang={lang}")
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")
 
@@ -301,14 +306,16 @@ def test_a_clocktowers_bot_name_keeps_clear_of_its_points(
     assert min(gaps) >= 6, gaps  # "Bot B (ISMCTS, medium)" does not touch "0 pts"
 
 
-def played_in(server: ServerProcess, tiles: int) -> str:
+def played_in(server: ServerProcess, tiles: int, seed: int = 7, spread: int | None = None) -> str:
     """The first seat's page address of a river game between two people, ``tiles`` tiles in
-    (each played as near the start as it fits, no follower): the first seat to place. The
-    moves are found here on the same seeded game, and sent."""
+    (each played as near the start as it fits, or where a generator seeded ``spread`` picks;
+    no follower): the first seat to place. The moves are found here on the same seeded game,
+    and sent."""
     body = {"game": "carcassonne", "options": {"river": True}, "seats": ["human", "human"]}
-    created = httpx.post(f"{server.url}/api/matches", json={**body, "seed": 7}).json()
+    created = httpx.post(f"{server.url}/api/matches", json={**body, "seed": seed}).json()
     tokens = [seat["token"] for seat in created["seats"]]
-    state = tavola.load("carcassonne", river=True).new_game(seed=7)
+    state = tavola.load("carcassonne", river=True).new_game(seed=seed)
+    picks = None if spread is None else random.Random(spread)
     at = httpx.get(f"{server.url}/api/matches/{created['id']}").json()["seq"]
     placed = 0
     while True:
@@ -318,7 +325,7 @@ def played_in(server: ServerProcess, tiles: int) -> str:
             if placed >= tiles and seat == 0:
                 return f"{server.url}{created['seats'][0]['url']}"
             placed += 1
-            move = min(legal, key=lambda m: sum(abs(int(v)) for v in m.split()[1].split(",")))
+            move = picks.choice(legal) if picks else min(legal, key=from_the_start)
         else:
             move = "pass"
         answer = httpx.post(
@@ -329,6 +336,11 @@ def played_in(server: ServerProcess, tiles: int) -> str:
         assert answer.status_code == 200, answer.text
         at = answer.json()["seq"]
         state.apply(state.read_action(move))
+
+
+def from_the_start(move: str) -> int:
+    """How far from the start tile a placement is (``place x,y r``), in steps."""
+    return sum(abs(int(v)) for v in move.split()[1].split(","))
 
 
 CANDIDATES_OUTSIDE = """() => { const view = document.querySelector('#tv-board .board-view')
@@ -366,6 +378,29 @@ def test_the_default_view_shows_every_candidate_cell(
     assert page.evaluate(SMALLEST_TEXT) >= 10
 
 
+TOP_LABELS = """() => [...document.querySelectorAll('#tv-board .part-board text')]
+  .filter((t) => !t.closest('[data-choose]')).map((t) => t.getBoundingClientRect())
+  .map((r) => [r.top, r.bottom])"""
+
+
+def test_a_spread_board_shows_every_candidate_cell(new_context: Any, server: ServerProcess) -> None:
+    """29 tiles in, on a board 12 columns wide and 11 rows high with the cells where the
+    tile fits (11 by 10 tiles), a desktop's first view holds every such cell with no print
+    under 10 px; the column numbers above, which do not fit as well, are out of view, not
+    cut in half. Where the cells cannot all be shown at 10 px (13 rows), the 10 px print
+    wins: a cell out of view is one scroll away and in the list of moves, but print under
+    10 px is not read at all (the issue's rule for every text of the board)."""
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(played_in(server, 28, seed=2, spread=1))
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    assert page.evaluate(CANDIDATES_OUTSIDE) == []
+    assert page.evaluate(SMALLEST_TEXT) >= 10
+    view = box(page, "#tv-board .board-view")
+    for top, bottom in page.evaluate(TOP_LABELS):
+        assert bottom <= view["y"] + 1 or top >= view["y"] - 1, (top, bottom, view)
+
+
 def test_a_confirmed_tile_leaves_the_focus_on_the_first_follower_spot(
     new_context: Any, server: ServerProcess
 ) -> None:
@@ -391,6 +426,22 @@ def test_the_head_keeps_its_height_from_placing_to_deploying(
     page.locator("#tv-confirm").click()
     page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
     assert box(page, "#tv-board .board-view")["y"] == before["y"]
+
+
+def test_a_phones_board_stays_put_from_placing_to_deploying(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """On a phone, in English and German, the board's top does not move when the tile is
+    placed, though the head's "deploy a follower or pass" takes two lines where "place the
+    tile" took one (the head keeps room for the longer words of the turn's two steps)."""
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    for lang in ("en", "de"):
+        open_carcassonne(page, server, lang=lang)
+        before = box(page, "#tv-board .board-view")
+        page.locator("#tv-board [data-choose]").first.tap()
+        page.locator("#tv-confirm").tap()
+        page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
+        assert box(page, "#tv-board .board-view")["y"] == before["y"], lang
 
 
 def test_the_phone_choice_bar_hides_nothing(new_context: Any, server: ServerProcess) -> None:

@@ -123,6 +123,47 @@ def test_a_seat_has_one_name_in_every_list(server: ServerProcess) -> None:
     assert "Spieler" not in listed
 
 
+def test_a_bot_has_one_name_everywhere(server: ServerProcess) -> None:
+    """A tournament's bot entrant (its seat's name "heuristic #3", made of its spec) is
+    "heuristic, easy #3" on the tournament page, in the lobby's lists, on the match page and
+    in the profile, which counts one kind of bot as one opponent; a bot seat people named
+    ("Rita") keeps its name; no spec is ever shown."""
+    from tavola.apps.server.live import SeatInfo
+    from tavola.apps.server.profiles import opponents
+    from tavola.apps.server.routes.tournament_pages import entrants_named
+    from tavola.apps.web.pages import seat_named
+
+    seats = ["human", "heuristic", "heuristic"]
+    body = {"game": "dudo", "seats": seats, "names": ["Quinzia", "heuristic #3", "Rita"]}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    first_move(server, created)
+    lobby = httpx.get(server.url + "/", params={"lang": "en"}).text
+    listed = lobby.split(f'href="/m/{created["id"]}"')[1].split("</li>")[0]
+    page = httpx.get(f"{server.url}/m/{created['id']}", params={"lang": "en"}).text
+    api = httpx.get(f"{server.url}/api/matches/{created['id']}").json()
+    for shown in (listed, page.split("<h1")[1].split("</h1>")[0]):
+        assert "heuristic, easy #3" in shown
+        assert "Rita" in shown
+        assert "heuristic #3" not in shown
+    assert [seat["name"] for seat in api["seats"]][1:] == ["heuristic, easy #3", "Rita"]
+
+    found = {"entrants": [{"entrant": "Quinzia"}, {"entrant": "heuristic #3", "bot": "heuristic"}]}
+    assert entrants_named(found) == {"Quinzia": "Quinzia", "heuristic #3": "heuristic, easy #3"}
+    entrant = SeatInfo(1, "bot", "heuristic", "heuristic #3", None)
+    assert entrant.shown_name() == seat_named(entrant.public()) == "heuristic, easy #3"
+    quinzia = {"seat": 0, "kind": "human", "name": "Quinzia", "bot": None, "bot_name": None}
+    lobby_bot = SeatInfo(1, "bot", "heuristic", None, None).public()
+    rita = SeatInfo(1, "bot", "heuristic", "Rita", None).public()
+    matches = [
+        {"seat": 0, "over": True, "result": result, "seats": [quinzia, seat]}
+        for result, seat in (("win", entrant.public()), ("loss", lobby_bot), ("win", rita))
+    ]
+    assert opponents(matches) == [
+        {"name": "heuristic, easy", "wins": 1, "losses": 1, "draws": 0},
+        {"name": "Rita", "wins": 1, "losses": 0, "draws": 0},
+    ]
+
+
 def test_a_match_of_another_edition_says_so_in_its_title(server: ServerProcess) -> None:
     """A Campanile 1996 match is "Campanile, 1996 edition" in "Playing now", the API's list
     and its replay's title, in the page's language; the default edition is just "Campanile"."""

@@ -210,3 +210,35 @@ def test_a_scoring_table_fits_in_the_log(page: Page, server: ServerProcess) -> N
     )
     assert sizes
     assert all(scrolled <= shown for scrolled, shown in sizes), sizes
+
+
+FINAL_TABLE = """() => {
+  const log = [...document.querySelectorAll(".log")].find((list) => list.offsetParent);
+  const tables = log.querySelectorAll(".event-table");
+  const table = tables[tables.length - 1];
+  const [shown, caption, whole] = [log, table.querySelector("caption"), table]
+    .map((node) => node.getBoundingClientRect());
+  return { caption: caption.top >= shown.top && caption.bottom <= shown.bottom,
+    table: whole.top >= shown.top && whole.bottom <= shown.bottom,
+    wide: [log.scrollWidth, log.clientWidth] };
+}"""
+
+
+def test_the_final_scoring_shows_whole_in_the_log(new_context: Any, server: ServerProcess) -> None:
+    """At the end of a game, the log's last table (its final scoring) is in the log's view
+    with its caption, without a sideways scroll: Campanile 1996, Carcassonne and ClockTowers,
+    on a desktop in English and on a phone in Italian (whose headers are longer)."""
+    names = ("Ada Lovelace-Byron", "Bot B (heuristic, easy)")
+    games = [("campanile", {"edition": "1996"}), ("carcassonne", None), ("clocktowers", None)]
+    screens = [({"width": 1366, "height": 800}, "en"), ({"width": 390, "height": 844}, "it")]
+    pages = [new_context(viewport=size).new_page() for size, _ in screens]
+    for game, options in games:
+        match, _ = finished_match(server, game, names, options)
+        for page, (_, lang) in zip(pages, screens, strict=True):
+            page.goto(f"{server.url}/m/{match}?lang={lang}")
+            page.wait_for_selector("#main[data-over='true']")
+            page.wait_for_selector(".log .event-table")
+            shown = page.evaluate(FINAL_TABLE)
+            assert shown["caption"], (game, lang, shown)
+            assert shown["table"], (game, lang, shown)
+            assert shown["wide"][0] <= shown["wide"][1], (game, lang, shown)

@@ -24,7 +24,7 @@ from tavola.core.events import Event
 from tavola.core.game import Game, State
 from tavola.core.registry import load
 from tavola.core.svg import seat_letter
-from tavola.players.specs import bot_name
+from tavola.players.specs import bot_name, bot_named, entrant_number
 
 HUMAN = "human"
 BOT = "bot"
@@ -43,26 +43,32 @@ class SeatInfo:
     email: str | None = None
 
     def public(self) -> dict[str, Any]:
-        """What anyone may know of the seat; ``bot_name``: its bot in words, by strength."""
-        bot_words = None if self.bot is None else str(bot_name(self.bot))
+        """What anyone may know of the seat: ``bot_name``, its bot in words by strength;
+        ``name``, the seat's name as every page says it (a bot's by ``bot_named``: a
+        tournament's "heuristic #3" is "heuristic, easy #3"); ``entrant``, the number of a
+        tournament's bot entrant (one kind of bot however numbered) or ``None``."""
+        bot = self.bot if self.kind == BOT else None  # a person's seat a bot plays stays theirs
+        entrant = None if bot is None else entrant_number(bot, self.name)
         return {
             "seat": self.seat,
             "kind": self.kind,
             "bot": self.bot,
-            "bot_name": bot_words,
-            "name": self.name,
+            "bot_name": None if self.bot is None else str(bot_name(self.bot)),
+            "name": self.shown_name() if self.name else None,
+            "entrant": entrant,
         }
 
     def shown_name(self) -> str | None:
-        """What the pages call the seat: its name, "Bot B (ISMCTS, medium)", or ``None``
-        (a person without a name: "Seat B", as every picture says by default)."""
-        if self.name:
-            return self.name
+        """What the pages call the seat: its name (a bot's by ``bot_named``), "Bot B
+        (ISMCTS, medium)", or ``None`` (a person without a name: "Seat B", as every picture
+        says by default)."""
         if self.kind == BOT and self.bot is not None:
+            if self.name:
+                return bot_named(self.bot, self.name)
             return _("Bot {letter} ({bot})").format(
                 letter=seat_letter(self.seat), bot=bot_name(self.bot)
             )
-        return None
+        return self.name or None
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,8 @@ def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Win and loss against each opponent, over the finished matches of a profile
     (``match_entry``): ``{"name", "wins", "losses", "draws"}``, the most met first. An
     opponent is a seat's name, or a bot's name by strength (as the match page names it,
-    never its spec); an anonymous seat is nobody.
+    never its spec; a tournament's entrants of one kind of bot, one row); an anonymous
+    seat is nobody.
 
     >>> seats = [
     ...     {"seat": 0, "name": "ada", "bot": None, "bot_name": None},
@@ -83,7 +84,7 @@ def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         if not match["over"] or match["result"] not in column:
             continue
         for seat in match["seats"]:
-            name = seat["name"] or seat["bot_name"]
+            name = seat["bot_name"] if seat.get("entrant") else seat["name"] or seat["bot_name"]
             if seat["seat"] == match["seat"] or name is None:
                 continue
             row = tally.setdefault(name, {"name": name, "wins": 0, "losses": 0, "draws": 0})

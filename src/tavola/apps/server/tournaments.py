@@ -70,6 +70,7 @@ from tavola.players.pairings import (
     standings,
     swiss_round,
 )
+from tavola.players.specs import entrant_names
 
 log = logging.getLogger("tavola.server")
 T = TypeVar("T")
@@ -169,7 +170,7 @@ class Tournaments:
         )
         entrants = [
             EntrantRow(tournament_id=row.id, number=number, bot=spec, name=name, joined_at=at)
-            for number, (spec, name) in enumerate(zip(specs, bot_names(specs), strict=True), 1)
+            for number, (spec, name) in enumerate(zip(specs, entrant_names(specs), strict=True), 1)
         ]
         await self._db(self.store.insert, row, entrants)
         self._wake.set()
@@ -361,20 +362,6 @@ class Tournaments:
             await self._db(self.store.made, row, created["id"], tokens)
             made = True
         return made
-
-
-def bot_names(specs: list[str]) -> list[str]:
-    """The bots' entrant names: their specs, numbered from the second of one spec on.
-
-    >>> bot_names(["random", "heuristic", "random"])
-    ['random', 'heuristic', 'random #2']
-    """
-    seen: dict[str, int] = {}
-    names = []
-    for spec in specs:
-        seen[spec] = seen.get(spec, 0) + 1
-        names.append(spec if seen[spec] == 1 else f"{spec} #{seen[spec]}")
-    return names
 
 
 def _check_format(format: str, rounds: int | None, minutes: float | None, seats: int) -> None:

@@ -57,7 +57,7 @@ from tavola.games.carcassonne.svg_targets import (
     targets,
     turned,
 )
-from tavola.games.carcassonne.svg_tiles import SIZE, meeple, spot, tile
+from tavola.games.carcassonne.svg_tiles import PRINT, SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tile_names import tile_name
 from tavola.games.carcassonne.tiles import FIELD
 from tavola.games.carcassonne.translations import gettext, ngettext
@@ -127,8 +127,10 @@ def _who(view: dict[str, Any], seat: int) -> str:
     return gettext("you") if seat == view["seat"] else seat_name(view, seat)
 
 
-def _step_text(view: dict[str, Any]) -> str:
-    phase, player = view["phase"], view["current_player"]
+def _step_text(view: dict[str, Any], phase: str | None = None) -> str:
+    """What the picture's head says of the turn: whose and its step (``phase``: the view's,
+    or the other step of the same turn)."""
+    phase, player = phase or view["phase"], view["current_player"]
     if player is None:  # the game's end, or the table's (``at_table``)
         winners = view["winners"]
         best = max(view["scores"]) if view["scores"] else 0
@@ -178,14 +180,18 @@ def _status(
         for row, words in enumerate(steps)
     ]
     below = 26 * (len(steps) - 1)  # what the step's further lines take
-    y0 = 68 + below  # with a hint or without
-    hint = _hint(view, acts)
-    for row, words in enumerate(two_lines(hint, int(line / (GLYPH_EM * 15))) if hint else []):
+    hint_lines = _hint_lines(view, acts, view["phase"], line)
+    for row, words in enumerate(hint_lines):
         out.append(
             f'<text x="{PAD}" y="{56 + below + 18 * row}" font-size="15" fill="#444444">'
             f"{escape(words)}</text>"
         )
-        y0 = 68 + below + 18 * row
+    # room for the longer words of the turn's two steps, so that the board below stays put
+    # from placing the tile to deploying a follower ("deploy a follower or pass" is long)
+    phases = ("place", "deploy") if view["current_player"] is not None else (view["phase"],)
+    step_rows = max(len(wrapped(_step_text(view, p), 21, line, bold=True)) for p in phases)
+    hint_rows = max(len(_hint_lines(view, acts, p, line)) for p in phases)
+    y0 = 68 + 26 * (step_rows - 1) + 18 * max(0, hint_rows - 1)  # with a hint or without
     # The tile: drawn (place step, turned as the choice on the board: data-turned) or just
     # placed (follower step, with its free spots); its words under it, or beside it in a band.
     side = BIG_WIDE if wide else BIG
@@ -247,12 +253,14 @@ def _status(
     return "".join(out), bottom + PAD
 
 
-def _hint(view: dict[str, Any], acts: set[str]) -> str:
-    if view["phase"] == "place" and acts:
-        return gettext("Choose a yellow cell, turn the tile there, confirm.")
-    if view["phase"] == "deploy" and acts:
-        return gettext("Choose a circle on the tile to deploy a follower, or pass.")
-    return ""
+def _hint_lines(view: dict[str, Any], acts: set[str], phase: str, line: float) -> list[str]:
+    """What to do in the step ``phase`` of the viewer's turn, on one or two lines."""
+    hint = ""
+    if phase == "place" and acts:
+        hint = gettext("Choose a yellow cell, turn the tile there, confirm.")
+    if phase == "deploy" and acts:
+        hint = gettext("Choose a circle on the tile to deploy a follower, or pass.")
+    return two_lines(hint, int(line / (GLYPH_EM * 15))) if hint else []
 
 
 def _caption(x: float, y: float, text: str, anchor: str) -> str:
@@ -427,13 +435,13 @@ def _board(
     for x in sorted({x for x, _ in cells}):  # coordinates, as in the notation
         cx, _ = centre(x, north)
         out.append(
-            f'<text x="{cx:g}" y="{top - 10:g}" font-size="18" text-anchor="middle" '
+            f'<text x="{cx:g}" y="{top - 10:g}" font-size="{PRINT}" text-anchor="middle" '
             f'fill="#6A5E48">{x}</text>'
         )
     for y in sorted({y for _, y in cells}):
         _, cy = centre(west, y)
         out.append(
-            f'<text x="{left - 6:g}" y="{cy + 6:g}" font-size="18" text-anchor="end" '
+            f'<text x="{left - 6:g}" y="{cy + 6:g}" font-size="{PRINT}" text-anchor="end" '
             f'fill="#6A5E48">{y}</text>'
         )
     for placed in view["board"]:
@@ -529,7 +537,7 @@ def _place_choices(
             f'<rect class="hit" x="{cx - SIZE / 2 + 3:g}" y="{cy - SIZE / 2 + 3:g}" '
             f'width="{SIZE - 6}" height="{SIZE - 6}" rx="6" fill="{HIGHLIGHT}" fill-opacity="0.45" '
             f'stroke="#A08E00" stroke-width="2.5" stroke-dasharray="7 4"/>'
-            f'<text x="{cx:g}" y="{cy + 7:g}" font-size="20" text-anchor="middle" '
+            f'<text x="{cx:g}" y="{cy + 7:g}" font-size="{PRINT}" text-anchor="middle" '
             f'fill="#6B5F00">{key}</text></g>'
         )
         for rotation in cell["rotations"]:

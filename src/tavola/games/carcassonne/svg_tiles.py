@@ -28,6 +28,9 @@ from tavola.games.carcassonne.tiles import (
 )
 
 SIZE: Final = 90
+# The board's smallest print, units: 10 px at the scale a board too large for its box is
+# drawn (board-view.js), where a tile is 45 px: 11 rows of cells fit a desktop's view.
+PRINT: Final = 20
 H: Final = SIZE / 2
 GRASS: Final = "#8DBF5A"
 GRASS_EDGE: Final = "#6E9E44"
@@ -413,7 +416,7 @@ def meeple(x: float, y: float, seat: int, lying: bool = False, scale: float = 1.
     if lying:
         scale *= 0.9
     colour = seat_colour(seat)
-    letter = max(9.5 * scale, 17)  # 10 px where the board is drawn smallest (board-view.js)
+    letter = max(9.5 * scale, PRINT)  # 10 px where the board is drawn smallest
     return (
         f'<g transform="translate({x:g},{y:g}) scale({scale:g}){turned}">'
         f'<path d="{MEEPLE}" fill="none" stroke="#FFFFFF" stroke-width="2.6" '

@@ -28,6 +28,7 @@ from tavola.apps.server.tournaments import MAX_SEATS, MIN_SEATS, Tournaments, an
 from tavola.apps.web.pages import environment, render
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
+from tavola.players.specs import bot_named
 
 router = APIRouter(include_in_schema=False)
 FORMAT_NAMES = {
@@ -96,20 +97,14 @@ async def live_context(
 
 
 def entrants_named(found: dict[str, Any]) -> dict[str, str]:
-    """Each entrant as the page says it: a person by name, a bot by its strength as every
-    page names bots ("ISMCTS, medium"; a second of one spec "ISMCTS, medium #2"), not by
-    the spec its entrant name keeps ("ismcts:iterations=300 #2")."""
-    named: dict[str, str] = {}
-    seen: dict[str, int] = {}
-    for entrant in found["entrants"]:
-        spec = entrant.get("bot")
-        if spec is None:
-            named[entrant["entrant"]] = entrant["entrant"]
-            continue
-        seen[spec] = seen.get(spec, 0) + 1
-        words = str(bot_name(spec))
-        named[entrant["entrant"]] = words if seen[spec] == 1 else f"{words} #{seen[spec]}"
-    return named
+    """Each entrant as the page says it: a person by name, a bot as every page names bots
+    (``bot_named``: "ISMCTS, medium #2"), never by the spec its entrant name keeps."""
+    return {
+        entrant["entrant"]: entrant["entrant"]
+        if entrant.get("bot") is None
+        else bot_named(entrant["bot"], entrant["entrant"])
+        for entrant in found["entrants"]
+    }
 
 
 @router.get("/t/{tournament_id}")

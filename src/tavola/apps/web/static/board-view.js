@@ -15,6 +15,7 @@ const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
 const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
+const EDGE = 4; // units between the box's edge and the cells there where the coordinates do not fit
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -154,6 +155,10 @@ export class BoardView {
       const chosen = pans ? this.chosen() : null;
       const box = chosen || (focus && pans ? focus.getBBox() : { x, y, width: w, height: h });
       centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      // the cells first: where their coordinates do not fit beside them too, the cells
+      // start at the box's top (left) edge, the coordinates out of view, not cut in half
+      if (chosen && chosen.height * scale > height) centre.y = chosen.y + AXIS + height / scale / 2 - EDGE;
+      if (chosen && chosen.width * scale > width) centre.x = chosen.x + AXIS + width / scale / 2 - EDGE;
     }
     const rect = this.box.getBoundingClientRect();
     this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });

@@ -49,6 +49,23 @@ export class SaidMoves {
   }
 }
 
+const FINAL_MARGIN = 6; // px above and below the final scoring's table in the log
+
+/** At the end, the log's last table (the final scoring) in view, its caption at the top of
+ *  the log and the table whole: the log grows where the table is taller than its box. */
+export function showFinalScoring(list) {
+  const tables = list.querySelectorAll(".event-table");
+  const table = tables[tables.length - 1];
+  list.style.maxHeight = "";
+  if (!table || !table.offsetHeight) {
+    list.scrollTop = list.scrollHeight;
+    return;
+  }
+  const room = table.offsetHeight + 2 * FINAL_MARGIN;
+  if (room > list.clientHeight) list.style.maxHeight = `${room + list.offsetHeight - list.clientHeight}px`;
+  list.scrollTop = table.offsetTop - FINAL_MARGIN;
+}
+
 /** Put in words the moves of ``list``'s entries still shown in notation whose words are
  *  known now (a picture came after them). */
 export function sayAgain(list, said) {

@@ -4,7 +4,7 @@
 import { asSeat, refusal } from "./api.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
-import { logNode, sayAgain } from "./log.js";
+import { logNode, sayAgain, showFinalScoring } from "./log.js";
 import { badge } from "./seats.js";
 
 // Why a bot plays a seat, by the kind of the log entry that handed it over.
@@ -49,8 +49,9 @@ export function showPublic(match, state) {
   const rows = state.seats.map((info, seat) => {
     const marks = [];
     if (here.has(seat)) marks.push(match.hotseat ? _("here") : _("you"));
-    // the bot by its strength, unless the name says it all already ("Bot B (ISMCTS, medium)")
-    if (info.kind === "bot" && info.name) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
+    // the bot by its strength, unless the name says it all already ("Bot B (ISMCTS, medium)",
+    // a tournament's "ISMCTS, medium #2")
+    if (info.kind === "bot" && info.name && !info.entrant) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
     if (replaced.has(seat)) marks.push(_("a bot plays it: {why}", { why: (REPLACED_WHY[replacedWhy(match, seat)] || REPLACED_WHY.abandon)() }));
     const tags = [];
     if (!state.is_over && seat === mover) tags.push(el("span", { class: "tag turn", text: _("to move") }));
@@ -84,7 +85,8 @@ export function showPublic(match, state) {
       if (gone) gone.classList.add("undone");
     }
   }
-  if (fresh.length) ui.log.scrollTop = ui.log.scrollHeight;
+  if (fresh.length && state.is_over) showFinalScoring(ui.log);
+  else if (fresh.length) ui.log.scrollTop = ui.log.scrollHeight;
 
   // the end
   ui.over.hidden = !state.is_over;
