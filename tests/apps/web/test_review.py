@@ -4,6 +4,7 @@ review API's answers to bad records and seats, and the same job for the same que
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -60,15 +61,22 @@ def test_a_matchs_review_names_its_seats_as_the_table_does(
         "game": "carcassonne",
         "options": {"tiles": ["E", "V", "D", "U", "E", "U"]},
         "seats": ["random", "random"],
+        # 63 bits, as the server draws them: more than a JavaScript number holds exactly
+        "seed": 2**62 + 1,
     }
     created = httpx.post(f"{server.url}/api/matches", json=body).json()
     deadline = time.monotonic() + 60
     while not httpx.get(f"{server.url}/api/matches/{created['id']}").json()["is_over"]:
         assert time.monotonic() < deadline, "the bots did not finish their short game"
         time.sleep(0.2)
+    record = httpx.get(f"{server.url}/api/matches/{created['id']}/record").json()
     page.goto(f"{server.url}/m/{created['id']}/replay")
     page.wait_for_selector("#main[data-step]")
-    page.get_by_role("button", name="Review the moves").click()
+    with page.expect_request(lambda request: "/api/review" in request.url) as asked:
+        page.get_by_role("button", name="Review the moves").click()
+    # the record reviewed is the match's to the last digit of its seed (a record parsed and
+    # written again by the page had another seed, so another deal: it did not replay)
+    assert json.loads(asked.value.post_data or "")["seed"] == record["seed"] == 2**62 + 1
     page.wait_for_selector("#main[data-review='done']", timeout=60_000)
     table = page.locator("#tv-review-result table.luck")
     for seat in "AB":

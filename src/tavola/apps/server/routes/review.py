@@ -5,10 +5,11 @@ as it does to ``/api/replay``; the review runs in a separate process with the ga
 default budget (``tavola review``'s), and the client polls for its progress, then gets the
 chart and the flagged moves (``tavola.apps.review.page``) with the review's JSON.
 
-- ``POST /api/review`` (body: the record; ``?seats=0,2``, default all) -> ``202 {"id",
-  "total"}``. A record that does not replay is answered 422 ``bad_record``; the same
-  record, seats, seed and budget asked again gets the same job, running or finished (the
-  last ``KEPT`` finished reviews are kept: a cache by the record's hash). At most
+- ``POST /api/review`` (body: the record; ``?seats=0,2``, default all; ``&name=Ada&name=...``,
+  one a seat, optional, as for ``/api/replay/svg``) -> ``202 {"id", "total"}``. A record
+  that does not replay is answered 422 ``bad_record``; the same record, seats, names, seed
+  and budget asked again gets the same job, running or finished (the last ``KEPT``
+  finished reviews are kept: a cache by the record's hash). At most
   ``RUNNING`` reviews run at once (503 ``busy`` beyond), each in ``PROCESSES`` processes.
 - ``GET /api/review/{id}`` -> ``{"id", "status": "running" | "done" | "failed", "done",
   "total", "chances_done", "chances_total"}`` (``done`` of ``total`` decisions, and the
@@ -201,6 +202,18 @@ def _seats(text: str | None, players: int) -> list[int]:
     return seats
 
 
+def _names(record: dict[str, Any], given: list[str] | None, players: int) -> list[str]:
+    """The seats' names: ``given`` where the client names every seat, else the record's;
+    a seat without a name is shown by its letter, as the board and the log show it."""
+    names = given if given is not None and len(given) == players else record.get("names")
+    if not isinstance(names, list) or len(names) != players:
+        names = [""] * players
+    return [
+        text if isinstance(text, str) and text else seat_letter(seat)
+        for seat, text in enumerate(names)
+    ]
+
+
 @router.post(
     "",
     status_code=202,
@@ -212,20 +225,20 @@ def start_review(
     request: Request,
     jobs: ReviewJobs,
     seats: Annotated[str | None, Query(max_length=20)] = None,
+    name: Annotated[list[str] | None, Query(max_length=200)] = None,
 ) -> JSONResponse:
-    """Start reviewing ``record`` (or find the review already asked for)."""
+    """Start reviewing ``record`` (or find the review already asked for); ``name`` (once a
+    seat, empty for none) names the seats as the match's table does, else the record's names."""
     final = checked(record)  # 422 as /api/replay answers
     chosen = _seats(seats, final.game.num_players)
     budget = final.game.review_budget
-    text = json.dumps([record, chosen, SEED, budget_json(budget)], sort_keys=True)
+    names = _names(record, name, final.game.num_players)
+    text = json.dumps([record, chosen, SEED, budget_json(budget), names], sort_keys=True)
     key = hashlib.sha256(text.encode()).hexdigest()
 
     def make(job_id: str) -> Job:
         tasks = plan(record, final, chosen, budget, SEED)
         chances = plan_chances(record, final, chosen, budget, SEED)
-        # Seats without names are shown by their letters, as the board and the log show them.
-        letters = [seat_letter(seat) for seat in range(final.game.num_players)]
-        names = record.get("names") or letters
         return Job(job_id, tasks, final, chosen, names, client, chances)
 
     client = client_address(request)

@@ -191,8 +191,11 @@ export const replaySteps = (record) => expect("/api/replay", { method: "POST", t
 export const replayPicture = (record, step, names = []) =>
   expect(`/api/replay/svg?${new URLSearchParams([["step", step], ...names.map((n) => ["name", n])])}`, { method: "POST", text: record });
 
-/** Start reviewing a record (POST /api/review): the review's id. */
-export const startReview = (record) => expect("/api/review", { method: "POST", text: record });
+/** Start reviewing a record (POST /api/review?name=...): the review's id. The record goes as
+ *  the text it came as (a seed of 63 bits is more than a JavaScript number holds), the seats'
+ *  names beside it, as for a picture. */
+export const startReview = (record, names = []) =>
+  expect(`/api/review?${new URLSearchParams(names.map((n) => ["name", n]))}`, { method: "POST", text: record });
 
 /** A review's progress, and once done its results (GET /api/review/ID). */
 export const reviewProgress = (id) => expect(`/api/review/${encodeURIComponent(id)}`);

@@ -57,14 +57,6 @@ function show(answer) {
   result.hidden = false;
 }
 
-/** The record with the seats' names as the viewer says them, where it has none of its own:
- *  the review then names each seat as the table does, not by its letter. */
-function named(text) {
-  const parsed = JSON.parse(text);
-  if (parsed.names || !names.length || names.some((name) => !name)) return text;
-  return JSON.stringify({ ...parsed, names });
-}
-
 async function review() {
   if (!record) return;
   const mine = ++asked;
@@ -73,7 +65,7 @@ async function review() {
   result.hidden = true;
   say(_("Starting the review…"), 0, 1);
   try {
-    const started = await startReview(named(record)); // kept as text by replay.js
+    const started = await startReview(record, names); // the record as replay.js got it
     for (;;) {
       const answer = await reviewProgress(started.id);
       if (mine !== asked) return;
