@@ -102,6 +102,20 @@ def test_parts_are_reused_by_identity_only() -> None:
     assert parts.encode(numbered) == to_json(numbered)  # keys JSON writes as it likes
 
 
+def test_parts_lend_the_texts_of_the_values_a_later_position_still_holds() -> None:
+    summaries = [{"key": f"city-{n}", "segments": [[n, 0, 1]]} for n in range(9)]
+    first = Parts()
+    message = {"view": {"features": summaries}}
+    assert first.encode(message) == to_json(message)
+    later = [*summaries[:8], {"key": "city-9", "segments": [[9, 0, 1]]}]
+    kept = summaries[0]
+    kept["segments"] = []  # read-only in truth: changed here to show its text is reused
+    text = Parts(first).encode({"view": {"features": later}})
+    assert text.startswith('{"view":{"features":[{"key":"city-0","segments":[[0,0,1]]},')
+    assert json.loads(text)["view"]["features"][1:] == later[1:]
+    assert Parts().encode({"view": {"features": later}}) == to_json({"view": {"features": later}})
+
+
 def started(game: str, players: int) -> LiveMatch:
     """A started match of ``players`` human seats (seed 7)."""
     at = datetime.now(UTC)
