@@ -67,8 +67,15 @@ class Parts:
         self._before = {} if before is None else before._texts
 
     def encode(self, message: dict[str, Any]) -> str:
-        """``to_json(message)``, the same text, its parts encoded once (the view's too)."""
-        return self._object(message, 2)
+        """``to_json(message)``, the same text, its parts encoded once (the view's too).
+        A message whose view holds no long list (a card game's) has no part worth the
+        bookkeeping: it is encoded whole, in one call."""
+        view = message.get("view")
+        if type(view) is dict and any(
+            type(value) is list and len(value) >= SPLIT for value in view.values()
+        ):
+            return self._object(message, 2)
+        return to_json(message)
 
     def _object(self, value: dict[str, Any], depth: int) -> str:
         pieces = []
@@ -104,7 +111,7 @@ class Parts:
         return text
 
 
-SPLIT = 8  # items of a list of objects holding lists, from which it is encoded item by item
+SPLIT = 8  # items of a list from which it is worth a part (of objects holding lists: items)
 
 
 def _holds_lists(item: object) -> bool:
