@@ -58,9 +58,10 @@ class Parts:
     ``before``, the parts of the match's position before, lends the texts of the values
     the new position's messages still hold (a game's view may keep its unchanged parts
     from one position to the next: Carcassonne's features' summaries); so each is encoded
-    once while it lasts. A long list of objects that hold lists (those summaries) is
-    encoded item by item, so that its unchanged items are found. Only the texts used by
-    this position are kept: the memory is a position's, however long the match."""
+    once while it lasts (a message's values are never changed once it is built: a state
+    is encoded when its socket is ready for it). A long list of objects that hold lists is
+    encoded item by item (those summaries), so that its unchanged items are found. Only
+    the texts used by this position are kept: a position's memory, however long the match."""
 
     def __init__(self, before: Parts | None = None) -> None:
         self._texts: dict[int, tuple[object, str]] = {}
