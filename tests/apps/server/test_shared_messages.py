@@ -92,14 +92,31 @@ def test_a_positions_messages_encode_their_common_parts_once_to_the_same_text() 
 
 
 def test_parts_are_reused_by_identity_only() -> None:
-    board = [{"x": 0, "y": 0}]
+    board = [{"x": x, "y": 0} for x in range(8)]  # long enough to be a part
     parts = Parts()
     message = {"view": {"seat": 0, "board": board, "flag": True, "to": None}, "log": [1], "é": "è"}
     assert parts.encode(message) == to_json(message)
-    equal = [{"x": 0, "y": 0.0}]  # equal, not the same: encoded on its own
-    assert parts.encode({"view": {"board": equal}}) == '{"view":{"board":[{"x":0,"y":0.0}]}}'
+    equal = [{"x": x, "y": 0.0} for x in range(8)]  # equal, not the same: encoded on its own
+    cells = ",".join(f'{{"x":{x},"y":0.0}}' for x in range(8))
+    assert parts.encode({"view": {"board": equal}}) == f'{{"view":{{"board":[{cells}]}}}}'
+    short = {"view": {"seat": 0, "board": board[:2]}, "log": [1]}  # no long list: one call
+    assert parts.encode(short) == to_json(short)
     numbered: dict[Any, Any] = {1: board}
     assert parts.encode(numbered) == to_json(numbered)  # keys JSON writes as it likes
+
+
+def test_parts_lend_the_texts_of_the_values_a_later_position_still_holds() -> None:
+    summaries = [{"key": f"city-{n}", "segments": [[n, 0, 1]]} for n in range(9)]
+    first = Parts()
+    message = {"view": {"features": summaries}}
+    assert first.encode(message) == to_json(message)
+    later = [*summaries[:8], {"key": "city-9", "segments": [[9, 0, 1]]}]
+    kept = summaries[0]
+    kept["segments"] = []  # read-only in truth: changed here to show its text is reused
+    text = Parts(first).encode({"view": {"features": later}})
+    assert text.startswith('{"view":{"features":[{"key":"city-0","segments":[[0,0,1]]},')
+    assert json.loads(text)["view"]["features"][1:] == later[1:]
+    assert Parts().encode({"view": {"features": later}}) == to_json({"view": {"features": later}})
 
 
 def started(game: str, players: int) -> LiveMatch:

@@ -3,6 +3,7 @@ view's tiles joined across matching edges afresh, each feature scored by the rul
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -149,3 +150,32 @@ def test_the_summaries_are_the_independent_count(
         complete = {f["kind"] for f in view["features"] if f["complete"]}
         kinds |= complete | {f["kind"] for f in view["features"] if f["points"]}
     assert {"road", "city", "cloister", "field"} <= kinds
+
+
+@pytest.mark.parametrize(("seed", "players", "river", "options"), GAMES[:2])
+def test_a_view_keeps_the_unchanged_parts_of_the_one_before_and_equals_it_rebuilt(
+    seed: int, players: int, river: bool, options: dict[str, str]
+) -> None:
+    """Each position's view reuses the objects of the view before that did not change
+    (``views.reuse_unchanged``): at every step of a random game it equals the view of the
+    same position built afresh, and most of its features' summaries are kept."""
+    game = tavola.load("carcassonne", players=players, river=river, **options)
+    state = game.new_game(seed)
+    rng = random.Random(seed)
+    played: list[int] = []
+    before = state.view(0)
+    kept = changed = 0
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        played.append(action)
+        view = state.view(rng.choice([None, 0]))
+        afresh = game.new_game(seed)
+        for earlier in played:
+            afresh.apply(earlier)
+        assert view == afresh.view(view["seat"])
+        earlier_ids = {id(summary) for summary in before["features"]}
+        kept += sum(id(summary) in earlier_ids for summary in view["features"])
+        changed += sum(id(summary) not in earlier_ids for summary in view["features"])
+        before = view
+    assert kept > 2 * changed

@@ -79,6 +79,7 @@ class Subscriber:
 class Hub:
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscriber]] = {}
+        self._parts: dict[str, Parts] = {}  # a watched match's last position's (``Parts``)
 
     def subscribe(
         self, live: LiveMatch, seat: int | None, svg: bool, patches: bool = False
@@ -118,6 +119,7 @@ class Hub:
             subscribers.discard(subscriber)
             if not subscribers:
                 del self._subscribers[match_id]
+                self._parts.pop(match_id, None)
 
     def revoke(self, live: LiveMatch, subscriber: Subscriber) -> None:
         """Its seat's token changed: one error, then the socket closes (4401)."""
@@ -133,7 +135,7 @@ class Hub:
 
     def publish(self, live: LiveMatch) -> None:
         """Send every subscriber of ``live`` the entries it has not seen, as its seat sees them."""
-        built = Built(Sights(live))
+        built = self._built(live)
         for subscriber in list(self._subscribers.get(live.id, ())):
             if subscriber.sent < live.seq:
                 self._send_update(live, subscriber, built)
@@ -141,9 +143,16 @@ class Hub:
     def refresh(self, live: LiveMatch) -> None:
         """Send every subscriber the state again (the table changed, not the log: a rematch
         started, a seat's token changed)."""
-        built = Built(Sights(live))
+        built = self._built(live)
         for subscriber in list(self._subscribers.get(live.id, ())):
             self._send_update(live, subscriber, built)
+
+    def _built(self, live: LiveMatch) -> Built:
+        """The position's messages to be, their JSON's parts lent by the position before."""
+        if live.id not in self._subscribers:
+            return Built(Sights(live))
+        parts = self._parts[live.id] = Parts(self._parts.get(live.id))
+        return Built(Sights(live), parts=parts)
 
     def _send_update(
         self,

@@ -273,6 +273,8 @@ class Tournaments:
 
     async def schedule(self) -> None:
         """One look at every tournament not finished, if this server is the scheduler."""
+        if not await self._db(self.store.active):  # nothing to look after: no lease taken
+            return
         lease = await self._db(self.store.acquire)
         if lease is None:
             return

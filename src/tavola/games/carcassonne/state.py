@@ -97,6 +97,7 @@ class CarcassonneState(TurnState):
         "size",
         "supply",
         "tile",
+        "view_before",
     )
 
     OVER: ClassVar[int] = OVER
@@ -130,6 +131,8 @@ class CarcassonneState(TurnState):
         self.river_turn = 0
         # the part of the view every seat sees alike, built once per position (``views``)
         self.shared_view: dict[str, Any] | None = None
+        # the last shared view made before it (``views``: the next one reuses its unchanged parts)
+        self.view_before: dict[str, Any] | None = None
         river = bool(game.options["river"])
         self._put(ORIGIN, 4 * (SPRING if river else START))
         if river:
@@ -182,7 +185,9 @@ class CarcassonneState(TurnState):
         return action
 
     def _apply(self, action: int) -> list[Event]:
-        self.shared_view = None
+        if self.shared_view is not None:
+            self.view_before = self.shared_view
+            self.shared_view = None
         phase = self.phase
         if phase == PLACE_PHASE:
             if not 0 <= action < PLACES:
@@ -469,6 +474,7 @@ class CarcassonneState(TurnState):
         other.river_entry = self.river_entry
         other.river_turn = self.river_turn
         other.shared_view = self.shared_view
+        other.view_before = self.view_before
         return other
 
     def _key(self) -> tuple[Any, ...]:

@@ -65,7 +65,7 @@ def shared_view(state: CarcassonneState) -> dict[str, Any]:
     if state.last >= 0:
         x, y = cell_xy(state.last)
         last = {"x": x, "y": y}
-    return {
+    shared = {
         "tile": TILE_NAMES[state.tile] if state.phase == PLACE_PHASE else None,
         "board": board,
         "last": last,
@@ -79,3 +79,23 @@ def shared_view(state: CarcassonneState) -> dict[str, Any]:
         "discarded": [TILE_NAMES[tile] for tile in state.discarded],
         "winners": state.winners,
     }
+    if state.view_before is not None:
+        reuse_unchanged(shared, state.view_before)
+    return shared
+
+
+def reuse_unchanged(shared: dict[str, Any], before: dict[str, Any]) -> None:
+    """Put in ``shared`` the very objects of the shared view ``before`` (an earlier
+    position's) for the values equal to them: each list that did not change, and each
+    feature's summary that did not (most of them from one position to the next). So what
+    is encoded by identity is encoded once for the positions that share it (the server's
+    ``outbox.Parts``). Only equal values are replaced: the view is the same."""
+    features = shared["features"]
+    earlier = {summary["key"]: summary for summary in before["features"]}
+    for index, summary in enumerate(features):
+        kept = earlier.get(summary["key"])
+        if kept is not None and kept == summary:
+            features[index] = kept
+    for key, value in shared.items():
+        if type(value) is list and value and value == before[key]:
+            shared[key] = before[key]
