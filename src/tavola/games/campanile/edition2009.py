@@ -208,10 +208,12 @@ class CampanileState(TowersState):
 
     def _refill(self) -> list[Event]:
         events = []
-        while sum(self.display) < DISPLAY_SIZE:
+        missing = DISPLAY_SIZE - sum(self.display)
+        while missing > 0:
             card = self.stack.pop()
             if card < NUM_STYLES:
                 self.display[card] += 1
+                missing -= 1
                 events.append(Event("reveal", _TURNED_UP[card], {"card": STYLES[card]}))
             elif card == INTERMEZZO:
                 events.append(self._scoring("intermezzo"))
