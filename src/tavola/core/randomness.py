@@ -10,6 +10,8 @@ they always did); for a generator of another class they call its own methods.
 >>> shuffle(a, cards); b.shuffle(same)
 >>> cards == same and randint(a, 3, 9) == b.randint(3, 9)
 True
+>>> randrange(a, 2**32) == b.randrange(2**32)
+True
 """
 
 from __future__ import annotations
@@ -37,6 +39,13 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = _below(bits, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same number from the same generator."""
+    if type(rng) is not random.Random or n <= 0:
+        return rng.randrange(n)  # (an empty range raises as ``randrange`` does)
+    return _below(rng.getrandbits, n)
 
 
 def randint(rng: random.Random, low: int, high: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -38,8 +39,10 @@ if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
 
 BET_PHASE: Final = MARKER_PHASE
-PHASES: Final = ("build", "bet", "take", "over")  # "take" never happens: the draw is automatic
+# "take" never happens: the draw is automatic
+PHASES: Final[tuple[str, ...]] = ("build", "bet", "take", "over")
 
+_DRAWS: Final = N_("{player} draws {card} from pile {pile}")
 _RULE_BET: Final = lazy(
     "bet: one marker worth at least the floors just built, "
     "under a tower whose style lies face up on a pile"
@@ -71,9 +74,16 @@ class Campanile1996State(TowersState):
     )
 
     def __init__(
-        self, game: Campanile, seed: int, dealt: list[int], piles: list[list[int]]
+        self,
+        game: Campanile | None = None,
+        seed: int = 0,
+        dealt: list[int] | None = None,
+        piles: list[list[int]] | None = None,
     ) -> None:
-        """Set up from the hands (3 cards per seat, in seat order) and the piles, top first."""
+        """Set up from the hands (3 cards per seat, in seat order) and the piles, top first;
+        without them, a bare state for ``clone`` (``TurnState._bare``)."""
+        if game is None or dealt is None or piles is None:
+            return
         self._set_up(game, seed, dealt)
         self.piles = [pile[::-1] for pile in piles]  # the top is the end
         self.tops = [0] * NUM_STYLES  # face-up top cards per style: the styles one may bet on
@@ -167,18 +177,16 @@ class Campanile1996State(TowersState):
         self.tops[card] -= 1
         self._take_into_hand(card)
         name = self.rules.seat_names[self.player]
-        events = [
-            Event(
-                "draw",
-                lazy(
-                    "{player} draws {card} from pile {pile}",
-                    player=name,
-                    card=STYLE_NAMES[card],
-                    pile=number,
-                ),
-                {"player": self.player, "card": STYLES[card], "pile": number},
-            )
-        ]
+        # The sentence made when read (``lazy`` is interpreted: a call into Python per turn).
+        said = partial(
+            lazy,
+            _DRAWS,
+            player=name,
+            card=STYLE_NAMES[card],
+            pile=number,
+        )
+        data = {"player": self.player, "card": STYLES[card], "pile": number}
+        events = [Event("draw", said, data)]
         if pile:
             top = pile[-1]
             self.tops[top] += 1
@@ -206,6 +214,9 @@ class Campanile1996State(TowersState):
         return result.event(self.rules.seat_names)
 
     # -- copies, views and determinization -----------------------------------------------
+
+    def _bare(self) -> Campanile1996State:
+        return Campanile1996State() if type(self) is Campanile1996State else super()._bare()
 
     def clone(self) -> Campanile1996State:
         other = self._copy_towers()

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
 
 INFLUENCE_PHASE: Final = MARKER_PHASE
-PHASES: Final = ("build", "influence", "take", "over")
+PHASES: Final[tuple[str, ...]] = ("build", "influence", "take", "over")
 
 _RULE_INFLUENCE: Final = lazy(
     "influence: one marker worth the floors just built, under a tower whose style is on display"
@@ -79,8 +79,13 @@ class CampanileState(TowersState):
 
     rule_turn: ClassVar[Text] = lazy("a turn is: build, then influence or pass, then take")
 
-    def __init__(self, game: Campanile, seed: int, cards: list[int]) -> None:
-        """Set up from the full card order, top first (hands, display, then the stack)."""
+    def __init__(
+        self, game: Campanile | None = None, seed: int = 0, cards: list[int] | None = None
+    ) -> None:
+        """Set up from the full card order, top first (hands, display, then the stack);
+        without them, a bare state for ``clone`` (``TurnState._bare``)."""
+        if game is None or cards is None:
+            return
         n = game.num_players
         dealt = HAND_SIZE * n
         self._set_up(game, seed, cards[:dealt])
@@ -237,6 +242,9 @@ class CampanileState(TowersState):
         return result.event(self.rules.seat_names)
 
     # -- copies, views and determinization -----------------------------------------------
+
+    def _bare(self) -> CampanileState:
+        return CampanileState() if type(self) is CampanileState else super()._bare()
 
     def clone(self) -> CampanileState:
         other = self._copy_towers()

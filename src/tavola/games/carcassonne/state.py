@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 PLACE_PHASE: Final = 0
 DEPLOY_PHASE: Final = 1
 OVER: Final = 2
-PHASES: Final = ("place", "deploy", "over")
+PHASES: Final[tuple[str, ...]] = ("place", "deploy", "over")
 FOLLOWERS: Final = 7
 
 
@@ -101,8 +101,13 @@ class CarcassonneState(TurnState):
 
     OVER: ClassVar[int] = OVER
 
-    def __init__(self, game: Carcassonne, seed: int, pile: list[int]) -> None:
-        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles."""
+    def __init__(
+        self, game: Carcassonne | None = None, seed: int = 0, pile: list[int] | None = None
+    ) -> None:
+        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles.
+        Without them, a bare state for ``clone`` (``TurnState._bare``)."""
+        if game is None or pile is None:
+            return
         n = game.num_players
         self._start(game, seed, PLACE_PHASE)
         self.pile = pile  # never changed: shared between clones
@@ -443,6 +448,9 @@ class CarcassonneState(TurnState):
         return sorted(unseen.elements())
 
     # -- copies, views and determinization -------------------------------------------------------
+
+    def _bare(self) -> CarcassonneState:
+        return CarcassonneState() if type(self) is CarcassonneState else super()._bare()
 
     def clone(self) -> CarcassonneState:
         other = self._copy_turn()

@@ -83,7 +83,7 @@ if TYPE_CHECKING:
 PLAY_PHASE: Final = 0
 DRAW_PHASE: Final = 1
 OVER: Final = 2
-PHASES: Final = ("play", "draw", "over")
+PHASES: Final[tuple[str, ...]] = ("play", "draw", "over")
 
 
 _ZERO_HAND: Final = [0] * NUM_CARDS
@@ -131,12 +131,15 @@ class ClockTowersState(TurnState):
 
     def __init__(
         self,
-        game: ClockTowers,
-        seed: int,
-        decks: list[tuple[int, ...]],
-        removed: tuple[int, ...],
+        game: ClockTowers | None = None,
+        seed: int = 0,
+        decks: list[tuple[int, ...]] | None = None,
+        removed: tuple[int, ...] = (),
     ) -> None:
-        """Set up from the three decks (floors, roofs, clocks; each from the bottom up)."""
+        """Set up from the three decks (floors, roofs, clocks; each from the bottom up);
+        without them, a bare state for ``clone`` (``TurnState._bare``)."""
+        if game is None or decks is None:
+            return
         n = game.num_players
         self._start(game, seed, PLAY_PHASE)
         self.rules = game
@@ -493,6 +496,9 @@ class ClockTowersState(TurnState):
         return [count + FIRST_HEIGHT for count in self.done[first : first + NUM_COLOURS]]
 
     # -- copies, views and determinization -----------------------------------------------
+
+    def _bare(self) -> ClockTowersState:
+        return ClockTowersState() if type(self) is ClockTowersState else super()._bare()
 
     def clone(self) -> ClockTowersState:
         other = self._copy_turn()
