@@ -4,9 +4,6 @@ and what of the protocol follows from them.
 A game numbers its steps (``phase``) and names the last one, the end, in ``OVER``; its
 ``__init__`` starts with ``_start`` and its ``clone`` with ``_copy_turn``, which copy the
 parts every such state has (game, seed, history, seats, the seat to act and the step).
-``_copy_turn`` starts from ``_bare``, a state of the same class with nothing set: a compiled
-state class gives its own, its constructor called without arguments (which must then set
-nothing), as ``type(self).__new__`` is a call through Python's protocol, a fifth of a clone.
 """
 
 from __future__ import annotations
@@ -46,7 +43,8 @@ class TurnState(State):
     def _copy_turn(self) -> Self:
         """A new state of the same class with this one's game, seed, history (a copy),
         seats, seat to act and step; ``clone`` then copies the game's own parts."""
-        other = self._bare()
+        # No __init__: a compiled state class allows interpreted subclasses for this.
+        other = type(self).__new__(type(self))
         other.game = self.game
         other.seed = self.seed
         other.history = self.history[:]
@@ -55,11 +53,6 @@ class TurnState(State):
         other.phase = self.phase
         other.over = self.over
         return other
-
-    def _bare(self) -> Self:
-        """A new state of this class with nothing set, for ``clone`` to fill (no ``__init__``
-        runs: a compiled state class allows interpreted subclasses for this)."""
-        return type(self).__new__(type(self))
 
     def view_head(self, player: int | None, phases: Sequence[str]) -> dict[str, Any]:
         """What every view starts with: the game, its public options, the seats, the viewer,

@@ -74,16 +74,9 @@ class Campanile1996State(TowersState):
     )
 
     def __init__(
-        self,
-        game: Campanile | None = None,
-        seed: int = 0,
-        dealt: list[int] | None = None,
-        piles: list[list[int]] | None = None,
+        self, game: Campanile, seed: int, dealt: list[int], piles: list[list[int]]
     ) -> None:
-        """Set up from the hands (3 cards per seat, in seat order) and the piles, top first;
-        without them, a bare state for ``clone`` (``TurnState._bare``)."""
-        if game is None or dealt is None or piles is None:
-            return
+        """Set up from the hands (3 cards per seat, in seat order) and the piles, top first."""
         self._set_up(game, seed, dealt)
         self.piles = [pile[::-1] for pile in piles]  # the top is the end
         self.tops = [0] * NUM_STYLES  # face-up top cards per style: the styles one may bet on
@@ -214,9 +207,6 @@ class Campanile1996State(TowersState):
         return result.event(self.rules.seat_names)
 
     # -- copies, views and determinization -----------------------------------------------
-
-    def _bare(self) -> Campanile1996State:
-        return Campanile1996State() if type(self) is Campanile1996State else super()._bare()
 
     def clone(self) -> Campanile1996State:
         other = self._copy_towers()

@@ -79,13 +79,8 @@ class CampanileState(TowersState):
 
     rule_turn: ClassVar[Text] = lazy("a turn is: build, then influence or pass, then take")
 
-    def __init__(
-        self, game: Campanile | None = None, seed: int = 0, cards: list[int] | None = None
-    ) -> None:
-        """Set up from the full card order, top first (hands, display, then the stack);
-        without them, a bare state for ``clone`` (``TurnState._bare``)."""
-        if game is None or cards is None:
-            return
+    def __init__(self, game: Campanile, seed: int, cards: list[int]) -> None:
+        """Set up from the full card order, top first (hands, display, then the stack)."""
         n = game.num_players
         dealt = HAND_SIZE * n
         self._set_up(game, seed, cards[:dealt])
@@ -242,9 +237,6 @@ class CampanileState(TowersState):
         return result.event(self.rules.seat_names)
 
     # -- copies, views and determinization -----------------------------------------------
-
-    def _bare(self) -> CampanileState:
-        return CampanileState() if type(self) is CampanileState else super()._bare()
 
     def clone(self) -> CampanileState:
         other = self._copy_towers()

@@ -101,13 +101,8 @@ class CarcassonneState(TurnState):
 
     OVER: ClassVar[int] = OVER
 
-    def __init__(
-        self, game: Carcassonne | None = None, seed: int = 0, pile: list[int] | None = None
-    ) -> None:
-        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles.
-        Without them, a bare state for ``clone`` (``TurnState._bare``)."""
-        if game is None or pile is None:
-            return
+    def __init__(self, game: Carcassonne, seed: int, pile: list[int]) -> None:
+        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles."""
         n = game.num_players
         self._start(game, seed, PLACE_PHASE)
         self.pile = pile  # never changed: shared between clones
@@ -448,9 +443,6 @@ class CarcassonneState(TurnState):
         return sorted(unseen.elements())
 
     # -- copies, views and determinization -------------------------------------------------------
-
-    def _bare(self) -> CarcassonneState:
-        return CarcassonneState() if type(self) is CarcassonneState else super()._bare()
 
     def clone(self) -> CarcassonneState:
         other = self._copy_turn()

@@ -131,15 +131,12 @@ class ClockTowersState(TurnState):
 
     def __init__(
         self,
-        game: ClockTowers | None = None,
-        seed: int = 0,
-        decks: list[tuple[int, ...]] | None = None,
-        removed: tuple[int, ...] = (),
+        game: ClockTowers,
+        seed: int,
+        decks: list[tuple[int, ...]],
+        removed: tuple[int, ...],
     ) -> None:
-        """Set up from the three decks (floors, roofs, clocks; each from the bottom up);
-        without them, a bare state for ``clone`` (``TurnState._bare``)."""
-        if game is None or decks is None:
-            return
+        """Set up from the three decks (floors, roofs, clocks; each from the bottom up)."""
         n = game.num_players
         self._start(game, seed, PLAY_PHASE)
         self.rules = game
@@ -496,9 +493,6 @@ class ClockTowersState(TurnState):
         return [count + FIRST_HEIGHT for count in self.done[first : first + NUM_COLOURS]]
 
     # -- copies, views and determinization -----------------------------------------------
-
-    def _bare(self) -> ClockTowersState:
-        return ClockTowersState() if type(self) is ClockTowersState else super()._bare()
 
     def clone(self) -> ClockTowersState:
         other = self._copy_turn()
