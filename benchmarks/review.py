@@ -29,17 +29,26 @@
 
     python benchmarks/review.py --speed --workers 2 --before-decisions 24
 
+   With ``--compare-pure`` the speed is of the compiled engine against the interpreted one
+   (``TAVOLA_PURE=1``) instead: each form reviews the same game at the game's budgets in a
+   process of its own, the two at the same time, one worker each (``--sample N`` times N
+   decisions and N chance steps of it). The forms must agree on every verdict.
+
+    python benchmarks/review.py campanile --speed --compare-pure --sample 8
+
 It prints Markdown tables for docs/review.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -52,6 +61,7 @@ from tavola.apps.review.decisions import plan
 from tavola.apps.review.decisions import run as review_run
 from tavola.apps.review.judging import Ending, judge, rollout, samples
 from tavola.apps.review.luck import plan_chances
+from tavola.compiled import PURE_VARIABLE
 from tavola.core.review_budget import Budget
 from tavola.players import Seat, play_match
 
@@ -192,9 +202,19 @@ def main() -> None:
     parser.add_argument(
         "--sample", type=int, help="time N decisions and N chance steps, times the counts"
     )
+    parser.add_argument(
+        "--compare-pure", action="store_true", help="--speed: the compiled engine against pure"
+    )
+    parser.add_argument("--form", action="store_true", help=argparse.SUPPRESS)  # one form's JSON
     args = parser.parse_args()
+    if args.form:
+        json.dump(form_timing(args), sys.stdout)
+        return
     if args.speed:
-        speed(args)
+        if args.compare_pure:
+            compare_pure(args)
+        else:
+            speed(args)
         return
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.workers) as pool:
@@ -402,6 +422,63 @@ def speed(args: argparse.Namespace) -> None:
             flush=True,
         )
         print(f"load average after {name}: {os.getloadavg()}", file=sys.stderr, flush=True)
+
+
+def form_timing(args: argparse.Namespace) -> dict[str, Any]:
+    """The review of one heuristic game of ``args.names[0]`` (``SPEED_GAMES``' players) by
+    the engine's form this process runs: its CPU seconds, decisions and verdicts."""
+    name = args.names[0]
+    game = tavola.load(name, players=dict(SPEED_GAMES)[name])
+    final = play_match(game, ["heuristic"] * game.num_players, args.seed)
+    seats = list(range(game.num_players))
+    decisions = len(plan(final.record(), final, seats, game.review_budget, args.seed))
+    after = timing(final, game.review_budget, args)
+    return {
+        "compiled": tavola.COMPILED,
+        "decisions": decisions,
+        "cpu": after.cpu,
+        "luck_cpu": after.luck_cpu,
+        "verdicts": {str(step): verdict for step, verdict in after.verdicts.items()},
+    }
+
+
+def compare_pure(args: argparse.Namespace) -> None:
+    """Whole reviews by the compiled and the interpreted engine, side by side (docstring)."""
+    print(
+        "| game | decisions | compiled: CPU s/game | interpreted: CPU s/game "
+        "| compiled: CPU s/decision | interpreted: CPU s/decision | speed-up | load |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    sample = [f"--sample={args.sample}"] if args.sample else []
+    for name, players in SPEED_GAMES:
+        if args.names and name not in args.names:
+            continue
+        command = [sys.executable, __file__, name, "--form", "--workers=1", f"--seed={args.seed}"]
+        runs = [
+            subprocess.Popen(
+                [*command, *sample],
+                env={**os.environ, PURE_VARIABLE: pure},
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for pure in ("0", "1")
+        ]
+        outputs = [run.communicate()[0] for run in runs]
+        if any(run.returncode for run in runs):
+            sys.exit(f"{name}: a review failed")
+        fast, slow = (json.loads(output) for output in outputs)
+        if not fast["compiled"] or slow["compiled"]:
+            sys.exit("the compiled engine is not built: install tavola with a C compiler")
+        if fast["verdicts"] != slow["verdicts"]:
+            sys.exit(f"{name}: the compiled and the interpreted review disagree")
+        decisions = fast["decisions"]
+        print(
+            f"| {tavola.load(name).title} ({players}p) | {decisions} "
+            f"| {fast['cpu']:.1f} | {slow['cpu']:.1f} "
+            f"| {fast['cpu'] / decisions:.3f} | {slow['cpu'] / decisions:.3f} "
+            f"| {slow['cpu'] / fast['cpu']:.2f}x | {os.getloadavg()[0]:.1f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from tavola.core.lessons import Lesson, read_lessons
 from tavola.core.options import Option, OptionValue, check_applicable, resolve_options
 from tavola.core.pages import Figure, read_page
 from tavola.core.points import ALL_POINTS, Award, Source
+from tavola.core.randomness import randrange
 from tavola.core.review_budget import Budget
 
 RECORD_FORMAT = "tavola-record/1"
@@ -484,7 +485,7 @@ class State(ABC):
         if state is self:  # never clear the true game's history
             state = state.clone()
         state.history = []
-        state.seed = checked_rng.randrange(2**32)
+        state.seed = randrange(checked_rng, 2**32)
         return state
 
     @abstractmethod

@@ -51,8 +51,8 @@ NUM_ACTIONS_1996: Final = BET + 3 * NUM_STYLES
 BUILD_IDS: Final = tuple(tuple(BUILD + 3 * s + f for f in range(3)) for s in range(NUM_STYLES))
 BET_IDS: Final = tuple(tuple(BET + 3 * s + v for v in range(3)) for s in range(NUM_STYLES))
 
-_VERBS: Final = ("build", "influence", "pass", "take", "move")
-_FORMS: Final = (
+_VERBS: Final[tuple[str, ...]] = ("build", "influence", "pass", "take", "move")
+_FORMS: Final[tuple[str, ...]] = (
     "build <style> <1|2|3>",
     "influence <style>",
     "pass",
@@ -115,8 +115,8 @@ def parse_action(text: str) -> int:
 
 # -- edition 1996: build, bet, pass (the draw is automatic) -----------------------------------
 
-_VERBS_1996: Final = ("build", "bet", "pass")
-_FORMS_1996: Final = ("build <style> <1|2|3>", "bet <style> <1|2|3>", "pass")
+_VERBS_1996: Final[tuple[str, ...]] = ("build", "bet", "pass")
+_FORMS_1996: Final[tuple[str, ...]] = ("build <style> <1|2|3>", "bet <style> <1|2|3>", "pass")
 _NOT_IN_1996: Final = {
     "influence": N_(
         "{text}: in the 1996 edition a marker is bet with its value: bet <style> <value>"

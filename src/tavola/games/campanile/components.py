@@ -22,20 +22,22 @@ from typing import Final
 
 # -- shared by both editions -----------------------------------------------------------------
 
-EDITIONS: Final = ("2009", "1996")
+EDITIONS: Final[tuple[str, ...]] = ("2009", "1996")
 
-STYLES: Final = ("beige", "blue", "brown", "yellow", "red")
+# Tuples read by index are typed ``tuple[str, ...]``: compiled, a tuple typed item by item is
+# kept unboxed and boxed again (a new tuple) at every read by an index known only at run time.
+STYLES: Final[tuple[str, ...]] = ("beige", "blue", "brown", "yellow", "red")
 NUM_STYLES: Final = 5
 
 # Card codes: 0..4 are tower cards of that style; two special cards.
 INTERMEZZO: Final = 5
 FINITO: Final = 6
-CARD_NAMES: Final = (*STYLES, "intermezzo", "finito")
+CARD_NAMES: Final[tuple[str, ...]] = (*STYLES, "intermezzo", "finito")
 
 HAND_SIZE: Final = 3
 
 # Markers per player: 5 of value 1, 3 of value 2, 1 of value 3 (index = value - 1).
-MARKERS_PER_PLAYER: Final = (5, 3, 1)
+MARKERS_PER_PLAYER: Final[tuple[int, ...]] = (5, 3, 1)
 
 Flag = tuple[int, ...]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -38,8 +39,10 @@ if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
 
 BET_PHASE: Final = MARKER_PHASE
-PHASES: Final = ("build", "bet", "take", "over")  # "take" never happens: the draw is automatic
+# "take" never happens: the draw is automatic
+PHASES: Final[tuple[str, ...]] = ("build", "bet", "take", "over")
 
+_DRAWS: Final = N_("{player} draws {card} from pile {pile}")
 _RULE_BET: Final = lazy(
     "bet: one marker worth at least the floors just built, "
     "under a tower whose style lies face up on a pile"
@@ -167,18 +170,16 @@ class Campanile1996State(TowersState):
         self.tops[card] -= 1
         self._take_into_hand(card)
         name = self.rules.seat_names[self.player]
-        events = [
-            Event(
-                "draw",
-                lazy(
-                    "{player} draws {card} from pile {pile}",
-                    player=name,
-                    card=STYLE_NAMES[card],
-                    pile=number,
-                ),
-                {"player": self.player, "card": STYLES[card], "pile": number},
-            )
-        ]
+        # The sentence made when read (``lazy`` is interpreted: a call into Python per turn).
+        said = partial(
+            lazy,
+            _DRAWS,
+            player=name,
+            card=STYLE_NAMES[card],
+            pile=number,
+        )
+        data = {"player": self.player, "card": STYLES[card], "pile": number}
+        events = [Event("draw", said, data)]
         if pile:
             top = pile[-1]
             self.tops[top] += 1

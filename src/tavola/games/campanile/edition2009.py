@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from tavola.games.campanile.game import Campanile
 
 INFLUENCE_PHASE: Final = MARKER_PHASE
-PHASES: Final = ("build", "influence", "take", "over")
+PHASES: Final[tuple[str, ...]] = ("build", "influence", "take", "over")
 
 _RULE_INFLUENCE: Final = lazy(
     "influence: one marker worth the floors just built, under a tower whose style is on display"
@@ -208,10 +208,12 @@ class CampanileState(TowersState):
 
     def _refill(self) -> list[Event]:
         events = []
-        while sum(self.display) < DISPLAY_SIZE:
+        missing = DISPLAY_SIZE - sum(self.display)
+        while missing > 0:
             card = self.stack.pop()
             if card < NUM_STYLES:
                 self.display[card] += 1
+                missing -= 1
                 events.append(Event("reveal", _TURNED_UP[card], {"card": STYLES[card]}))
             elif card == INTERMEZZO:
                 events.append(self._scoring("intermezzo"))

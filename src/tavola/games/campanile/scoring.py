@@ -54,20 +54,27 @@ def remove_marker(groups: Groups, seat: int, value: int) -> Groups | None:
 
 def influence(groups: Groups) -> list[tuple[int, int]]:
     """``(seat, influence)`` of every seat with markers, in group order."""
-    return [(group[0], sum(group[1:])) for group in groups]
+    return [(group[0], sum(group) - group[0]) for group in groups]
 
 
 def majority(groups: Groups) -> list[int]:
     """Seats with influence, strongest first; equal influence: the earlier group first."""
-    ranked = sorted(
-        ((-total, index, seat) for index, (seat, total) in enumerate(influence(groups)) if total),
-    )
+    return _strongest(influence(groups))
+
+
+def _strongest(shares: list[tuple[int, int]]) -> list[int]:
+    """``majority`` from the seats' ``influence``."""
+    ranked = [(-total, index, seat) for index, (seat, total) in enumerate(shares) if total]
+    ranked.sort()
     return [seat for _, _, seat in ranked]
 
 
 def rank_towers(heights: Sequence[int], positions: Sequence[int]) -> list[int]:
     """Styles from the tallest tower down; equal height: the tower nearer the display."""
-    return sorted(range(NUM_STYLES), key=lambda style: (-heights[style], positions[style]))
+    # Sorted as tuples, not by a key function: compiled, a lambda is a Python call per item.
+    ranked = [(-heights[style], positions[style], style) for style in range(NUM_STYLES)]
+    ranked.sort()
+    return [style for _, _, style in ranked]
 
 
 # Plain classes, not dataclasses: compiled, a dataclass's generated __init__ is interpreted.
@@ -180,10 +187,11 @@ def score(
         if not flag:
             continue
         style = ranking[rank]
-        awards = list(zip(majority(groups[style]), flag, strict=False))
-        towers.append(
-            TowerScore(rank, style, heights[style], flag, influence(groups[style]), awards)
-        )
+        shares = influence(groups[style])
+        seats = _strongest(shares)
+        # the first seats get the flag's values (zip, compiled, is a call by keywords)
+        awards = [(seats[i], flag[i]) for i in range(min(len(seats), len(flag)))]
+        towers.append(TowerScore(rank, style, heights[style], flag, shares, awards))
     return ScoringResult(kind, towers)
 
 
@@ -192,5 +200,9 @@ def winners(chips: Sequence[Sequence[int]]) -> list[int]:
     points = [sum(seat_chips) for seat_chips in chips]
     best = max(points)
     tied = [seat for seat, total in enumerate(points) if total == best]
-    top_chip = max(max(chips[seat], default=0) for seat in tied)
-    return [seat for seat in tied if max(chips[seat], default=0) == top_chip]
+    if len(tied) == 1:
+        return tied
+    # (max with a default, compiled, is a call by keywords)
+    tops = [max(chips[seat]) if chips[seat] else 0 for seat in tied]
+    top_chip = max(tops)
+    return [tied[i] for i in range(len(tied)) if tops[i] == top_chip]

@@ -45,7 +45,7 @@ PLACES: Final = 4 * NUM_CELLS  # the first deploy id
 PASS: Final = PLACES + DEPLOY_PASS
 NUM_ACTIONS: Final = PLACES + NUM_DEPLOY
 ORIGIN: Final = RADIUS * SPAN + RADIUS
-STEP: Final = (1, SPAN, -1, -SPAN)  # the neighbour to the N, E, S, W
+STEP: Final[tuple[int, ...]] = (1, SPAN, -1, -SPAN)  # the neighbour to the N, E, S, W
 RING: Final = tuple(dx * SPAN + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 NEAR: Final = (0, *RING)  # a cell and the 8 around it
 

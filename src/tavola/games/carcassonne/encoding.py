@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 WINDOW: Final = 21
 CELL_FEATURES: Final = 21
-PHASES: Final = ("place", "deploy", "over")
+PHASES: Final[tuple[str, ...]] = ("place", "deploy", "over")
 DEPLOY_NAMES: Final = tuple(deploy_name(offset) for offset in range(DEPLOY_PASS))
 CANDIDATE: Final = 19  # the features of a cell: the drawn tile may go there
 LAST: Final = 20  # it is the tile just placed

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 PLACE_PHASE: Final = 0
 DEPLOY_PHASE: Final = 1
 OVER: Final = 2
-PHASES: Final = ("place", "deploy", "over")
+PHASES: Final[tuple[str, ...]] = ("place", "deploy", "over")
 FOLLOWERS: Final = 7
 
 

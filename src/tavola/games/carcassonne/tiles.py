@@ -14,14 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-SIDES: Final = ("N", "E", "S", "W")
-HALVES: Final = ("Nl", "Nr", "El", "Er", "Sl", "Sr", "Wl", "Wr")
+# Tuples read by index are typed ``tuple[str, ...]``: compiled, a tuple typed item by item is
+# kept unboxed and boxed again (a new tuple) at every read by an index known only at run time.
+SIDES: Final[tuple[str, ...]] = ("N", "E", "S", "W")
+HALVES: Final[tuple[str, ...]] = ("Nl", "Nr", "El", "Er", "Sl", "Sr", "Wl", "Wr")
 EDGE_LETTERS: Final = "FRCI"
 FIELD, ROAD, CITY, RIVER = 0, 1, 2, 3
 CLOISTER: Final = 4
-KINDS: Final = ("field", "road", "city", "river", "cloister")
-ROTATIONS: Final = (0, 90, 180, 270)
-HALVES_OF_SIDE: Final = ((0, 1), (2, 3), (4, 5), (6, 7))
+KINDS: Final[tuple[str, ...]] = ("field", "road", "city", "river", "cloister")
+ROTATIONS: Final[tuple[int, ...]] = (0, 90, 180, 270)
+HALVES_OF_SIDE: Final[tuple[tuple[int, int], ...]] = ((0, 1), (2, 3), (4, 5), (6, 7))
 
 # (name, count, edges N E S W, features separated by ";"). A feature is its kind and the
 # sides (roads, cities, river) or halves (fields) it reaches; "+" marks a pennant; a

@@ -85,7 +85,7 @@ PLAY_IDS: Final = tuple(
     for card in range(NUM_CARDS)
 )
 
-_VERBS: Final = ("play", "discard", "draw")
+_VERBS: Final[tuple[str, ...]] = ("play", "discard", "draw")
 
 
 def action_to_string(action: int) -> str:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Final
 
-CARD_CODES: Final = (
+# Tuples read by index are typed ``tuple[str, ...]``: compiled, a tuple typed item by item is
+# kept unboxed and boxed again (a new tuple) at every read by an index known only at run time.
+CARD_CODES: Final[tuple[str, ...]] = (
     "1",
     "1cat",
     "1mouse",
@@ -43,27 +45,27 @@ NUM_FLOOR_CARDS: Final = 6  # floor cards are 0..5
 FIRST_ROOF: Final = ROOF_RED
 
 # Decision: the Italian rules give the roofs 5 colours without naming them.
-COLOURS: Final = ("red", "blue", "green", "yellow", "purple")
+COLOURS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow", "purple")
 NUM_COLOURS: Final = 5
 
 # How many cards of each kind the game holds (the rules' 66).
-CARD_COUNTS: Final = (5, 5, 4, 5, 5, 4, 9, 9, 4, 4, 4, 4, 4)
+CARD_COUNTS: Final[tuple[int, ...]] = (5, 5, 4, 5, 5, 4, 9, 9, 4, 4, 4, 4, 4)
 
 # Floors a card adds to a tower (a 2-floor card counts 2); 0 for clocks and roofs.
-FLOORS_OF: Final = (1, 1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0)
+FLOORS_OF: Final[tuple[int, ...]] = (1, 1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0)
 HAS_CAT: Final = (False, True, False, False, True, False, False, False, *([False] * 5))
 HAS_MOUSE: Final = (False, False, True, False, False, True, False, True, *([False] * 5))
 
-DECKS: Final = ("floors", "roofs", "clocks")
+DECKS: Final[tuple[str, ...]] = ("floors", "roofs", "clocks")
 FLOORS_DECK: Final = 0
 ROOFS_DECK: Final = 1
 CLOCKS_DECK: Final = 2
-DECK_OF: Final = (0, 0, 0, 0, 0, 0, 2, 2, 1, 1, 1, 1, 1)
+DECK_OF: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 0, 2, 2, 1, 1, 1, 1, 1)
 # Cards each deck loses, unseen, at setup: 5 floors and 3 roofs.
-REMOVED_FROM_DECK: Final = (5, 3, 0)
+REMOVED_FROM_DECK: Final[tuple[int, ...]] = (5, 3, 0)
 
 # Every player starts with a 1-floor card with a cat, one with a mouse, a clock with a mouse.
-STARTING_HAND: Final = (FLOOR_1_CAT, FLOOR_1_MOUSE, CLOCK_MOUSE)
+STARTING_HAND: Final[tuple[int, ...]] = (FLOOR_1_CAT, FLOOR_1_MOUSE, CLOCK_MOUSE)
 HAND_SIZE: Final = 3
 
 # No player can start more towers than there are floor cards.

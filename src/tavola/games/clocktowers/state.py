@@ -83,7 +83,7 @@ if TYPE_CHECKING:
 PLAY_PHASE: Final = 0
 DRAW_PHASE: Final = 1
 OVER: Final = 2
-PHASES: Final = ("play", "draw", "over")
+PHASES: Final[tuple[str, ...]] = ("play", "draw", "over")
 
 
 _ZERO_HAND: Final = [0] * NUM_CARDS
