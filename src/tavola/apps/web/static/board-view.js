@@ -165,6 +165,26 @@ export class BoardView {
     return pans;
   }
 
+  /** Scroll the box the least that shows ``elements`` whole (with a margin), where they fit. */
+  reveal(elements) {
+    const boxes = elements.map((e) => e.getBoundingClientRect());
+    const view = this.box.getBoundingClientRect();
+    const margin = 8;
+    const scroll = (low, high, start, end) => {
+      if (high - low > end - start - 2 * margin) return 0; // larger than the box: as it is
+      if (low < start + margin) return low - start - margin;
+      if (high > end - margin) return high - end + margin;
+      return 0;
+    };
+    const dx = scroll(Math.min(...boxes.map((b) => b.left)), Math.max(...boxes.map((b) => b.right)), view.left, view.right);
+    const dy = scroll(Math.min(...boxes.map((b) => b.top)), Math.max(...boxes.map((b) => b.bottom)), view.top, view.bottom);
+    if (!dx && !dy) return;
+    this.quietUntil = performance.now() + 150; // not the player's panning
+    this.box.scrollLeft += dx;
+    this.box.scrollTop += dy;
+    if (this.state.moved) this.state.centre = this.unitAt(); // the next picture keeps this view
+  }
+
   /** Scroll so that the board point ``unit`` is at the client point ``at``. */
   keepAt(unit, at) {
     const [x, y] = this.base;

@@ -29,6 +29,15 @@ function sameAttr(root, name, value) {
   return [...root.querySelectorAll(`[${name}]`)].filter((node) => node.getAttribute(name) === value);
 }
 
+const TARGETS = "[data-choose], [data-action]:not([data-option-of])";
+
+/** Whether a picture element is drawn: a copy the screen's width hides (Carcassonne's head
+ *  shows the placed tile's spots on a wide screen only) takes no focus. */
+function drawn(node) {
+  const box = node.getBoundingClientRect();
+  return box.width > 0 || box.height > 0;
+}
+
 const MAX_ZOOM = 8;
 
 function partOf(svg, name) {
@@ -131,10 +140,27 @@ export class Board {
     }
     if (focusKey) {
       const [name, value] = focusKey;
-      const again = value === null ? [] : sameAttr(this.svg, name, value);
-      const target = again[0] || this.svg.querySelector("[data-choose], [data-action]:not([data-option-of])");
+      const again = value === null ? [] : sameAttr(this.svg, name, value).filter(drawn);
+      const target = again[0] || this.firstTarget();
       if (target) target.focus({ preventScroll: true });
     }
+    this.revealTargets();
+  }
+
+  /** The first element of the picture that plays or chooses, of those drawn (or null): on
+   *  the board first in a picture in parts (the tile just placed, not the head's Pass). */
+  firstTarget() {
+    if (!this.svg) return null;
+    const onBoard = this.parted ? [...this.zoomed.querySelectorAll(TARGETS)].find(drawn) : null;
+    return onBoard || [...this.svg.querySelectorAll(TARGETS)].find(drawn) || null;
+  }
+
+  /** A board that pans shows the targets on it where no cell is to choose (the follower
+   *  spots of the tile just placed): scrolled into view, whole. */
+  revealTargets() {
+    if (!this.view || this.svg.querySelector("[data-choose]")) return;
+    const targets = [...this.zoomed.querySelectorAll(TARGETS)].filter(drawn);
+    if (targets.length) this.view.reveal(targets);
   }
 
   /** A picture fitted to the window's height may come out a narrow strip of small print
