@@ -147,12 +147,17 @@ export class Board {
     this.revealTargets();
   }
 
-  /** The first element of the picture that plays or chooses, of those drawn (or null): on
-   *  the board first in a picture in parts (the tile just placed, not the head's Pass). */
+  /** The first element of the picture that plays or chooses, drawn: where the first is a
+   *  copy the screen hides (the head's spots on a phone), its twin on the board; or null. */
   firstTarget() {
     if (!this.svg) return null;
-    const onBoard = this.parted ? [...this.zoomed.querySelectorAll(TARGETS)].find(drawn) : null;
-    return onBoard || [...this.svg.querySelectorAll(TARGETS)].find(drawn) || null;
+    for (const node of this.svg.querySelectorAll(TARGETS)) {
+      if (drawn(node)) return node;
+      const name = node.hasAttribute("data-choose") ? "data-choose" : "data-action";
+      const twin = sameAttr(this.svg, name, node.getAttribute(name)).find(drawn);
+      if (twin) return twin;
+    }
+    return null;
   }
 
   /** A board that pans shows the targets on it where no cell is to choose (the follower
