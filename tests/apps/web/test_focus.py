@@ -50,7 +50,9 @@ def test_focus_follows_the_moves(page: Page, server: ServerProcess) -> None:
 
 PHONE = {"width": 390, "height": 844}
 SPOTS = "#tv-board .board-view [data-action]:not([data-option-of])"
-AFTER_A_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+AFTER_A_FRAME = (
+    "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+)
 SPOTS_IN_VIEW = """(selector) => {
   const view = document.querySelector('#tv-board .board-view').getBoundingClientRect();
   return [...document.querySelectorAll(selector)].every((spot) => {
