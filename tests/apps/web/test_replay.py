@@ -242,3 +242,24 @@ def test_the_final_scoring_shows_whole_in_the_log(new_context: Any, server: Serv
             assert shown["caption"], (game, lang, shown)
             assert shown["table"], (game, lang, shown)
             assert shown["wide"][0] <= shown["wide"][1], (game, lang, shown)
+
+
+CHART_ENDS = """() => {
+  const svg = document.querySelector('#tv-chart svg');
+  const [, , width, height] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const boxes = [...svg.querySelectorAll("text[font-weight='bold']")].map((t) => t.getBBox());
+  const inside = boxes.every((b) => b.x >= 0 && b.y >= 0 && b.x + b.width <= width
+    && b.y + b.height <= height);
+  const apart = boxes.every((b, i) => boxes.slice(i + 1).every((c) => b.y + b.height <= c.y
+    || c.y + c.height <= b.y));
+  return { labels: boxes.length, inside, apart };
+}"""
+
+
+def test_the_charts_end_letters_show_whole(page: Page, server: ServerProcess) -> None:
+    """Each seat's letter at its line's end: inside the chart (the leader's not cut at its
+    top edge), and not over another's."""
+    match, _ = finished_match(server)
+    page.goto(f"{server.url}/m/{match}/replay")
+    page.wait_for_selector("#tv-chart polyline")
+    assert page.evaluate(CHART_ENDS) == {"labels": 2, "inside": True, "apart": True}
