@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 import tavola
+from tavola.core.i18n import language
 from tavola.core.svg import at_table
 from tavola.games.clocktowers import ClockTowersState
 from tavola.games.clocktowers.svg import draw
@@ -174,9 +175,13 @@ def test_a_tall_tower_is_drawn_with_all_its_floors() -> None:
     tower = by_id(root, "tower-0-1")
     assert floor_heights(tower) == 7 * UNIT
     assert len([r for r in tower.iter(f"{NS}rect") if r.attrib["fill"] == WALL]) == 4
-    assert "7 fl" in texts(tower)
+    assert "7 floors" in texts(tower)  # in words below the tower, where they fit
     assert "7 floors" in title(tower)
-    assert "2 fl" in texts(by_id(root, "tower-1-1"))
+    assert "2 floors" in texts(by_id(root, "tower-1-1"))
+    with language("it"):
+        root = picture(table.state, 1)
+    assert "7 piani" in texts(by_id(root, "tower-0-1"))  # not "7 p."
+    assert "2 piani" in texts(by_id(root, "tower-1-1"))
 
 
 def test_a_complete_tower_has_its_roof_and_points_and_raises_the_need() -> None:
