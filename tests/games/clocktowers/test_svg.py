@@ -229,3 +229,15 @@ def test_the_decks_are_the_buttons_of_the_draw_step() -> None:
         "Draw the clock from the clocks deck",
     ]
     assert "floors: 1" in texts(root)
+
+
+def test_a_long_name_takes_two_lines_in_its_chip_not_an_ellipsis() -> None:
+    """ "Bot B (euristico, facile)" does not fit a chip's line at a readable size: it takes
+    two lines, whole, rather than "Bot B (euristico, faci…"."""
+    names = ["Ada", "Bot B (euristico, facile)"]
+    state = tavola.load("clocktowers", players=2).new_game(0)
+    root = ET.fromstring(state.game.svg(at_table(state.view(0), names)))
+    chips = texts(next(root.iter(f"{NS}svg")))
+    assert not [text for text in chips if "…" in text], chips
+    assert "Bot B (euristico," in chips, chips
+    assert "facile)" in chips, chips

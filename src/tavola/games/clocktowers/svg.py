@@ -121,6 +121,21 @@ def _name(view: dict[str, Any], player: int) -> str:
     return name + gettext(" (you)") if player == view["seat"] else name
 
 
+def _chip_name(view: dict[str, Any], player: int, room: float) -> list[str]:
+    """A score chip's name, as the seat list says it: on one line where it fits at a font
+    of 12 or more, else on two ("Bot B (euristico," "facile)"), cut short only past them
+    (the whole name is in the chip's title); the viewer's, where it does not fit, "you"."""
+    name = _name(view, player)
+    if fitted_size(name, 15, room) >= 12:
+        return [name]
+    if player == view["seat"]:
+        return [gettext("you")]
+    lines = wrapped(name, 15, room)
+    if len(lines) > 2:
+        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room)]
+    return lines
+
+
 def _step(view: dict[str, Any]) -> str:
     if view["phase"] == "draw":
         return gettext("draw a visible top card")
@@ -195,7 +210,9 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
 def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
     n = view["players"]
     width = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
-    height = 46
+    room = width - 58  # the estimate of a name's width runs short of the browser's
+    names = [_chip_name(view, player, room) for player in range(n)]
+    height = 46 + 16 * (max(len(lines) for lines in names) - 1)
     for player, points in enumerate(view["scores"]):
         x = PAD + player * (width + GAP)
         turn = player == view["current_player"]
@@ -212,15 +229,11 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
             f'stroke-width="{4 if turn else 1.5}"/>'
         )
         body.append(_seat_disc(x + 20, y + height / 2, player))
-        # the name as the seat list says it; the viewer's, where that is too long, "you"
-        room = width - 58  # the estimate of a name's width runs short of the browser's
-        name = shortened(_name(view, player), 15, room)
-        if player == view["seat"] and name != _name(view, player):
-            name = gettext("you")
-        body.append(svg_text(x + 40, y + 18, name, 15, width=room))
+        for row, line in enumerate(names[player]):
+            body.append(svg_text(x + 40, y + 18 + 16 * row, line, 15, width=room))
         marks = ("▶ " if turn else "") + ("★ " if won else "")
         pts = marks + gettext("{points} pts").format(points=points)
-        body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold", width=width - 46))
+        body.append(svg_text(x + 40, y + height - 8, pts, 16, weight="bold", width=width - 46))
         body.append("</g>")
     return y + height
 
