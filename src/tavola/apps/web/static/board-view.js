@@ -56,6 +56,13 @@ export function splitParts(root) {
   return holder;
 }
 
+/** A view's centre on one axis: the cells' middle where they all fit in ``room``, else
+ *  ``centre`` moved the least that keeps the view on the cells (``start``, ``size``). */
+function amidCells(centre, start, size, room) {
+  if (size <= room) return start + size / 2;
+  return Math.min(Math.max(centre, start + room / 2), start + size - room / 2);
+}
+
 function viewBox(svg) {
   return (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
 }
@@ -159,6 +166,10 @@ export class BoardView {
       // start at the box's top (left) edge, the coordinates out of view, not cut in half
       if (chosen && chosen.height * scale > height) centre.y = chosen.y + AXIS + height / scale / 2 - EDGE;
       if (chosen && chosen.width * scale > width) centre.x = chosen.x + AXIS + width / scale / 2 - EDGE;
+      if (!chosen && pans) { // no empty margin on one side while cells are cut on the other
+        centre.x = amidCells(centre.x, x + AXIS, w - 2 * AXIS, width / scale);
+        centre.y = amidCells(centre.y, y + AXIS, h - 2 * AXIS, height / scale);
+      }
     }
     const rect = this.box.getBoundingClientRect();
     this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
