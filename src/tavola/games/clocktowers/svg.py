@@ -47,8 +47,8 @@ from tavola.games.clocktowers.svg_pieces import (
     card_back,
     card_face,
     card_name,
+    chip_lines,
     roof_piece,
-    shortened,
     svg_lines,
     svg_text,
     tower_height,
@@ -119,21 +119,6 @@ def _name(view: dict[str, Any], player: int) -> str:
     without one), "(you)" after the viewer's."""
     name = seat_name(view, player)
     return name + gettext(" (you)") if player == view["seat"] else name
-
-
-def _chip_name(view: dict[str, Any], player: int, room: float) -> list[str]:
-    """A score chip's name, as the seat list says it: on one line where it fits at a font
-    of 12 or more, else on two ("Bot B (euristico," "facile)"), cut short only past them
-    (the whole name is in the chip's title); the viewer's, where it does not fit, "you"."""
-    name = _name(view, player)
-    if fitted_size(name, 15, room) >= 12:
-        return [name]
-    if player == view["seat"]:
-        return [gettext("you")]
-    lines = wrapped(name, 15, room)
-    if len(lines) > 2:
-        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room)]
-    return lines
 
 
 def _step(view: dict[str, Any]) -> str:
@@ -211,7 +196,7 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
     n = view["players"]
     width = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
     room = width - 58  # the estimate of a name's width runs short of the browser's
-    names = [_chip_name(view, player, room) for player in range(n)]
+    names = [chip_lines(_name(view, p), room, p == view["seat"]) for p in range(n)]
     height = 46 + 16 * (max(len(lines) for lines in names) - 1)
     for player, points in enumerate(view["scores"]):
         x = PAD + player * (width + GAP)

@@ -107,6 +107,24 @@ def svg_lines(
     return texts, len(lines)
 
 
+def chip_lines(name: str, room: float, viewer: bool) -> list[str]:
+    """A score chip's name: on one line where it fits ``room`` at a font of 12 or more, else
+    on two, cut short only past them (the chip's title has it whole); the viewer's, where it
+    does not fit, "you".
+
+    >>> chip_lines("Ada", 157, False), chip_lines("Bot B (euristico, facile)", 157, False)
+    (['Ada'], ['Bot B (euristico,', 'facile)'])
+    """
+    if fitted_size(name, 15, room) >= 12:
+        return [name]
+    if viewer:
+        return [gettext("you")]
+    lines = wrapped(name, 15, room)
+    if len(lines) > 2:
+        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room)]
+    return lines
+
+
 def card_name(code: str) -> str:
     """A card in words, for titles and labels (an empty code: no card)."""
     return str(CARDS[CARD_CODES.index(code)]) if code else ""

@@ -67,6 +67,25 @@ function viewBox(svg) {
   return (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
 }
 
+/** Whether a picture element is drawn: a copy the screen's width hides (Carcassonne's head
+ *  shows the placed tile's spots on a wide screen only) takes no focus. */
+export function drawn(node) {
+  const box = node.getBoundingClientRect();
+  return box.width > 0 || box.height > 0;
+}
+
+/** The first element of ``svg`` that plays or chooses, drawn: where the first is a copy the
+ *  screen hides (the head's spots on a phone), its twin on the board; or null. */
+export function firstTarget(svg) {
+  for (const node of svg.querySelectorAll(TARGETS)) {
+    if (drawn(node)) return node;
+    const name = node.hasAttribute("data-choose") ? "data-choose" : "data-action";
+    const twin = [...svg.querySelectorAll(`[${name}]`)].find((n) => n.getAttribute(name) === node.getAttribute(name) && drawn(n));
+    if (twin) return twin;
+  }
+  return null;
+}
+
 /** The smallest side of the board's targets, in its units (Infinity: no target). */
 function smallestTarget(svg) {
   let smallest = Infinity;
@@ -174,6 +193,14 @@ export class BoardView {
     const rect = this.box.getBoundingClientRect();
     this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
     return pans;
+  }
+
+  /** Where no cell is to choose, the targets on the board (the follower spots of the tile
+   *  just placed) scrolled into view, whole. */
+  revealTargets() {
+    if (this.svg.querySelector("[data-choose]")) return;
+    const targets = [...this.svg.querySelectorAll(TARGETS)].filter(drawn);
+    if (targets.length) this.reveal(targets);
   }
 
   /** Scroll the box the least that shows ``elements`` whole (with a margin), where they fit. */

@@ -11,7 +11,7 @@
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
-import { BoardView, boardZoom, splitParts } from "./board-view.js";
+import { BoardView, boardZoom, drawn, firstTarget, splitParts } from "./board-view.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
@@ -27,15 +27,6 @@ function viewBoxOf(svg) {
 
 function sameAttr(root, name, value) {
   return [...root.querySelectorAll(`[${name}]`)].filter((node) => node.getAttribute(name) === value);
-}
-
-const TARGETS = "[data-choose], [data-action]:not([data-option-of])";
-
-/** Whether a picture element is drawn: a copy the screen's width hides (Carcassonne's head
- *  shows the placed tile's spots on a wide screen only) takes no focus. */
-function drawn(node) {
-  const box = node.getBoundingClientRect();
-  return box.width > 0 || box.height > 0;
 }
 
 const MAX_ZOOM = 8;
@@ -144,28 +135,12 @@ export class Board {
       const target = again[0] || this.firstTarget();
       if (target) target.focus({ preventScroll: true });
     }
-    this.revealTargets();
+    this.view?.revealTargets();
   }
 
-  /** The first element of the picture that plays or chooses, drawn: where the first is a
-   *  copy the screen hides (the head's spots on a phone), its twin on the board; or null. */
+  /** The first element of the picture that plays or chooses, drawn (or null). */
   firstTarget() {
-    if (!this.svg) return null;
-    for (const node of this.svg.querySelectorAll(TARGETS)) {
-      if (drawn(node)) return node;
-      const name = node.hasAttribute("data-choose") ? "data-choose" : "data-action";
-      const twin = sameAttr(this.svg, name, node.getAttribute(name)).find(drawn);
-      if (twin) return twin;
-    }
-    return null;
-  }
-
-  /** A board that pans shows the targets on it where no cell is to choose (the follower
-   *  spots of the tile just placed): scrolled into view, whole. */
-  revealTargets() {
-    if (!this.view || this.svg.querySelector("[data-choose]")) return;
-    const targets = [...this.zoomed.querySelectorAll(TARGETS)].filter(drawn);
-    if (targets.length) this.view.reveal(targets);
+    return this.svg ? firstTarget(this.svg) : null;
   }
 
   /** A picture fitted to the window's height may come out a narrow strip of small print
