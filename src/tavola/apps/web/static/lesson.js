@@ -216,6 +216,7 @@ ui.next.addEventListener("click", () => {
   if (target && target !== ui.next) target.focus?.({ preventScroll: true });
 });
 
+reserveTextHeight(); // before the first state, so that the words arriving move nothing
 addEventListener("resize", reserveTextHeight);
 
 // A cell chosen, an option turned, a choice cancelled: the mark moves on without a new state.
