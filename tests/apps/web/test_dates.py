@@ -51,3 +51,18 @@ def test_the_lobby_and_the_chat_write_times_in_the_page_language(
     page.locator("#tv-chat-input").press("Enter")
     said = page.locator("#tv-chat li.chat-message time").first
     assert_written_in(said, "de", {"hour": "2-digit", "minute": "2-digit"})
+
+
+def test_the_profile_writes_its_dates_as_the_lobby_does(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """A profile's matches: their dates in the page's language, not ISO ("2026-11-27")."""
+    american = new_context(locale="en-US", timezone_id="America/New_York")
+    dora = {"name": "Dora", "password": "a long enough password"}
+    assert american.request.post(server.url + "/api/players", data=dora).status == 201
+    body = {"game": "campanile", "seats": ["me", "human"], "names": ["x", "Guest"], "seed": 4}
+    assert american.request.post(server.url + "/api/matches", data=body).ok
+    page = american.new_page()
+    page.goto(f"{server.url}/players/Dora?lang=fr")
+    when = page.locator(".profile .matches time").first
+    assert_written_in(when, "fr", {"dateStyle": "medium", "timeStyle": "short"})

@@ -4,6 +4,8 @@ screen reader would start again from the top."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page
 
@@ -44,3 +46,56 @@ def test_focus_follows_the_moves(page: Page, server: ServerProcess) -> None:
             page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
             assert page.evaluate(FOCUSED) == "first move"
     assert seen == {"you", "other"}
+
+
+PHONE = {"width": 390, "height": 844}
+SPOTS = "#tv-board .board-view [data-action]:not([data-option-of])"
+AFTER_A_FRAME = (
+    "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+)
+SPOTS_IN_VIEW = """(selector) => {
+  const view = document.querySelector('#tv-board .board-view').getBoundingClientRect();
+  return [...document.querySelectorAll(selector)].every((spot) => {
+    const box = spot.getBoundingClientRect();
+    return box.left >= view.left && box.right <= view.right
+      && box.top >= view.top && box.bottom <= view.bottom;
+  });
+}"""
+
+
+def test_after_confirm_on_a_phone_focus_is_on_a_follower_spot_in_view(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Carcassonne on a phone: Confirm (hidden once played) hands the focus to the first
+    follower spot of the tile just placed, drawn on the board (the head's copy is hidden on
+    a phone), and the spots are scrolled into view; never the <body>."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    body = {"game": "carcassonne", "options": {"river": True}, "seats": ["human", "random"]}
+    open_first_seat(page, server.url, {**body, "seed": 5}, "&lang=it")
+    placed = 0
+    while placed < 4:
+        page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
+        before = seq(page)
+        if page.locator("#tv-board [data-choose]").count():
+            page.locator("#tv-board [data-choose]").first.tap()
+            page.locator("#tv-confirm").tap()
+            placed += 1
+        else:
+            page.locator("#tv-actions button.action").last.tap()  # no follower
+        page.wait_for_function(
+            "before => Number(document.querySelector('#main').dataset.seq) > before"
+            " && document.querySelector('#main').dataset.waiting === 'false'",
+            arg=before,
+        )
+        page.evaluate(AFTER_A_FRAME)  # a hidden control loses its focus at the next frame
+        if page.locator("#main").get_attribute("data-turn") != "you":
+            continue
+        focused = page.evaluate(
+            "s => document.activeElement === document.querySelector(s) ? 'first spot'"
+            " : document.activeElement.outerHTML.slice(0, 60)",
+            SPOTS,
+        )
+        if page.locator(SPOTS).count():
+            assert focused == "first spot", placed
+            assert page.evaluate(SPOTS_IN_VIEW, SPOTS), placed
+        assert not focused.startswith("<body"), placed

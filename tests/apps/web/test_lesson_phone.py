@@ -45,3 +45,34 @@ def test_a_lesson_on_a_phone_shows_its_target_and_no_match_controls(
     assert 0 <= box["left"] <= box["right"] <= box["width"], box
     for control in ("#tv-notify", "#tv-resign", "#tv-chat-area"):
         expect(page.locator(control)).to_be_hidden()
+
+
+PICTURE_TOP = "() => document.getElementById('tv-board').getBoundingClientRect().top + scrollY"
+END_GAP = """() => {
+  const play = document.getElementById('tv-lesson-play').getBoundingClientRect();
+  const other = document.querySelector('#tv-lesson-done a').getBoundingClientRect();
+  return other.top >= play.bottom ? other.top - play.bottom : other.left - play.right;
+}"""
+
+
+def test_the_lessons_picture_stays_put_and_its_end_offers_only_what_follows(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """From step to step the lesson's words change length, the picture below does not move;
+    at the end the two ways on stand apart, the moves are gone and the focus is on the
+    first way on (not on <body>)."""
+    page = new_context(viewport={"width": 1366, "height": 800}).new_page()
+    page.goto(f"{server.url}/learn/clocktowers/first-tower?restart=1")
+    wait_shown(page)
+    tops = set()
+    main = page.locator("#main")
+    for _ in range(40):
+        if main.get_attribute("data-lesson-done") == "true":
+            break
+        tops.add(round(page.evaluate(PICTURE_TOP)))
+        follow_lesson(page)
+    expect(main).to_have_attribute("data-lesson-done", "true")
+    assert len(tops) == 1, tops
+    assert page.evaluate(END_GAP) >= 8
+    expect(page.locator("#tv-play")).to_be_hidden()
+    expect(page.locator("#tv-lesson-play")).to_be_focused()

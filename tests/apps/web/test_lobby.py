@@ -305,3 +305,16 @@ def test_playing_now_names_an_unnamed_seat_as_its_match_page_does(
     expect(listed).to_contain_text("Seat A")  # "Playing now" made again by lobby.js
     expect(listed).to_contain_text("Seat B")
     expect(listed).not_to_contain_text("player")
+
+
+def test_your_turn_names_the_opponents_not_you(new_context: Any, server: ServerProcess) -> None:
+    """The lobby's "Your turn" entry says whom you play against, as "Your matches" does."""
+    context = new_context()
+    olga = {"name": "Olga", "password": "a long enough password"}
+    assert context.request.post(server.url + "/api/players", data=olga).status == 201
+    body = {"game": "campanile", "seats": ["me", "human"], "names": ["x", "Guest"], "seed": 4}
+    match_id = context.request.post(server.url + "/api/matches", data=body).json()["id"]
+    page = context.new_page()
+    page.goto(f"{server.url}/?lang=it")
+    turn = page.locator(f"#tv-turns li[data-match='{match_id}'] .who")
+    expect(turn).to_have_text("contro Guest")

@@ -242,3 +242,58 @@ def test_the_final_scoring_shows_whole_in_the_log(new_context: Any, server: Serv
             assert shown["caption"], (game, lang, shown)
             assert shown["table"], (game, lang, shown)
             assert shown["wide"][0] <= shown["wide"][1], (game, lang, shown)
+
+
+CHART_ENDS = """() => {
+  const svg = document.querySelector('#tv-chart svg');
+  const [, , width, height] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const boxes = [...svg.querySelectorAll("text[font-weight='bold']")].map((t) => t.getBBox());
+  const inside = boxes.every((b) => b.x >= 0 && b.y >= 0 && b.x + b.width <= width
+    && b.y + b.height <= height);
+  const apart = boxes.every((b, i) => boxes.slice(i + 1).every((c) => b.y + b.height <= c.y
+    || c.y + c.height <= b.y));
+  return { labels: boxes.length, inside, apart };
+}"""
+
+
+def test_the_charts_end_letters_show_whole(page: Page, server: ServerProcess) -> None:
+    """Each seat's letter at its line's end: inside the chart (the leader's not cut at its
+    top edge), and not over another's."""
+    match, _ = finished_match(server)
+    page.goto(f"{server.url}/m/{match}/replay")
+    page.wait_for_selector("#tv-chart polyline")
+    assert page.evaluate(CHART_ENDS) == {"labels": 2, "inside": True, "apart": True}
+
+
+# the board's tiles against its box: how far each side's last tile is inside (+) or cut (-)
+TILES_IN_BOX = """() => {
+  const view = document.querySelector('#tv-board .board-view').getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('#tv-board .board-view g.tile')]
+    .map((t) => t.getBoundingClientRect());
+  return [Math.min(...tiles.map((t) => t.left)) - view.left,
+    view.right - Math.max(...tiles.map((t) => t.right)),
+    Math.min(...tiles.map((t) => t.top)) - view.top,
+    view.bottom - Math.max(...tiles.map((t) => t.bottom))];
+}"""
+
+
+def test_a_phones_replay_shows_the_board_without_cutting_one_side_for_an_empty_other(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Carcassonne on a phone, step by step: where the board pans, no tile is cut on one
+    side while the other side of the box shows empty cloth."""
+    match, _ = finished_match(server, "carcassonne", options={"river": True})
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang=it")
+    wait_step(page, 0)
+    lopsided = []
+    for wanted in range(1, 14):
+        page.keyboard.press("ArrowRight")
+        wait_step(page, wanted)
+        page.wait_for_selector("#tv-board .board-view g.tile")
+        left, right, top, bottom = page.evaluate(TILES_IN_BOX)
+        if min(left, right) < -1 < 1 < max(left, right) or min(top, bottom) < -1 < 1 < max(
+            top, bottom
+        ):
+            lopsided.append((wanted, round(left), round(right), round(top), round(bottom)))
+    assert not lopsided, lopsided

@@ -246,3 +246,10 @@ def test_the_english_detector_finds_english() -> None:
 
 def typed(edition: str) -> list[str]:
     return list(TYPED[edition])
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "editions"), ("it", "edizioni")])
+def test_the_summary_says_its_years_are_editions(lang: str, word: str) -> None:
+    """The lobby's line on Campanile: "DDD 2009, Blatz 1996" read as the two editions."""
+    with language(lang):
+        assert f"({word}: DDD 2009, Blatz 1996)" in str(tavola.load("campanile").summary)

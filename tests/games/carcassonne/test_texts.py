@@ -10,6 +10,7 @@ an English text changes on purpose) with ``python -m tests.games.carcassonne.tes
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ from tavola.core.game import State
 from tavola.core.i18n import language
 from tavola.games.carcassonne.actions import PASS, PLACES
 from tavola.games.carcassonne.state import CarcassonneState
+from tavola.games.carcassonne.svg import draw
+from tavola.testing import checks
 from tavola.testing.properties import refusal_texts, refused
 from tests.games.carcassonne.english import (
     Shown,
@@ -202,3 +205,27 @@ def test_the_check_finds_english() -> None:
 
 if __name__ == "__main__":
     FIXTURE.write_text(dump(record()))
+
+
+# a preposition before an article, where Italian and French write one word ("alla", "au")
+UNJOINED = {
+    "it": re.compile(r"\b(a|da|di|in|su) (il|lo|la|l'|i|gli|le)\b"),
+    "fr": re.compile(r"\b(à|de) (le|les)\b"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(UNJOINED))
+def test_the_move_words_join_a_preposition_and_its_article(lang: str) -> None:
+    """ "si unisce a la tua città" is no Italian: no preposition stands before an article
+    that it joins with, in any picture's words of a game."""
+    game = tavola.load("carcassonne", players=2, river=True)
+    said: set[str] = set()
+    with language(lang):
+        for state in checks.random_positions(game, 3, 2):
+            assert isinstance(state, CarcassonneState)
+            seat = state.current_player
+            picture = draw(state.view(seat), state.legal_notations() if seat is not None else [])
+            said.update(re.findall(r'aria-label="([^"]*)"', picture))
+            said.update(re.findall(r"<(?:title|desc)>([^<]*)<", picture))
+    wrong = sorted(text for text in said if UNJOINED[lang].search(text))
+    assert not wrong, wrong[:5]

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 import tavola
+from tavola.core.i18n import language
 from tavola.core.svg import at_table
 from tavola.games.clocktowers import ClockTowersState
 from tavola.games.clocktowers.svg import draw
@@ -174,9 +175,13 @@ def test_a_tall_tower_is_drawn_with_all_its_floors() -> None:
     tower = by_id(root, "tower-0-1")
     assert floor_heights(tower) == 7 * UNIT
     assert len([r for r in tower.iter(f"{NS}rect") if r.attrib["fill"] == WALL]) == 4
-    assert "7 fl" in texts(tower)
+    assert "7 floors" in texts(tower)  # in words below the tower, where they fit
     assert "7 floors" in title(tower)
-    assert "2 fl" in texts(by_id(root, "tower-1-1"))
+    assert "2 floors" in texts(by_id(root, "tower-1-1"))
+    with language("it"):
+        root = picture(table.state, 1)
+    assert "7 piani" in texts(by_id(root, "tower-0-1"))  # not "7 p."
+    assert "2 piani" in texts(by_id(root, "tower-1-1"))
 
 
 def test_a_complete_tower_has_its_roof_and_points_and_raises_the_need() -> None:
@@ -224,3 +229,15 @@ def test_the_decks_are_the_buttons_of_the_draw_step() -> None:
         "Draw the clock from the clocks deck",
     ]
     assert "floors: 1" in texts(root)
+
+
+def test_a_long_name_takes_two_lines_in_its_chip_not_an_ellipsis() -> None:
+    """ "Bot B (euristico, facile)" does not fit a chip's line at a readable size: it takes
+    two lines, whole, rather than "Bot B (euristico, faci…"."""
+    names = ["Ada", "Bot B (euristico, facile)"]
+    state = tavola.load("clocktowers", players=2).new_game(0)
+    root = ET.fromstring(state.game.svg(at_table(state.view(0), names)))
+    chips = texts(next(root.iter(f"{NS}svg")))
+    assert not [text for text in chips if "…" in text], chips
+    assert "Bot B (euristico," in chips, chips
+    assert "facile)" in chips, chips

@@ -65,7 +65,7 @@ class Campanile(PackageGame):
     name: ClassVar[str] = "campanile"
     title: ClassVar[str] = "Campanile"
     summary: ClassVar[Text] = lazy(
-        "2-5 players; raise five towers and bet on the tallest (DDD 2009; Blatz 1996)"
+        "2-5 players; raise five towers and bet on the tallest (editions: DDD 2009, Blatz 1996)"
     )
     rules_summary: ClassVar[Text] = render.RULES_SUMMARY
     input_help = _EditionHelp()  # the help on typing this game's edition's actions

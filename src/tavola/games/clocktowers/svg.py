@@ -47,8 +47,8 @@ from tavola.games.clocktowers.svg_pieces import (
     card_back,
     card_face,
     card_name,
+    chip_lines,
     roof_piece,
-    shortened,
     svg_lines,
     svg_text,
     tower_height,
@@ -195,7 +195,9 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
 def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
     n = view["players"]
     width = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
-    height = 46
+    room = width - 58  # the estimate of a name's width runs short of the browser's
+    names = [chip_lines(_name(view, p), room, p == view["seat"]) for p in range(n)]
+    height = 46 + 16 * (max(len(lines) for lines in names) - 1)
     for player, points in enumerate(view["scores"]):
         x = PAD + player * (width + GAP)
         turn = player == view["current_player"]
@@ -212,15 +214,11 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
             f'stroke-width="{4 if turn else 1.5}"/>'
         )
         body.append(_seat_disc(x + 20, y + height / 2, player))
-        # the name as the seat list says it; the viewer's, where that is too long, "you"
-        room = width - 58  # the estimate of a name's width runs short of the browser's
-        name = shortened(_name(view, player), 15, room)
-        if player == view["seat"] and name != _name(view, player):
-            name = gettext("you")
-        body.append(svg_text(x + 40, y + 18, name, 15, width=room))
+        for row, line in enumerate(names[player]):
+            body.append(svg_text(x + 40, y + 18 + 16 * row, line, 15, width=room))
         marks = ("▶ " if turn else "") + ("★ " if won else "")
         pts = marks + gettext("{points} pts").format(points=points)
-        body.append(svg_text(x + 40, y + 38, pts, 16, weight="bold", width=width - 46))
+        body.append(svg_text(x + 40, y + height - 8, pts, 16, weight="bold", width=width - 46))
         body.append("</g>")
     return y + height
 

@@ -32,6 +32,21 @@ UNIT: Final = 20
 CLOCK_H: Final = 30
 ROOF_H: Final = 30
 TOWER_W: Final = 46
+LABEL_W: Final = 56  # a tower's words below it: its width and the gap to the next tower's
+LABEL_LEAST: Final = 12  # the font size under which "2 floors" is written "2 fl"
+
+
+def floors_label(floors: int) -> str:
+    """The floors of a tower in words ("2 floors"), abbreviated ("2 fl") only where the
+    words would need a font under ``LABEL_LEAST`` to fit below the tower.
+
+    >>> floors_label(1), floors_label(2)
+    ('1 floor', '2 floors')
+    """
+    words = ngettext("{floors} floor", "{floors} floors", floors).format(floors=floors)
+    if fitted_size(words, 15, LABEL_W) >= LABEL_LEAST:
+        return words
+    return gettext("{floors} fl").format(floors=floors)
 
 
 def svg_text(
@@ -90,6 +105,24 @@ def svg_lines(
         for row, line in enumerate(lines)
     )
     return texts, len(lines)
+
+
+def chip_lines(name: str, room: float, viewer: bool) -> list[str]:
+    """A score chip's name: on one line where it fits ``room`` at a font of 12 or more, else
+    on two, cut short only past them (the chip's title has it whole); the viewer's, where it
+    does not fit, "you".
+
+    >>> chip_lines("Ada", 157, False), chip_lines("Bot B (euristico, facile)", 157, False)
+    (['Ada'], ['Bot B (euristico,', 'facile)'])
+    """
+    if fitted_size(name, 15, room) >= 12:
+        return [name]
+    if viewer:
+        return [gettext("you")]
+    lines = wrapped(name, 15, room)
+    if len(lines) > 2:
+        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room)]
+    return lines
 
 
 def card_name(code: str) -> str:
@@ -296,7 +329,7 @@ def tower_picture(x: float, ground: float, player: int, tower: dict[str, Any]) -
         pts = gettext("{points} pts").format(points=tower["points"])
         parts.append(svg_text(mid, ground + 35, pts, 15, anchor="middle", weight="bold"))
     else:
-        short = gettext("{floors} fl").format(floors=height)
-        parts.append(svg_text(mid, ground + 35, short, 15, anchor="middle"))
+        label = floors_label(height)
+        parts.append(svg_text(mid, ground + 35, label, 15, anchor="middle", width=LABEL_W))
     parts.append("</g>")
     return "".join(parts)

@@ -56,8 +56,34 @@ export function splitParts(root) {
   return holder;
 }
 
+/** A view's centre on one axis: the cells' middle where they all fit in ``room``, else
+ *  ``centre`` moved the least that keeps the view on the cells (``start``, ``size``). */
+function amidCells(centre, start, size, room) {
+  if (size <= room) return start + size / 2;
+  return Math.min(Math.max(centre, start + room / 2), start + size - room / 2);
+}
+
 function viewBox(svg) {
   return (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
+}
+
+/** Whether a picture element is drawn: a copy the screen's width hides (Carcassonne's head
+ *  shows the placed tile's spots on a wide screen only) takes no focus. */
+export function drawn(node) {
+  const box = node.getBoundingClientRect();
+  return box.width > 0 || box.height > 0;
+}
+
+/** The first element of ``svg`` that plays or chooses, drawn: where the first is a copy the
+ *  screen hides (the head's spots on a phone), its twin on the board; or null. */
+export function firstTarget(svg) {
+  for (const node of svg.querySelectorAll(TARGETS)) {
+    if (drawn(node)) return node;
+    const name = node.hasAttribute("data-choose") ? "data-choose" : "data-action";
+    const twin = [...svg.querySelectorAll(`[${name}]`)].find((n) => n.getAttribute(name) === node.getAttribute(name) && drawn(n));
+    if (twin) return twin;
+  }
+  return null;
 }
 
 /** The smallest side of the board's targets, in its units (Infinity: no target). */
@@ -159,10 +185,42 @@ export class BoardView {
       // start at the box's top (left) edge, the coordinates out of view, not cut in half
       if (chosen && chosen.height * scale > height) centre.y = chosen.y + AXIS + height / scale / 2 - EDGE;
       if (chosen && chosen.width * scale > width) centre.x = chosen.x + AXIS + width / scale / 2 - EDGE;
+      if (!chosen && pans) { // no empty margin on one side while cells are cut on the other
+        centre.x = amidCells(centre.x, x + AXIS, w - 2 * AXIS, width / scale);
+        centre.y = amidCells(centre.y, y + AXIS, h - 2 * AXIS, height / scale);
+      }
     }
     const rect = this.box.getBoundingClientRect();
     this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
     return pans;
+  }
+
+  /** Where no cell is to choose, the targets on the board (the follower spots of the tile
+   *  just placed) scrolled into view, whole. */
+  revealTargets() {
+    if (this.svg.querySelector("[data-choose]")) return;
+    const targets = [...this.svg.querySelectorAll(TARGETS)].filter(drawn);
+    if (targets.length) this.reveal(targets);
+  }
+
+  /** Scroll the box the least that shows ``elements`` whole (with a margin), where they fit. */
+  reveal(elements) {
+    const boxes = elements.map((e) => e.getBoundingClientRect());
+    const view = this.box.getBoundingClientRect();
+    const margin = 8;
+    const scroll = (low, high, start, end) => {
+      if (high - low > end - start - 2 * margin) return 0; // larger than the box: as it is
+      if (low < start + margin) return low - start - margin;
+      if (high > end - margin) return high - end + margin;
+      return 0;
+    };
+    const dx = scroll(Math.min(...boxes.map((b) => b.left)), Math.max(...boxes.map((b) => b.right)), view.left, view.right);
+    const dy = scroll(Math.min(...boxes.map((b) => b.top)), Math.max(...boxes.map((b) => b.bottom)), view.top, view.bottom);
+    if (!dx && !dy) return;
+    this.quietUntil = performance.now() + 150; // not the player's panning
+    this.box.scrollLeft += dx;
+    this.box.scrollTop += dy;
+    if (this.state.moved) this.state.centre = this.unitAt(); // the next picture keeps this view
   }
 
   /** Scroll so that the board point ``unit`` is at the client point ``at``. */

@@ -11,7 +11,7 @@
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
-import { BoardView, boardZoom, splitParts } from "./board-view.js";
+import { BoardView, boardZoom, drawn, firstTarget, splitParts } from "./board-view.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
@@ -131,10 +131,16 @@ export class Board {
     }
     if (focusKey) {
       const [name, value] = focusKey;
-      const again = value === null ? [] : sameAttr(this.svg, name, value);
-      const target = again[0] || this.svg.querySelector("[data-choose], [data-action]:not([data-option-of])");
+      const again = value === null ? [] : sameAttr(this.svg, name, value).filter(drawn);
+      const target = again[0] || this.firstTarget();
       if (target) target.focus({ preventScroll: true });
     }
+    this.view?.revealTargets();
+  }
+
+  /** The first element of the picture that plays or chooses, drawn (or null). */
+  firstTarget() {
+    return this.svg ? firstTarget(this.svg) : null;
   }
 
   /** A picture fitted to the window's height may come out a narrow strip of small print

@@ -59,4 +59,14 @@ function installLanguageSwitch() {
   });
 }
 
+/** The times a page's server wrote as they are kept (``<time data-local datetime>``, ISO),
+ *  written as ``dateTimeText`` writes the lobby's. */
+function writeTimes() {
+  for (const time of document.querySelectorAll("time[data-local]")) {
+    const text = dateTimeText(new Date(time.dateTime));
+    if (text) time.textContent = text;
+  }
+}
+
 installLanguageSwitch();
+writeTimes();

@@ -91,10 +91,33 @@ function mark(target, what = "") {
   if (target) target.setAttribute("data-lesson-target", what);
 }
 
+/** The words' box as tall as the longest step's (measured in a hidden copy of it), so that
+ *  the picture below stays put from step to step. */
+let reservedFor = 0; // the words' width their box's height was measured for
+
+function reserveTextHeight() {
+  if (!ui.text.clientWidth || ui.text.clientWidth === reservedFor) return;
+  reservedFor = ui.text.clientWidth;
+  const copy = ui.text.cloneNode(false);
+  copy.removeAttribute("id");
+  copy.removeAttribute("aria-live");
+  copy.setAttribute("aria-hidden", "true");
+  Object.assign(copy.style, { position: "absolute", visibility: "hidden", minHeight: "", width: `${ui.text.clientWidth}px` });
+  ui.text.after(copy);
+  let tallest = 0;
+  for (const step of steps) {
+    copy.textContent = step.text;
+    tallest = Math.max(tallest, copy.offsetHeight);
+  }
+  copy.remove();
+  ui.text.style.minHeight = `${tallest}px`;
+}
+
 /** Show the lesson as it stands at the state on screen. */
 function render() {
   if (!shown) return;
   const { state, moves } = shown;
+  reserveTextHeight(); // at the first state, and after the window changed width
   const index = currentStep(moves);
   if (index !== (kept.step || 0)) save(index);
   const done = index >= steps.length;
@@ -102,10 +125,12 @@ function render() {
   ui.done.hidden = !done;
   ui.next.hidden = true;
   if (done) {
+    const first = root.dataset.lessonStep !== String(steps.length) || !ui.play.hasAttribute("data-lesson-target");
     root.dataset.lessonStep = String(steps.length);
     ui.progress.textContent = _("Step {n} of {count}", { n: steps.length, count: steps.length });
     ui.text.textContent = steps[steps.length - 1].text;
     mark(ui.play, "play");
+    if (first) ui.play.focus({ preventScroll: true }); // the moves are gone: on to a real match
     return;
   }
   const step = steps[index];
@@ -165,7 +190,11 @@ root.addEventListener("tv:shown", (e) => {
 });
 
 root.addEventListener("tv:play", (e) => {
-  if (!shown || root.dataset.lessonDone === "true") return; // a finished lesson plays on freely
+  if (!shown) return;
+  if (root.dataset.lessonDone === "true") { // a finished lesson's moves are hidden: none plays
+    e.preventDefault();
+    return;
+  }
   const index = currentStep(shown.moves);
   const step = steps[index];
   if (step && step.expect === e.detail.notation && step.at === shown.moves) {
@@ -186,6 +215,9 @@ ui.next.addEventListener("click", () => {
   const target = document.querySelector("[data-lesson-target]");
   if (target && target !== ui.next) target.focus?.({ preventScroll: true });
 });
+
+reserveTextHeight(); // before the first state, so that the words arriving move nothing
+addEventListener("resize", reserveTextHeight);
 
 // A cell chosen, an option turned, a choice cancelled: the mark moves on without a new state.
 for (const kind of ["click", "keydown"]) document.addEventListener(kind, () => render());

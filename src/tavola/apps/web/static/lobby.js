@@ -274,6 +274,12 @@ function around(text, node) {
   return [before, node, after];
 }
 
+/** "against" the seats of ``seats`` (the match's) that are not ``mine``, by name. */
+function againstText(seats, mine) {
+  const others = seats.filter((s) => !mine.includes(s.seat));
+  return _("against {names}", { names: others.map((s) => seatName(pal, seats, s.seat)).join(", ") });
+}
+
 /** What a match's state (GET /api/matches/ID) says of it, for "Your matches": who plays
  *  against you, whose turn it is or how it ended, when its last move was. */
 function matchFacts(m, state) {
@@ -281,7 +287,7 @@ function matchFacts(m, state) {
   const name = (seat) => seatName(pal, state.seats, seat);
   const names = (seats) => seats.map(name).join(", ");
   const others = state.seats.map((s) => s.seat).filter((seat) => !mine.includes(seat));
-  const players = mine.length ? _("against {names}", { names: names(others) }) : names(others);
+  const players = mine.length ? againstText(state.seats, mine) : names(others);
   let status;
   if (state.is_over) {
     const winners = (state.result && state.result.winners) || state.winners || [];
@@ -441,7 +447,7 @@ async function refreshTurns() {
     return el("li", { "data-match": m.id },
       el("a", { href, text: `${m.title}` }),
       " ",
-      el("span", { class: "who" }, badge(pal, m.seat), seatName(pal, m.seats, m.seat)),
+      el("span", { class: "who", text: againstText(m.seats, mine ? mySeats(mine) : [m.seat]) }),
       " ",
       el("span", { class: "meta muted", text: m.clock === null ? moves(m.seq) : _("{time} left", { time: formatClock(m.clock, "correspondence") }) }),
     );

@@ -302,7 +302,7 @@ ui.curtainButton.addEventListener("click", () => {
   const latest = conn.states.get(Math.max(...conn.states.keys())) || state;
   display(conn, latest.seq >= state.seq ? latest : state);
   match.queue = match.queue.filter((s) => s > match.shown.seq);
-  const first = ui.board.querySelector("[data-choose], [data-action]:not([data-option-of])") || ui.actions.querySelector("button");
+  const first = match.board.firstTarget() || ui.actions.querySelector("button");
   if (first) placeFocusOn(match, first);
   pump();
 });
@@ -344,11 +344,12 @@ function display(conn, state) {
  *  button drops it there). A focus elsewhere (the chat, the notation box) stays. */
 function placeFocus(turnBefore) {
   const active = document.activeElement;
-  const lost = !active || active === document.body || !active.isConnected;
+  // a control hidden while it had the focus (Confirm, once played) keeps it until the next frame
+  const lost = !active || active === document.body || !active.isConnected || !active.checkVisibility();
   const onBoard = active === ui.board;
   const yours = root.dataset.turn === "you";
   if (!lost && !(onBoard && yours && turnBefore !== "you")) return;
-  const first = yours ? ui.actions.querySelector("button") || ui.board.querySelector("[data-choose], [data-action]:not([data-option-of])") : null;
+  const first = yours ? ui.actions.querySelector("button") || match.board.firstTarget() : null;
   placeFocusOn(match, first || ui.board);
 }
 

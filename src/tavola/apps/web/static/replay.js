@@ -173,10 +173,26 @@ function renderLog() {
 const CW = 320;
 const CH = 150;
 const PAD = 24;
+const RIGHT = 20; // the seats' letters at the lines' ends, right of the plot
+const LABEL = 12; // their font size: one a line's end, none cut at the top, none over another
 
 function chartX(s) {
   const last = Math.max(1, data.steps.length - 1);
-  return PAD + ((CW - PAD - 8) * s) / last;
+  return PAD + ((CW - PAD - RIGHT) * s) / last;
+}
+
+/** The baselines of the seats' letters: each by its line's end, within the chart, apart. */
+function labelBaselines(ends) {
+  const order = ends.map((y, seat) => ({ y: y + LABEL / 3, seat })).sort((a, b) => a.y - b.y);
+  let previous = -Infinity;
+  for (const label of order) {
+    label.y = Math.max(label.y, LABEL, previous + LABEL);
+    previous = label.y;
+  }
+  const over = previous - (CH - PAD + LABEL / 3); // pushed below the axis: all up again
+  const baselines = [];
+  for (const label of order) baselines[label.seat] = over > 0 ? label.y - over : label.y;
+  return baselines;
 }
 
 function drawChart() {
@@ -194,18 +210,19 @@ function drawChart() {
     svg.append(node);
     return node;
   };
-  add("line", { x1: PAD, y1: y(0), x2: CW - 8, y2: y(0), stroke: "#999" });
+  add("line", { x1: PAD, y1: y(0), x2: CW - RIGHT, y2: y(0), stroke: "#999" });
   add("line", { x1: PAD, y1: 8, x2: PAD, y2: y(0), stroke: "#999" });
   add("text", { x: PAD - 4, y: 14, "text-anchor": "end", "font-size": 11 }).textContent = String(top);
   add("text", { x: PAD - 4, y: y(0), "text-anchor": "end", "font-size": 11 }).textContent = "0";
   add("text", { x: CW - 8, y: CH - 6, "text-anchor": "end", "font-size": 11 }).textContent = _("step {step}", { step: data.steps.length - 1 });
   const dashes = ["", "6 3", "2 3", "8 3 2 3", "1 5"];
+  const end = data.steps[data.steps.length - 1];
+  const baselines = labelBaselines(seats.map((info, seat) => y(end.scores[seat])));
   seats.forEach((info, seat) => {
     const points = data.steps.map((s) => `${chartX(s.step).toFixed(1)},${y(s.scores[seat]).toFixed(1)}`).join(" ");
     const colour = pal.colours[seat % pal.colours.length];
     add("polyline", { points, fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-dasharray": dashes[seat % dashes.length] });
-    const end = data.steps[data.steps.length - 1];
-    add("text", { x: CW - 4, y: y(end.scores[seat]) - 3, "font-size": 12, "font-weight": "bold", fill: colour, "text-anchor": "end" })
+    add("text", { class: "seat-end", x: CW - RIGHT + 4, y: baselines[seat], "font-size": LABEL, "font-weight": "bold", fill: colour })
       .textContent = pal.letters[seat % pal.letters.length];
   });
   add("line", { class: "step-marker", x1: chartX(step), x2: chartX(step), y1: 8, y2: y(0), stroke: "#222", "stroke-width": 1.5 });
@@ -215,7 +232,7 @@ function drawChart() {
     point.y = e.clientY;
     const p = point.matrixTransform(svg.getScreenCTM().inverse());
     const last = data.steps.length - 1;
-    go(Math.round(((p.x - PAD) / (CW - PAD - 8)) * last));
+    go(Math.round(((p.x - PAD) / (CW - PAD - RIGHT)) * last));
   });
   $("tv-chart").replaceChildren(svg);
 }
