@@ -10,6 +10,7 @@ call and the ISMCTS figure for a third of it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -70,6 +71,32 @@ def per_second(call: Callable[[State], object], states: list[State]) -> float:
     return calls / (CLOCK() - start)
 
 
+def first_views_per_second(states: list[State]) -> float:
+    """Views of positions just reached, per second: each round applies an action to a clone
+    of each position (untimed) and times the new position's view. A game may keep a
+    position's view for its next reader (Carcassonne shares it among the seats and reuses
+    what the move left unchanged), so a view asked again of one state would time a cache;
+    the first view of each new position is what a server pays."""
+    rng = random.Random(2)
+    before = [(state, rng.choice(state.legal_actions())) for state in states if not state.is_over]
+    for state, _ in before:
+        state.view(0)  # the position before was seen, as the server's seats saw it
+    views = 0
+    spent = 0.0
+    while spent < SECONDS / 3:
+        reached = []
+        for state, action in before:
+            after = state.clone()
+            after.apply(action)
+            reached.append(after)
+        start = CLOCK()
+        for after in reached:
+            after.view(0)
+        spent += CLOCK() - start
+        views += len(reached)
+    return views / spent
+
+
 def ismcts_per_second(states: list[State]) -> float:
     """ISMCTS iterations per second, deciding for the seat to move in each of ``states``."""
     bot = IsmctsBot(seed=0, iterations=ISMCTS_ITERATIONS)
@@ -98,11 +125,11 @@ def measure(names: list[str]) -> Figures:
             calls: dict[str, Callable[[State], object]] = {
                 "legal_actions": lambda s: s.legal_actions(),
                 "clone": lambda s: s.clone(),
-                "view": lambda s: s.view(0),
                 "determinize": lambda s: s.determinize(0, rng),
             }
             for call, work in calls.items():
                 figures[f"{call}|{label}"] = per_second(work, states)
+            figures[f"view|{label}"] = first_views_per_second(states)
             figures[f"ismcts|{label}"] = ismcts_per_second(states)
     return figures
 
@@ -178,15 +205,34 @@ def compare_pure(names: list[str]) -> None:
     console.print(table)
 
 
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Engine figures on one core, per CPU-second: random playouts, the calls "
+        "bots make most (legal_actions, clone, view, determinize) and ISMCTS iterations."
+    )
+    parser.add_argument("games", nargs="*", help="games to measure (default: every installed)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=SECONDS,
+        help="CPU-seconds for each playout figure; a third of it for each call (default 3)",
+    )
+    parser.add_argument(
+        "--compare-pure",
+        action="store_true",
+        help="measure the compiled and the interpreted engine side by side, a process each",
+    )
+    parser.add_argument("--json", action="store_true", help="the figures as JSON (one form)")
+    return parser.parse_args()
+
+
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    for argument in arguments:
-        if argument.startswith("--seconds="):
-            SECONDS = float(argument.split("=", 1)[1])
-    games = [arg for arg in arguments if not arg.startswith("--")] or list(game_classes())
-    if "--json" in arguments:
+    options = arguments()
+    SECONDS = options.seconds
+    games = options.games or list(game_classes())
+    if options.json:
         json.dump({"compiled": tavola.COMPILED, "figures": measure(games)}, sys.stdout)
-    elif "--compare-pure" in arguments:
+    elif options.compare_pure:
         compare_pure(games)
     else:
         main(games)
