@@ -13,11 +13,15 @@ const MAX_ZOOM = 8;
 // spots, a few to a tile, make the tile just placed larger than the cells.
 const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
-const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")
+const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
+const COLUMN = 340; // ... or, where the board is tall, a column this wide beside it (px: 15 units 10 px)
+const SIDE_GAIN = 1.2; // how much larger the board must come out beside a column (no flip-flop)
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
 const EDGE = 4; // units between the box's edge and the cells there where the coordinates do not fit
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+import { _ } from "./i18n.js";
 
 /** A picture in parts: each part (data-part) its own svg in a div that takes the root's
  *  place, with the root's style and name; the board part in a box of its own that scrolls
@@ -30,7 +34,9 @@ export function splitParts(root) {
   }
   const style = root.querySelector(":scope > style");
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
-  const band = wide && (root.parentElement?.clientWidth || 0) >= WIDE_HEAD;
+  const layout = wide ? headLayout(root, wide) : "";
+  const band = layout === "band";
+  holder.classList.toggle("in-column", layout === "column");
   if (wide) wide.remove();
   for (const name of ["head", "board"]) {
     const part = name === "head" && band ? wide : root.querySelector(`:scope > svg[data-part="${name}"]`);
@@ -54,6 +60,22 @@ export function splitParts(root) {
   }
   root.replaceWith(holder);
   return holder;
+}
+
+/** Where the head goes on a wide area: "band" across the top, or "column" (COLUMN px) left
+ *  of the board where the board, taller than wide for the area and drawn under 1 px a unit
+ *  under a band, is drawn larger so (its whole, SIDE_GAIN times); "" on a narrow area (the
+ *  head on top, at its own width). */
+function headLayout(root, wide) {
+  const area = root.parentElement;
+  const width = area?.clientWidth || 0;
+  if (width < WIDE_HEAD) return "";
+  const [, , w, h] = viewBox(root.querySelector(':scope > svg[data-part="board"]'));
+  const [, , bandW, bandH] = viewBox(wide);
+  const high = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 12;
+  const inBand = Math.min(width / w, (high - (width * bandH) / bandW) / h, SCALE.most);
+  const inColumn = Math.min((width - COLUMN) / w, high / h, SCALE.most);
+  return inBand < 1 && inColumn > SIDE_GAIN * inBand ? "column" : "band";
 }
 
 function viewBox(svg) {
@@ -198,6 +220,15 @@ export class BoardView {
     this.state.moved = true;
     this.state.centre = this.unitAt();
     return w * scale > this.box.clientWidth + 1 || h * scale > this.box.clientHeight + 1;
+  }
+
+  /** Why "fit" would change nothing (the view is the fitted one), or "" where it would. */
+  fitted() {
+    const { base, least } = this.scales();
+    if (this.state.moved || this.state.s > least + 1e-3) return "";
+    const [, , w, h] = this.base;
+    const whole = w * base * least <= this.box.clientWidth + 1 && h * base * least <= this.box.clientHeight + 1;
+    return whole ? _("The whole board is in view") : _("The board is as small as its print can be read: scroll to see the rest");
   }
 
   /** Zoom in, out (or by a factor) about a point, or "fit": the whole board. Returns

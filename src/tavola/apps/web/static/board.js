@@ -78,6 +78,7 @@ export class Board {
     container.addEventListener("pointerup", (e) => this.onPointerUp(e));
     container.addEventListener("pointercancel", (e) => this.onPointerUp(e));
     document.addEventListener("keydown", (e) => this.onDocumentKey(e));
+    this.fitButton = tools?.querySelector("[data-zoom='fit']") || null;
     if (tools) {
       for (const button of tools.querySelectorAll("[data-zoom]")) {
         button.addEventListener("click", () => this.zoomBy(button.dataset.zoom));
@@ -120,6 +121,7 @@ export class Board {
     this.base = viewBoxOf(this.zoomed);
     if (this.parted) {
       this.view = new BoardView(this.zoomed.parentElement, this.zoomed, this.boardZoom);
+      this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
     }
     this.fitTall();
@@ -446,7 +448,25 @@ export class Board {
 
   // -- zoom and pan ---------------------------------------------------------------------------
 
+  /** "fit" says why it would change nothing (in its title, aria-disabled), where it would not. */
+  sayFit() {
+    const button = this.fitButton;
+    if (!button) return;
+    if (button.dataset.title === undefined) button.dataset.title = button.title;
+    let why = "";
+    if (this.parted) why = this.view.fitted();
+    else if (this.svg && this.zoom.s <= 1) why = _("The whole board is in view");
+    button.title = why || button.dataset.title;
+    if (why) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  }
+
   applyZoom() {
+    this.applyZoomOnly();
+    this.sayFit();
+  }
+
+  applyZoomOnly() {
     if (!this.svg) return;
     if (this.sectioned) {
       layOutSections(this.svg, this.container, this.zoom.s);
@@ -473,6 +493,7 @@ export class Board {
   zoomBy(how, at = null) {
     if (this.parted) {
       this.container.classList.toggle("zoomed", this.view.zoomBy(how, at));
+      this.sayFit();
       return;
     }
     const z = this.zoom;
