@@ -480,8 +480,10 @@ def test_a_tall_board_has_the_head_beside_it(new_context: Any, server: ServerPro
     assert page.evaluate(SHOWN_TEXT, "#tv-board .part-head") >= 10
     area, view = box(page, "#tv-board"), box(page, "#tv-board .board-view")
     board = box(page, "#tv-board .part-board")
-    shown_w = min(board["x"] + board["width"], view["x"] + view["width"]) - max(board["x"], view["x"])
-    shown_h = min(board["y"] + board["height"], view["y"] + view["height"]) - max(board["y"], view["y"])
+    shown_w = min(board["x"] + board["width"], view["x"] + view["width"])
+    shown_w -= max(board["x"], view["x"])
+    shown_h = min(board["y"] + board["height"], view["y"] + view["height"])
+    shown_h -= max(board["y"], view["y"])
     assert shown_w >= 0.8 * area["width"] or shown_h >= 0.8 * area["height"], (board, view, area)
     fit = page.locator(".board-tools [data-zoom='fit']")
     expect(fit).to_have_attribute("aria-disabled", "true")

@@ -34,9 +34,12 @@ export function splitParts(root) {
   }
   const style = root.querySelector(":scope > style");
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
-  const layout = wide ? headLayout(root, wide) : "";
+  const boxes = wide ? [viewBox(root.querySelector(':scope > svg[data-part="board"]')), viewBox(wide)] : null;
+  const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
   const band = layout === "band";
   holder.classList.toggle("in-column", layout === "column");
+  holder.dataset.layout = layout;
+  if (boxes) holder.dataset.boxes = JSON.stringify(boxes);
   if (wide) wide.remove();
   for (const name of ["head", "board"]) {
     const part = name === "head" && band ? wide : root.querySelector(`:scope > svg[data-part="${name}"]`);
@@ -66,16 +69,20 @@ export function splitParts(root) {
  *  of the board where the board, taller than wide for the area and drawn under 1 px a unit
  *  under a band, is drawn larger so (its whole, SIDE_GAIN times); "" on a narrow area (the
  *  head on top, at its own width). */
-function headLayout(root, wide) {
-  const area = root.parentElement;
+function headLayout(area, [, , w, h], [, , bandW, bandH]) {
   const width = area?.clientWidth || 0;
   if (width < WIDE_HEAD) return "";
-  const [, , w, h] = viewBox(root.querySelector(':scope > svg[data-part="board"]'));
-  const [, , bandW, bandH] = viewBox(wide);
   const high = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 12;
   const inBand = Math.min(width / w, (high - (width * bandH) / bandW) / h, SCALE.most);
   const inColumn = Math.min((width - COLUMN) / w, high / h, SCALE.most);
   return inBand < 1 && inColumn > SIDE_GAIN * inBand ? "column" : "band";
+}
+
+/** Whether the head of a picture split by splitParts would now go elsewhere (the window
+ *  was resized): the picture is then split anew. */
+export function layoutChanged(holder) {
+  if (holder.dataset.boxes === undefined) return false;
+  return headLayout(holder.parentElement, ...JSON.parse(holder.dataset.boxes)) !== holder.dataset.layout;
 }
 
 function viewBox(svg) {

@@ -11,7 +11,7 @@
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
-import { BoardView, boardZoom, splitParts } from "./board-view.js";
+import { BoardView, boardZoom, layoutChanged, splitParts } from "./board-view.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
@@ -62,7 +62,12 @@ export class Board {
     container.addEventListener("keydown", (e) => this.onKey(e));
     container.addEventListener("mouseover", (e) => this.onOver(e));
     container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
-    window.addEventListener("resize", () => { this.fitTall(); this.view?.fit(); this.applyZoom(); });
+    window.addEventListener("resize", () => {
+      if (this.parted && layoutChanged(this.svg)) this.show(this.text);
+      this.fitTall();
+      this.view?.fit();
+      this.applyZoom();
+    });
     container.addEventListener("mousemove", (e) => {
       this.pointer = { x: e.clientX, y: e.clientY };
       this.placeInfo();
@@ -107,6 +112,7 @@ export class Board {
     this.lit = null;
     this.previewed = null;
     this.say(""); // what was described may be gone: a hover or a focus describes anew
+    this.text = text;
     this.container.innerHTML = text || "";
     this.container.removeAttribute("aria-busy");
     this.svg = this.container.querySelector("svg");
