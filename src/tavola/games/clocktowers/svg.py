@@ -38,6 +38,7 @@ from tavola.core.svg import (
     seat_letter,
     seat_name,
     sections,
+    shortened,
     wrapped,
 )
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
@@ -48,7 +49,6 @@ from tavola.games.clocktowers.svg_pieces import (
     card_face,
     card_name,
     roof_piece,
-    shortened,
     svg_lines,
     svg_text,
     tower_height,
