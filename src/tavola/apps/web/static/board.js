@@ -286,6 +286,7 @@ export class Board {
     this.turn(shown.getAttribute("data-turn"));
     const words = shown.getAttribute("aria-label") || shown.getAttribute("data-action");
     if (this.choice) {
+      this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
       const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
       this.choice.label.textContent = words + count;
@@ -388,9 +389,11 @@ export class Board {
     const choose = e.target.closest("[data-choose]");
     if (choose) this.preview(choose.getAttribute("data-choose"));
     else if (!e.target.closest("[data-option-of]")) this.unpreview();
-    if (playable) {
+    if (playable && !(this.selection && this.choice && playable === this.selection.cell)) {
+      // a cell's name starts with its print ("4,-1: ..." for a voice user): its title is the words
       const title = playable.querySelector(":scope > title");
-      this.say(playable.getAttribute("aria-label") || (title ? title.textContent : ""));
+      const words = playable.hasAttribute("data-choose") && title ? title.textContent : playable.getAttribute("aria-label");
+      this.say(words || (title ? title.textContent : ""));
     } else if (!feature && !this.selection) {
       this.say("");
     }
