@@ -172,12 +172,13 @@ def _legal(state: Any, seat: int | None) -> list[str]:
 
 def page_of(pictures: Iterator[tuple[str, str]]) -> str:
     """One page of pictures, each in a pane as wide as the ``--pane`` of the page; a
-    picture with a head for wide screens (``head-wide``) twice: as drawn, and with that
-    head instead of the other (on a desktop only, as the match page shows it)."""
+    picture with a head for wide screens (``head-wide``) twice (the first seed's: the
+    measure takes time): as drawn, and with that head instead of the other (on a desktop
+    only, as the match page shows it)."""
     cases = []
     for name, picture in pictures:
         cases.append(f'<div data-case="{escape(name)}" style="width:var(--pane)">{picture}</div>')
-        if 'data-part="head-wide" display="none"' in picture:
+        if 'data-part="head-wide" display="none"' in picture and " seed 0 " in name:
             band = picture.replace('data-part="head" ', 'data-part="head" display="none" ', 1)
             band = band.replace('data-part="head-wide" display="none"', 'data-part="head-wide"')
             cases.append(
