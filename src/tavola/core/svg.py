@@ -136,6 +136,22 @@ def fitted_size(text: str, size: float, width: float, *, bold: bool = False) -> 
     return min(size, round(width / em, 1))
 
 
+def shortened(
+    text: str, size: float, width: float, *, bold: bool = False, least: float = 12.0
+) -> str:
+    """``text`` cut short with "…" where it would need a font under ``least`` to fit in
+    ``width`` at ``size`` (a bot's long name in a narrow chip; the whole name is in the
+    title).
+
+    >>> shortened("Ada", 15, 60), shortened("Bot B (heuristic, easy)", 15, 60)
+    ('Ada', 'Bot B…')
+    """
+    least = min(size, least)
+    while len(text) > 1 and fitted_size(text, size, width, bold=bold) < least:
+        text = text[:-2].rstrip(" (,") + "…"
+    return text
+
+
 def two_lines(text: str, width: int) -> list[str]:
     """``text`` on one line if it has at most ``width`` characters, else on two, broken at
     the space nearest the middle (the words of some languages are longer).

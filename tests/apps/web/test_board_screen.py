@@ -459,3 +459,37 @@ def test_the_phone_choice_bar_hides_nothing(new_context: Any, server: ServerProc
     bar = box(page, "#tv-choice")
     last = page.evaluate("document.querySelector('main').getBoundingClientRect().bottom")
     assert last <= bar["y"] + 1, (last, bar)
+
+
+SHOWN_TEXT = """(where) => Math.min(...[...document.querySelectorAll(where + ' text')]
+  .filter((t) => t.getClientRects().length > 0)
+  .map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"""
+
+
+def test_a_tall_board_has_the_head_beside_it(new_context: Any, server: ServerProcess) -> None:
+    """30 tiles in, a board 8 columns wide and 13 rows high (with the cells where the tile
+    fits) on a desktop: the head is a column beside the board, which takes the area's
+    height, every such cell in view at the default zoom, no print under 10 px, on the board
+    or in the head. "fit", which would change nothing, says why; zoomed in, it fits again."""
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(played_in(server, 30, seed=2, spread=15))
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    assert page.evaluate(CANDIDATES_OUTSIDE) == []
+    assert page.evaluate(SMALLEST_TEXT) >= 10
+    assert page.evaluate(SHOWN_TEXT, "#tv-board .part-head") >= 10
+    area, view = box(page, "#tv-board"), box(page, "#tv-board .board-view")
+    board = box(page, "#tv-board .part-board")
+    shown_w = min(board["x"] + board["width"], view["x"] + view["width"])
+    shown_w -= max(board["x"], view["x"])
+    shown_h = min(board["y"] + board["height"], view["y"] + view["height"])
+    shown_h -= max(board["y"], view["y"])
+    assert shown_w >= 0.8 * area["width"] or shown_h >= 0.8 * area["height"], (board, view, area)
+    fit = page.locator(".board-tools [data-zoom='fit']")
+    expect(fit).to_have_attribute("aria-disabled", "true")
+    assert fit.get_attribute("title") == "The whole board is in view"
+    page.locator(".board-tools [data-zoom='in']").click()
+    expect(fit).not_to_have_attribute("aria-disabled", "true")
+    fit.click()
+    expect(fit).to_have_attribute("aria-disabled", "true")
+    assert box(page, "#tv-board .part-board") == board

@@ -42,3 +42,32 @@ def test_a_tapped_description_goes_with_the_picture_it_described(
     # The old description is gone; the finger still on the screen may describe what the
     # new picture has under it (the board's tap areas are large), never what was there.
     expect(info).not_to_have_text(described)
+
+
+def test_a_cells_description_is_in_words_and_agrees_with_the_choice(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Hovered, a cell is described in words, not by its print ("4,-1: ..."); tapped on a
+    phone, nothing under the board says other words than the choice (the turn it shows)."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "carcassonne", "seats": ["human", "random"], "seed": 7},
+    ).json()
+    link = f"{server.url}{created['seats'][0]['url']}"
+    desk = new_context(viewport={"width": 1366, "height": 800}).new_page()
+    desk.goto(link)
+    wait_turn_or_end(desk)
+    cell = desk.locator("#tv-board [data-choose]").first
+    cell.hover()
+    info = desk.locator("#tv-info")
+    expect(info).to_contain_text("column")
+    assert not info.inner_text().startswith(cell.get_attribute("data-choose") or "?")
+    phone = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    page.goto(link)
+    wait_turn_or_end(page)
+    page.locator("#tv-board [data-choose]").first.tap()
+    label = page.locator("#tv-choice-label")
+    expect(label).to_contain_text("column")
+    said = page.locator("#tv-info").inner_text()
+    assert said == "" or label.inner_text().startswith(said), (said, label.inner_text())

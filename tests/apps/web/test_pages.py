@@ -181,3 +181,32 @@ def test_a_match_of_another_edition_says_so_in_its_title(server: ServerProcess) 
     plain = httpx.post(f"{server.url}/api/matches", json=default).json()
     replay = httpx.get(f"{server.url}/m/{plain['id']}/replay", params={"lang": "en"}).text
     assert "<title>Campanile: replay" in replay
+
+
+def test_every_page_has_the_sites_top_bar_and_the_account(server: ServerProcess) -> None:
+    """The rules pages and a lesson's match have the lobby's top bar: the site's links and
+    who is signed in, with a way out (the rules' own pages on the page)."""
+    with httpx.Client(base_url=server.url) as client:
+        signed = client.post("/api/players", json={"name": "Ottavia", "password": "a" * 12})
+        assert signed.status_code == 201, signed.text
+
+        def top_bar(path: str, **query: str) -> str:
+            page = client.get(path, params={"lang": "en", **query}).text
+            return page.split('<header class="topbar">')[1].split("</header>")[0]
+
+        site = top_bar("/")
+        assert ">Ottavia</a>" in site
+        assert "Sign out" in site
+        lesson = client.post("/api/learn/carcassonne/river").json()["id"]
+        for path, query in (
+            ("/rules/campanile", {}),
+            ("/rules/campanile/notation", {}),
+            ("/learn/carcassonne/river", {"match": lesson}),
+        ):
+            bar = top_bar(path, **query)
+            assert bar.split("</nav>")[0].startswith(site.split("</nav>")[0]), path
+            assert 'href="/leaderboard"' in bar, path
+            assert ">Ottavia</a>" in bar, path
+            assert "Sign out" in bar, path
+        rules = client.get("/rules/campanile").text.split("</header>")[1]
+        assert 'href="/rules/campanile/notation"' in rules

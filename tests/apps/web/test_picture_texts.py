@@ -14,7 +14,11 @@ width of a desktop's picture pane and of a phone's. The rule, on the boxes Chrom
   its outline);
 - no shape drawn after a text covers it, unless the shape is part of the text's own group
   (a badge, a roof: what the text is the label of);
-- no two texts overlap.
+- no two texts overlap;
+- no text of a picture's head (the part that stays, ``data-part="head"``) is under 10 px.
+
+Carcassonne's head is measured as a band across a desktop's pane too (``head-wide``, which
+the match page shows there), where the tile's caption runs beside the seats.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("clocktowers", {"players": 4}),
     ("carcassonne", {"river": True}),
     ("carcassonne", {"players": 3, "river": True}),
+    ("carcassonne", {"tiles": ["H", "H", "H"]}),  # "zwei gegenüberliegende Stadtränder"
     ("dudo", {}),
 )
 SEEDS = range(3)
@@ -62,6 +67,7 @@ MEASURE = """
     a.top < b.bottom - slack && b.top < a.bottom - slack;
   const holds = (b, x, y) => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
   for (const holder of document.querySelectorAll('[data-case]')) {
+    if (!holder.getClientRects().length) continue;  // for the other screen
     const svg = holder.localName === 'svg' ? holder : holder.querySelector('svg');
     const name = holder.dataset.case;
     const frame = boxOf(svg);
@@ -94,6 +100,9 @@ MEASURE = """
       const x = first.x.baseVal.length ? first.x.baseVal[0].value : 0;
       const y = first.y.baseVal.length ? first.y.baseVal[0].value : 0;
       const size = parseFloat(getComputedStyle(text).fontSize);
+      if (text.closest('[data-part^="head"], .part-head') && size * text.getScreenCTM().a < 9.95) {
+        problems.push({ name, words, problem: 'under 10 px' });
+      }
       const point = new DOMPoint(x, y - 0.35 * size).matrixTransform(text.getScreenCTM());
       let card = null;
       for (let k = drawn.length - 1; k > 0 && !card; k--) {  // 0: the paper
@@ -139,7 +148,7 @@ def positions(lang: str) -> Iterator[tuple[str, str]]:
                     if done in stops:
                         viewer = state.current_player if done % 5 else None
                         view = state.view(viewer)
-                        if name == "carcassonne" and seed == 0:  # tiles nobody could place
+                        if options.get("river") and seed == 0:  # tiles nobody could place
                             view["discarded"] = ["river-curve", "river-city-road", "U", "L"]
                         yield f"{label} move {done}", game.svg(view, _legal(state, viewer))
                 viewer = None if seed % 2 else 0
@@ -162,12 +171,22 @@ def _legal(state: Any, seat: int | None) -> list[str]:
 
 
 def page_of(pictures: Iterator[tuple[str, str]]) -> str:
-    """One page of pictures, each in a pane as wide as the ``--pane`` of the page."""
-    cases = "".join(
-        f'<div data-case="{escape(name)}" style="width:var(--pane)">{picture}</div>'
-        for name, picture in pictures
-    )
-    return f'<!doctype html><html><body style="margin:0">{cases}</body></html>'
+    """One page of pictures, each in a pane as wide as the ``--pane`` of the page; a
+    picture with a head for wide screens (``head-wide``) twice (the first seed's: the
+    measure takes time): as drawn, and with that head instead of the other (on a desktop
+    only, as the match page shows it)."""
+    cases = []
+    for name, picture in pictures:
+        cases.append(f'<div data-case="{escape(name)}" style="width:var(--pane)">{picture}</div>')
+        if 'data-part="head-wide" display="none"' in picture and " seed 0 " in name:
+            band = picture.replace('data-part="head" ', 'data-part="head" display="none" ', 1)
+            band = band.replace('data-part="head-wide" display="none"', 'data-part="head-wide"')
+            cases.append(
+                f'<div data-case="{escape(name)} (band)" class="wide" '
+                f'style="width:var(--pane)">{band}</div>'
+            )
+    style = "<style>body.narrow .wide { display: none }</style>"
+    return f'<!doctype html><html>{style}<body style="margin:0">{"".join(cases)}</body></html>'
 
 
 def failures(problems: list[dict[str, Any]]) -> str:
@@ -183,6 +202,7 @@ def test_every_text_of_every_picture_fits(page: Page, lang: str) -> None:
     for screen, (width, height, pane) in WIDTHS.items():
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("pane => document.body.style.setProperty('--pane', pane)", f"{pane}px")
+        page.evaluate("narrow => document.body.classList.toggle('narrow', narrow)", width < 760)
         problems = page.evaluate(MEASURE)
         assert not problems, f"on a {screen}:\n{failures(problems)}"
 

@@ -395,3 +395,15 @@ def _deploy_nl() -> CarcassonneState:
         if state.current_player == 0 and "deploy field Nl" in state.legal_notations():
             return state
     raise AssertionError("no such position")
+
+
+def test_the_head_says_cells_and_points_in_words() -> None:
+    """The tile just placed is at "column -1, row 0", not "-1,0"; the end says points."""
+    game = tavola.load("carcassonne", tiles=["U"])
+    state = game.new_game(seed=1)
+    state.apply(state.read_action("place -1,0 0"))
+    words = " ".join(re.findall(r">([^<>]+)</text>", game.svg(state.view(0), ["pass"])))
+    assert "Placed at column -1, row 0" in words
+    state.apply(state.read_action("pass"))
+    assert state.is_over
+    assert re.search(r"Game over: [^<]* with \d+ points?<", game.svg(state.view(0), []))

@@ -25,7 +25,7 @@ from tavola.games.carcassonne.tiles import (
     ROAD,
     VARIANTS,
 )
-from tavola.games.carcassonne.translations import lazy
+from tavola.games.carcassonne.translations import cell_words, lazy
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState
@@ -185,20 +185,18 @@ def _event(result: Award) -> Event:
         names, points, what = _names(result.owners), result.points, result.detail
         if len(result.owners) == 1:
             return lazy(
-                "{names} scores {points} for {what} at ({x},{y})",
+                "{names} scores {points} for {what} at {cell}",
                 names=names,
                 points=points,
                 what=what,
-                x=x,
-                y=y,
+                cell=cell_words(x, y),
             )
         return lazy(
-            "{names} score {points} for {what} at ({x},{y})",
+            "{names} score {points} for {what} at {cell}",
             names=names,
             points=points,
             what=what,
-            x=x,
-            y=y,
+            cell=cell_words(x, y),
         )
 
     return Event(

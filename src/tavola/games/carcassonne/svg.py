@@ -38,6 +38,7 @@ from tavola.core.svg import (
     seat_colour,
     seat_letter,
     seat_name,
+    shortened,
     two_lines,
     wrapped,
 )
@@ -60,12 +61,13 @@ from tavola.games.carcassonne.svg_targets import (
 from tavola.games.carcassonne.svg_tiles import PRINT, SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tile_names import tile_name
 from tavola.games.carcassonne.tiles import FIELD
-from tavola.games.carcassonne.translations import gettext, ngettext
+from tavola.games.carcassonne.translations import cell_words, gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 WIDE: Final = 960  # the status panel as a band across a wide screen (a client's choice)
 BIG_WIDE: Final = 96  # the drawn tile in the band, its words beside it
-CAPTION_WIDE: Final = 120
+CAPTION_WIDE: Final = 126  # as wide as fits two seats beside it
+CAPTION_LINES: Final = 3  # room for the tile's words, the same in both steps of a turn
 SEAT_WIDE: Final = 258  # a seat's box in the band, as many side by side as fit
 BUTTON_HIGH_WIDE: Final = 44
 BIG: Final = 120  # the drawn tile in the status panel
@@ -73,6 +75,10 @@ LABEL: Final = 40  # the coordinates around the board (up to "-10")
 PAD: Final = 12
 ROW: Final = 56  # a seat's row
 BOARD_BG: Final = "#D8CCAE"
+# a seat's name at least (10 px in a band on a 760 px area; in the panel, 340 px wide beside
+# a tall board)
+NAME_WIDE: Final = 13
+NAME: Final = 15
 BUTTON: Final = 156  # the width of the status panel's buttons
 BUTTON_HIGH: Final = 56  # their height: 44 px on a phone, where the panel is 390 px wide
 
@@ -136,16 +142,28 @@ def _step_text(view: dict[str, Any], phase: str | None = None) -> str:
         best = max(view["scores"]) if view["scores"] else 0
         if len(winners) > 1:
             names = str(listed([_who(view, s) for s in winners]))
-            return gettext("Game over: {names} share the victory with {points}").format(
-                names=names, points=best
-            )
+            return ngettext(
+                "Game over: {names} share the victory with {points} point",
+                "Game over: {names} share the victory with {points} points",
+                best,
+            ).format(names=names, points=best)
         if not winners:
-            return gettext("Game over: nobody wins with {points}").format(points=best)
+            return ngettext(
+                "Game over: nobody wins with {points} point",
+                "Game over: nobody wins with {points} points",
+                best,
+            ).format(points=best)
         if winners[0] == view["seat"]:
-            return gettext("Game over: you win with {points}").format(points=best)
-        return gettext("Game over: {name} wins with {points}").format(
-            name=seat_name(view, winners[0]), points=best
-        )
+            return ngettext(
+                "Game over: you win with {points} point",
+                "Game over: you win with {points} points",
+                best,
+            ).format(points=best)
+        return ngettext(
+            "Game over: {name} wins with {points} point",
+            "Game over: {name} wins with {points} points",
+            best,
+        ).format(name=seat_name(view, winners[0]), points=best)
     if phase == "place":
         if player == view["seat"]:
             return gettext("Your turn: place the tile")
@@ -215,20 +233,25 @@ def _status(
             # the spots the board shows too (a phone taps them there, at a finger's size)
             f'<g class="also-on-board">{targets(view, acts, found, placed, big)}</g></g>'
         )
-        caption = gettext("Placed at {cell}").format(cell=f"{placed['x']},{placed['y']}")
-    for words in wrapped(caption, 16, words_w) if caption else []:  # at full size
-        left_y += 20
-        out.append(_caption(words_x, left_y, words, "start" if wide else "middle"))
+        caption = gettext("Placed at {cell}").format(cell=cell_words(placed["x"], placed["y"]))
+    # at full size, or smaller where a long word would not fit ("gegenüberliegende")
+    size = min([16.0] + [fitted_size(word, 16, words_w) for word in caption.split()])
+    lines = wrapped(caption, size, words_w) if caption else []
+    for words in lines:
+        left_y += round(size * 1.25)
+        out.append(_caption(words_x, left_y, words, size, "start" if wide else "middle"))
+    left_y += 20 * max(0, CAPTION_LINES - len(lines))
     # The seats beside the tile; under them (in a band: right of them) the bag button and
     # the pass button.
-    x0 = PAD + side + 14 + (CAPTION_WIDE + 10 if wide else 0)
+    x0 = PAD + side + (10 + CAPTION_WIDE + 6 if wide else 14)
     right = (WIDE if wide else WIDTH) - PAD
     high = BUTTON_HIGH_WIDE if wide else BUTTON_HIGH
     seat_w = SEAT_WIDE if wide else right - x0
     columns = max(1, int((right - BUTTON - 14 - x0 + 8) // (seat_w + 8))) if wide else 1
     for seat in range(view["players"]):
         row, column = divmod(seat, columns)
-        out.append(_seat_row(view, seat, x0 + column * (seat_w + 8), y0 + row * (ROW + 6), seat_w))
+        at_x, at_y = x0 + column * (seat_w + 8), y0 + row * (ROW + 6)
+        out.append(_seat_row(view, seat, at_x, at_y, seat_w, NAME_WIDE if wide else NAME))
     y = y0 + -(-view["players"] // columns) * (ROW + 6)
     left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
     if wide:
@@ -263,10 +286,10 @@ def _hint_lines(view: dict[str, Any], acts: set[str], phase: str, line: float) -
     return two_lines(hint, int(line / (GLYPH_EM * 15))) if hint else []
 
 
-def _caption(x: float, y: float, text: str, anchor: str) -> str:
+def _caption(x: float, y: float, text: str, size: float, anchor: str) -> str:
     """A line of words under (or beside) the tile."""
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="16" text-anchor="{anchor}" fill="{INK}">'
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" fill="{INK}">'
         f"{escape(text)}</text>"
     )
 
@@ -325,22 +348,26 @@ def _button_lines(text: str) -> tuple[int, list[str]]:
     return size, [line.replace("\x00", "\N{NARROW NO-BREAK SPACE}") for line in lines[:2]]
 
 
-def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float) -> str:
+def _seat_row(
+    view: dict[str, Any], seat: int, x: float, y: float, width: float, least: float
+) -> str:
+    """A seat's chip: its name (set smaller where long, down to ``least``, then cut short:
+    the whole name is in the title), its score, its followers in supply."""
     current = seat == view["current_player"] or seat in view["winners"]
     colour = seat_colour(seat)
-    if seat == view["seat"]:
-        name = gettext("{seat} (you)").format(seat=seat_name(view, seat))
-    else:
-        name = seat_name(view, seat)
     supply = view["supply"][seat]
     points, left = gettext("points"), gettext("{count} left").format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
     mark = ""
     if current:
         mark = gettext("wins") if seat in view["winners"] else gettext("to move")
-    # the name, then the mark, left of the score: a long name is set smaller
+    # the name, then the mark, left of the score
     room = width - 40 - 50 - (GLYPH_EM * 15 * len(mark) + 10 if mark else 0)
-    name_size = fitted_size(name, 18, room, bold=True)
+    mine = gettext("{seat} (you)") if seat == view["seat"] else "{seat}"
+    beside = BOLD_GLYPH_EM * least * (len(mine) - len("{seat}"))  # the words around the name
+    cut = shortened(seat_name(view, seat), 18, room - beside, bold=True, least=least)
+    name = mine.format(seat=cut)
+    name_size = max(least, fitted_size(name, 18, room, bold=True))
     out = [
         f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{ROW}" rx="8" fill="#FFFFFF" '
@@ -370,8 +397,11 @@ def _seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float)
                 f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.6)" '
                 'fill="none" stroke="#9A9A9A" stroke-width="1"/>'
             )
-    # between the followers and the word "points" under the score
+    # between the followers and the word "points" under the score: the count alone where
+    # its words would be set under ``least`` ("7 restants"; the title says it whole)
     room = width - 10 - GLYPH_EM * 15 * len(points) - 6 - (46 + 13 * 7)
+    if fitted_size(left, 15, room) < least:
+        left = str(supply)
     out.append(
         f'<text x="{x + 46 + 13 * 7:g}" y="{y + 47:g}" font-size="{fitted_size(left, 15, room):g}" '
         f'fill="#555555">{escape(left)}</text></g>'
@@ -490,7 +520,7 @@ def _follower(view: dict[str, Any], follower: dict[str, Any], found: Any, centre
         seat=seat_name(view, seat),
         follower=gettext(FOLLOWER_WORDS[kind]),
         feature=follower["feature"],
-        cell=f"{x},{y}",
+        cell=cell_words(x, y),
     )
     lying = variant.kinds[local] == FIELD
     return (
@@ -515,8 +545,8 @@ def _place_choices(
             rotation: ", ".join(placing_effects(view, found, name, x, y, rotation, _who))
             for rotation in cell["rotations"]
         }
-        place = gettext("Place the {tile} at column {x}, row {y}").format(
-            tile=tile_name(name), x=x, y=y
+        place = gettext("Place the {tile} at {cell}").format(
+            tile=tile_name(name), cell=cell_words(x, y)
         )
         words = turned(place, cell["rotations"][0]) if len(effects) == 1 else place
         if len(set(effects.values())) == 1:

@@ -29,7 +29,7 @@ from tavola.games.carcassonne.tiles import (
     Variant,
     variant_id,
 )
-from tavola.games.carcassonne.translations import gettext, ngettext
+from tavola.games.carcassonne.translations import cell_words, gettext, ngettext
 
 Point = tuple[float, float]
 # Where on the tile, in words: a side for a road or a city, a half side for a field (seen
@@ -175,8 +175,8 @@ def move_words(notation: str, tile: str = "") -> str:
     if verb == "place":
         x, y = rest[0].split(",")
         return turned(
-            gettext("placed the {tile} at column {x}, row {y}").format(
-                tile=tile_name(tile), x=x, y=y
+            gettext("placed the {tile} at {cell}").format(
+                tile=tile_name(tile), cell=cell_words(x, y)
             ),
             int(rest[1]),
         )

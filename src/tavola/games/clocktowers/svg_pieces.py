@@ -71,19 +71,6 @@ def svg_text(
     )
 
 
-def shortened(text: str, size: float, width: float, *, bold: bool = False) -> str:
-    """``text`` cut short with "…" where it would need a font under 12 to fit in ``width``
-    at ``size`` (a bot's long name in a narrow chip; the whole name is in the title).
-
-    >>> shortened("Ada", 15, 60), shortened("Bot B (heuristic, easy)", 15, 60)
-    ('Ada', 'Bot B…')
-    """
-    least = min(size, 12.0)
-    while len(text) > 1 and fitted_size(text, size, width, bold=bold) < least:
-        text = text[:-2].rstrip(" (,") + "…"
-    return text
-
-
 def svg_lines(
     x: float,
     y: float,

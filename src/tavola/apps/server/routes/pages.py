@@ -30,7 +30,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
-from tavola.apps.server.accounts import RULES
+from tavola.apps.server.accounts import RULES, Player
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
 from tavola.apps.server.profiles import CHART, opponents, profile, rating_charts
@@ -176,21 +176,21 @@ async def replay_upload_page() -> HTMLResponse:
 
 
 @router.get("/rules/{game}")
-async def rules_page(game: str) -> HTMLResponse:
-    return _rules(game, "rules")
+async def rules_page(caller: Caller, game: str) -> HTMLResponse:
+    return _rules(game, "rules", caller)
 
 
 @router.get("/rules/{game}/notation")
-async def notation_page(game: str) -> HTMLResponse:
-    return _rules(game, "notation")
+async def notation_page(caller: Caller, game: str) -> HTMLResponse:
+    return _rules(game, "notation", caller)
 
 
 @router.get("/rules/{game}/decisions")
-async def decisions_page(game: str) -> HTMLResponse:
-    return _rules(game, "decisions")
+async def decisions_page(caller: Caller, game: str) -> HTMLResponse:
+    return _rules(game, "decisions", caller)
 
 
-def _rules(game: str, page: str) -> HTMLResponse:
+def _rules(game: str, page: str, caller: Player | None) -> HTMLResponse:
     cls = game_classes().get(game)
     if cls is None:
         return _not_found(lazy("There is no game {game!r}.", game=game))
@@ -207,6 +207,7 @@ def _rules(game: str, page: str) -> HTMLResponse:
         body=rules.html(game, page, lang),
         body_lang=rules.shown_in(game, page, lang),
         pages=pages,
+        player=caller.name if caller else None,
     )
 
 
@@ -277,4 +278,5 @@ async def lesson(
     live = await _match(service, match)
     if isinstance(live, HTMLResponse):
         return live
-    return render("match.html", match=match_summary(live), title=cls.title, **page)
+    player = caller.name if caller else None
+    return render("match.html", match=match_summary(live), title=cls.title, player=player, **page)

@@ -13,11 +13,15 @@ const MAX_ZOOM = 8;
 // spots, a few to a tile, make the tile just placed larger than the cells.
 const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
-const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")
+const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
+const COLUMN = 340; // ... or, where the board is tall, a column this wide beside it (px: 15 units 10 px)
+const SIDE_GAIN = 1.2; // how much larger the board must come out beside a column (no flip-flop)
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
 const EDGE = 4; // units between the box's edge and the cells there where the coordinates do not fit
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+import { _ } from "./i18n.js";
 
 /** A picture in parts: each part (data-part) its own svg in a div that takes the root's
  *  place, with the root's style and name; the board part in a box of its own that scrolls
@@ -30,7 +34,12 @@ export function splitParts(root) {
   }
   const style = root.querySelector(":scope > style");
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
-  const band = wide && (root.parentElement?.clientWidth || 0) >= WIDE_HEAD;
+  const boxes = wide ? [viewBox(root.querySelector(':scope > svg[data-part="board"]')), viewBox(wide)] : null;
+  const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
+  const band = layout === "band";
+  holder.classList.toggle("in-column", layout === "column");
+  holder.dataset.layout = layout;
+  if (boxes) holder.dataset.boxes = JSON.stringify(boxes);
   if (wide) wide.remove();
   for (const name of ["head", "board"]) {
     const part = name === "head" && band ? wide : root.querySelector(`:scope > svg[data-part="${name}"]`);
@@ -61,6 +70,26 @@ export function splitParts(root) {
 function amidCells(centre, start, size, room) {
   if (size <= room) return start + size / 2;
   return Math.min(Math.max(centre, start + room / 2), start + size - room / 2);
+}
+
+/** Where the head goes on a wide area: "band" across the top, or "column" (COLUMN px) left
+ *  of the board where the board, taller than wide for the area and drawn under 1 px a unit
+ *  under a band, is drawn larger so (its whole, SIDE_GAIN times); "" on a narrow area (the
+ *  head on top, at its own width). */
+function headLayout(area, [, , w, h], [, , bandW, bandH]) {
+  const width = area?.clientWidth || 0;
+  if (width < WIDE_HEAD) return "";
+  const high = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 12;
+  const inBand = Math.min(width / w, (high - (width * bandH) / bandW) / h, SCALE.most);
+  const inColumn = Math.min((width - COLUMN) / w, high / h, SCALE.most);
+  return inBand < 1 && inColumn > SIDE_GAIN * inBand ? "column" : "band";
+}
+
+/** Whether the head of a picture split by splitParts would now go elsewhere (the window
+ *  was resized): the picture is then split anew. */
+export function layoutChanged(holder) {
+  if (holder.dataset.boxes === undefined) return false;
+  return headLayout(holder.parentElement, ...JSON.parse(holder.dataset.boxes)) !== holder.dataset.layout;
 }
 
 function viewBox(svg) {
@@ -256,6 +285,15 @@ export class BoardView {
     this.state.moved = true;
     this.state.centre = this.unitAt();
     return w * scale > this.box.clientWidth + 1 || h * scale > this.box.clientHeight + 1;
+  }
+
+  /** Why "fit" would change nothing (the view is the fitted one), or "" where it would. */
+  fitted() {
+    const { base, least } = this.scales();
+    if (this.state.moved || this.state.s > least + 1e-3) return "";
+    const [, , w, h] = this.base;
+    const whole = w * base * least <= this.box.clientWidth + 1 && h * base * least <= this.box.clientHeight + 1;
+    return whole ? _("The whole board is in view") : _("The board is as small as its print can be read: scroll to see the rest");
   }
 
   /** Zoom in, out (or by a factor) about a point, or "fit": the whole board. Returns

@@ -11,7 +11,7 @@
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
-import { BoardView, boardZoom, drawn, firstTarget, splitParts } from "./board-view.js";
+import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
@@ -62,7 +62,12 @@ export class Board {
     container.addEventListener("keydown", (e) => this.onKey(e));
     container.addEventListener("mouseover", (e) => this.onOver(e));
     container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
-    window.addEventListener("resize", () => { this.fitTall(); this.view?.fit(); this.applyZoom(); });
+    window.addEventListener("resize", () => {
+      if (this.parted && layoutChanged(this.svg)) this.show(this.text);
+      this.fitTall();
+      this.view?.fit();
+      this.applyZoom();
+    });
     container.addEventListener("mousemove", (e) => {
       this.pointer = { x: e.clientX, y: e.clientY };
       this.placeInfo();
@@ -78,6 +83,7 @@ export class Board {
     container.addEventListener("pointerup", (e) => this.onPointerUp(e));
     container.addEventListener("pointercancel", (e) => this.onPointerUp(e));
     document.addEventListener("keydown", (e) => this.onDocumentKey(e));
+    this.fitButton = tools?.querySelector("[data-zoom='fit']") || null;
     if (tools) {
       for (const button of tools.querySelectorAll("[data-zoom]")) {
         button.addEventListener("click", () => this.zoomBy(button.dataset.zoom));
@@ -106,6 +112,7 @@ export class Board {
     this.lit = null;
     this.previewed = null;
     this.say(""); // what was described may be gone: a hover or a focus describes anew
+    this.text = text;
     this.container.innerHTML = text || "";
     this.container.removeAttribute("aria-busy");
     this.svg = this.container.querySelector("svg");
@@ -120,6 +127,7 @@ export class Board {
     this.base = viewBoxOf(this.zoomed);
     if (this.parted) {
       this.view = new BoardView(this.zoomed.parentElement, this.zoomed, this.boardZoom);
+      this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
     }
     this.fitTall();
@@ -284,6 +292,7 @@ export class Board {
     this.turn(shown.getAttribute("data-turn"));
     const words = shown.getAttribute("aria-label") || shown.getAttribute("data-action");
     if (this.choice) {
+      this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
       const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
       this.choice.label.textContent = words + count;
@@ -386,9 +395,11 @@ export class Board {
     const choose = e.target.closest("[data-choose]");
     if (choose) this.preview(choose.getAttribute("data-choose"));
     else if (!e.target.closest("[data-option-of]")) this.unpreview();
-    if (playable) {
+    if (playable && !(this.selection && this.choice && playable === this.selection.cell)) {
+      // a cell's name starts with its print ("4,-1: ..." for a voice user): its title is the words
       const title = playable.querySelector(":scope > title");
-      this.say(playable.getAttribute("aria-label") || (title ? title.textContent : ""));
+      const words = playable.hasAttribute("data-choose") && title ? title.textContent : playable.getAttribute("aria-label");
+      this.say(words || (title ? title.textContent : ""));
     } else if (!feature && !this.selection) {
       this.say("");
     }
@@ -452,7 +463,25 @@ export class Board {
 
   // -- zoom and pan ---------------------------------------------------------------------------
 
+  /** "fit" says why it would change nothing (in its title, aria-disabled), where it would not. */
+  sayFit() {
+    const button = this.fitButton;
+    if (!button) return;
+    if (button.dataset.title === undefined) button.dataset.title = button.title;
+    let why = "";
+    if (this.parted) why = this.view.fitted();
+    else if (this.svg && this.zoom.s <= 1) why = _("The whole board is in view");
+    button.title = why || button.dataset.title;
+    if (why) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  }
+
   applyZoom() {
+    this.applyZoomOnly();
+    this.sayFit();
+  }
+
+  applyZoomOnly() {
     if (!this.svg) return;
     if (this.sectioned) {
       layOutSections(this.svg, this.container, this.zoom.s);
@@ -479,6 +508,7 @@ export class Board {
   zoomBy(how, at = null) {
     if (this.parted) {
       this.container.classList.toggle("zoomed", this.view.zoomBy(how, at));
+      this.sayFit();
       return;
     }
     const z = this.zoom;
