@@ -38,7 +38,6 @@ from tavola.core.svg import (
     seat_letter,
     seat_name,
     sections,
-    shortened,
     wrapped,
 )
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS

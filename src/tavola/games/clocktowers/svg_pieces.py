@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tavola.core.svg import INK, escape, fitted_size, ink_on, wrapped
+from tavola.core.svg import INK, escape, fitted_size, ink_on, shortened, wrapped
 from tavola.games.clocktowers.components import CARD_CODES
 from tavola.games.clocktowers.translations import CARD_LABELS, CARDS, gettext, ngettext
 
