@@ -401,6 +401,25 @@ def test_a_spread_board_shows_every_candidate_cell(new_context: Any, server: Ser
         assert bottom <= view["y"] + 1 or top >= view["y"] - 1, (top, bottom, view)
 
 
+CANDIDATES_INSIDE = """() => { const view = document.querySelector('#tv-board .board-view')
+    .getBoundingClientRect();
+  return [...document.querySelectorAll('#tv-board [data-choose]')].map((c) => c
+    .getBoundingClientRect()).filter((r) => r.left >= view.left - 1 && r.top >= view.top - 1
+    && r.right <= view.right + 1 && r.bottom <= view.bottom + 1).length; }"""
+
+
+def test_a_phone_opens_a_spread_board_on_a_cell_to_choose(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """On a phone the cells where the tile fits spread far wider than the screen: the first
+    view shows some of them, near the last tile laid, not the empty corner of their span."""
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page.goto(played_in(server, 28, seed=2, spread=1))
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    assert page.evaluate(CANDIDATES_INSIDE) >= 1
+
+
 def test_a_confirmed_tile_leaves_the_focus_on_the_first_follower_spot(
     new_context: Any, server: ServerProcess
 ) -> None:

@@ -175,6 +175,19 @@ export class BoardView {
     return { x: left, y: top, width: right - left, height: bottom - top };
   }
 
+  /** The centre (board units) of the cell where the tile fits nearest to ``box``'s centre. */
+  nearestCell(box) {
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    let best = null;
+    for (const cell of this.svg.querySelectorAll("[data-choose]")) {
+      const b = cell.getBBox();
+      const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      at.d = Math.hypot(at.x - cx, at.y - cy);
+      if (!best || at.d < best.d) best = at;
+    }
+    return best;
+  }
+
   scales() {
     const [, , w, h] = this.base;
     const width = this.box.clientWidth || 1;
@@ -214,6 +227,12 @@ export class BoardView {
       // start at the box's top (left) edge, the coordinates out of view, not cut in half
       if (chosen && chosen.height * scale > height) centre.y = chosen.y + AXIS + height / scale / 2 - EDGE;
       if (chosen && chosen.width * scale > width) centre.x = chosen.x + AXIS + width / scale / 2 - EDGE;
+      // cells spread wider than the box (a phone): on the cell nearest the last tile laid,
+      // not on their span's corner, which may hold none of them
+      const near = chosen && this.nearestCell(focus ? focus.getBBox() : chosen);
+      const [cellsW, cellsH] = chosen ? [chosen.width - 2 * AXIS, chosen.height - 2 * AXIS] : [0, 0];
+      if (near && cellsW * scale > width) centre.x = amidCells(near.x, chosen.x + AXIS, cellsW, width / scale);
+      if (near && cellsH * scale > height) centre.y = amidCells(near.y, chosen.y + AXIS, cellsH, height / scale);
       if (!chosen && pans) { // no empty margin on one side while cells are cut on the other
         centre.x = amidCells(centre.x, x + AXIS, w - 2 * AXIS, width / scale);
         centre.y = amidCells(centre.y, y + AXIS, h - 2 * AXIS, height / scale);
