@@ -92,7 +92,7 @@ def test_a_clock_from_the_lobby_runs_and_your_turn_is_listed(
     turns = page.locator("#tv-turns li")
     expect(turns).to_have_count(1)
     expect(turns.first).to_have_attribute("data-match", ada_match)
-    expect(turns.first).to_contain_text("Ada")
+    expect(turns.first).to_contain_text("against Bob")  # the opponent, not you
     turns.first.get_by_role("link").click()
     wait_shown(page)
     assert match_id(page) == ada_match

@@ -102,15 +102,19 @@ function reserveTextHeight() {
   copy.removeAttribute("id");
   copy.removeAttribute("aria-live");
   copy.setAttribute("aria-hidden", "true");
-  Object.assign(copy.style, { position: "absolute", visibility: "hidden", minHeight: "", width: `${ui.text.clientWidth}px` });
+  // measured whole, padding and fractions of a pixel included (a rounded height let the
+  // picture move by a pixel between steps)
+  const width = ui.text.getBoundingClientRect().width;
+  Object.assign(copy.style, { position: "absolute", visibility: "hidden", minHeight: "", boxSizing: "border-box", width: `${width}px` });
   ui.text.after(copy);
   let tallest = 0;
   for (const step of steps) {
     copy.textContent = step.text;
-    tallest = Math.max(tallest, copy.offsetHeight);
+    tallest = Math.max(tallest, copy.getBoundingClientRect().height);
   }
   copy.remove();
-  ui.text.style.minHeight = `${tallest}px`;
+  ui.text.style.boxSizing = "border-box";
+  ui.text.style.minHeight = `${Math.ceil(tallest)}px`;
 }
 
 /** Show the lesson as it stands at the state on screen. */
