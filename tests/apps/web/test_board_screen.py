@@ -343,6 +343,18 @@ def from_the_start(move: str) -> int:
     return sum(abs(int(v)) for v in move.split()[1].split(","))
 
 
+def my_turn_in(
+    new_context: Any, server: ServerProcess, tiles: int, spread: int, **screen: Any
+) -> Page:
+    """A page at the first seat's turn to place, ``tiles`` tiles into a seeded river game
+    (seed 2, the placements a generator seeded ``spread`` picks), on a desktop by default."""
+    page: Page = new_context(**{"viewport": DESKTOP, **screen}).new_page()
+    page.goto(played_in(server, tiles, seed=2, spread=spread))
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    return page
+
+
 CANDIDATES_OUTSIDE = """() => { const view = document.querySelector('#tv-board .board-view')
     .getBoundingClientRect();
   return [...document.querySelectorAll('#tv-board [data-choose]')].map((c) => [c, c
@@ -390,10 +402,7 @@ def test_a_spread_board_shows_every_candidate_cell(new_context: Any, server: Ser
     cut in half. Where the cells cannot all be shown at 10 px (13 rows), the 10 px print
     wins: a cell out of view is one scroll away and in the list of moves, but print under
     10 px is not read at all (the issue's rule for every text of the board)."""
-    page = new_context(viewport=DESKTOP).new_page()
-    page.goto(played_in(server, 28, seed=2, spread=1))
-    wait_shown(page)
-    page.wait_for_selector("#main[data-turn='you']")
+    page = my_turn_in(new_context, server, 28, 1)
     assert page.evaluate(CANDIDATES_OUTSIDE) == []
     assert page.evaluate(SMALLEST_TEXT) >= 10
     view = box(page, "#tv-board .board-view")
@@ -413,10 +422,7 @@ def test_a_phone_opens_a_spread_board_on_a_cell_to_choose(
 ) -> None:
     """On a phone the cells where the tile fits spread far wider than the screen: the first
     view shows some of them, near the last tile laid, not the empty corner of their span."""
-    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-    page.goto(played_in(server, 28, seed=2, spread=1))
-    wait_shown(page)
-    page.wait_for_selector("#main[data-turn='you']")
+    page = my_turn_in(new_context, server, 28, 1, viewport=PHONE, has_touch=True, is_mobile=True)
     assert page.evaluate(CANDIDATES_INSIDE) >= 1
 
 
@@ -490,10 +496,7 @@ def test_a_tall_board_has_the_head_beside_it(new_context: Any, server: ServerPro
     fits) on a desktop: the head is a column beside the board, which takes the area's
     height, every such cell in view at the default zoom, no print under 10 px, on the board
     or in the head. "fit", which would change nothing, says why; zoomed in, it fits again."""
-    page = new_context(viewport=DESKTOP).new_page()
-    page.goto(played_in(server, 30, seed=2, spread=15))
-    wait_shown(page)
-    page.wait_for_selector("#main[data-turn='you']")
+    page = my_turn_in(new_context, server, 30, 15)
     assert page.evaluate(CANDIDATES_OUTSIDE) == []
     assert page.evaluate(SMALLEST_TEXT) >= 10
     assert page.evaluate(SHOWN_TEXT, "#tv-board .part-head") >= 10
