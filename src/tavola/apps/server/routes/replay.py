@@ -51,6 +51,17 @@ def checked(record: dict[str, Any]) -> State:
         raise ApiError(422, "bad_record", lazy("not a record: {error}", error=str(error))) from None
 
 
+def seat_names(
+    record: dict[str, Any], name: list[str] | None, players: int
+) -> list[str | None] | None:
+    """The seats' names a client gives (``name``, once a seat, empty for none), else the
+    record's; ``None`` for a seat without one, and ``None`` where there are none to use."""
+    given = record.get("names") if name is None else [text or None for text in name]
+    if not isinstance(given, list) or len(given) != players:
+        return None
+    return [text if isinstance(text, str) and text else None for text in given]
+
+
 def _start(final: State) -> State:
     return final.game.new_game(final.seed)
 
@@ -111,8 +122,8 @@ def replay_svg(
     state = _start(final)
     for action in final.history[:step]:
         state.apply(action)
-    given = record.get("names") if name is None else [text or None for text in name]
+    names = seat_names(record, name, state.game.num_players)
     view = state.view(None)
-    if isinstance(given, list) and len(given) == state.game.num_players:
-        view = at_table(view, [text if isinstance(text, str) else None for text in given])
+    if names is not None:
+        view = at_table(view, names)
     return {"step": step, "svg": state.game.svg(view, ())}

@@ -55,7 +55,7 @@ from tavola.apps.server.request_language import lazy
 from tavola.apps.server.routes.bodies import Record
 from tavola.apps.server.routes.dependencies import jobs_of
 from tavola.apps.server.routes.errors import ApiError, answers
-from tavola.apps.server.routes.replay import checked
+from tavola.apps.server.routes.replay import checked, seat_names
 from tavola.core.game import State
 from tavola.core.svg import seat_letter
 
@@ -202,18 +202,6 @@ def _seats(text: str | None, players: int) -> list[int]:
     return seats
 
 
-def _names(record: dict[str, Any], given: list[str] | None, players: int) -> list[str]:
-    """The seats' names: ``given`` where the client names every seat, else the record's;
-    a seat without a name is shown by its letter, as the board and the log show it."""
-    names = given if given is not None and len(given) == players else record.get("names")
-    if not isinstance(names, list) or len(names) != players:
-        names = [""] * players
-    return [
-        text if isinstance(text, str) and text else seat_letter(seat)
-        for seat, text in enumerate(names)
-    ]
-
-
 @router.post(
     "",
     status_code=202,
@@ -232,7 +220,9 @@ def start_review(
     final = checked(record)  # 422 as /api/replay answers
     chosen = _seats(seats, final.game.num_players)
     budget = final.game.review_budget
-    names = _names(record, name, final.game.num_players)
+    # seats without names are shown by their letters, as the board and the log show them
+    given = seat_names(record, name, final.game.num_players) or [None] * final.game.num_players
+    names = [text or seat_letter(seat) for seat, text in enumerate(given)]
     text = json.dumps([record, chosen, SEED, budget_json(budget), names], sort_keys=True)
     key = hashlib.sha256(text.encode()).hexdigest()
 
