@@ -223,13 +223,48 @@ FINAL_TABLE = """() => {
     wide: [log.scrollWidth, log.clientWidth] };
 }"""
 
+# The final scoring's words broken across two lines (a word whose box has two rects, a name
+# taller than a line), and its seats not shown as a badge and a name (the whole name in the
+# title, the name in the text).
+FINAL_TABLE_WORDS = """() => {
+  const log = [...document.querySelectorAll(".log")].find((list) => list.offsetParent);
+  const tables = log.querySelectorAll(".event-table");
+  const table = tables[tables.length - 1];
+  const broken = [];
+  const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const name = node.parentElement.closest(".seat-name");
+    if (name) {  // one line, cut with an ellipsis
+      const size = parseFloat(getComputedStyle(name).fontSize);
+      if (name.getBoundingClientRect().height >= 2 * size) broken.push(node.textContent);
+      continue;
+    }
+    for (const word of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (range.getClientRects().length > 1) broken.push(word[0]);
+    }
+  }
+  const seats = [...table.querySelectorAll(".seat-line")].filter((line) =>
+    !line.querySelector(".badge") || line.querySelector(".seat-name").textContent !== line.title);
+  return { broken, seats: table.querySelectorAll(".seat-line").length, unnamed: seats.length };
+}"""
+
 
 def test_the_final_scoring_shows_whole_in_the_log(new_context: Any, server: ServerProcess) -> None:
     """At the end of a game, the log's last table (its final scoring) is in the log's view
-    with its caption, without a sideways scroll: Campanile 1996, Carcassonne and ClockTowers,
-    on a desktop in English and on a phone in Italian (whose headers are longer)."""
+    with its caption, without a sideways scroll and no word broken across lines, each seat
+    its badge and its name (cut with an ellipsis where narrow, whole in its title): Campanile
+    2009 and 1996, Carcassonne and ClockTowers, on a desktop in English and on a phone in
+    Italian (whose headers are longer)."""
     names = ("Ada Lovelace-Byron", "Bot B (heuristic, easy)")
-    games = [("campanile", {"edition": "1996"}), ("carcassonne", None), ("clocktowers", None)]
+    games = [
+        ("campanile", None),
+        ("campanile", {"edition": "1996"}),
+        ("carcassonne", None),
+        ("clocktowers", None),
+    ]
     screens = [({"width": 1366, "height": 800}, "en"), ({"width": 390, "height": 844}, "it")]
     pages = [new_context(viewport=size).new_page() for size, _ in screens]
     for game, options in games:
@@ -242,6 +277,10 @@ def test_the_final_scoring_shows_whole_in_the_log(new_context: Any, server: Serv
             assert shown["caption"], (game, lang, shown)
             assert shown["table"], (game, lang, shown)
             assert shown["wide"][0] <= shown["wide"][1], (game, lang, shown)
+            words = page.evaluate(FINAL_TABLE_WORDS)
+            assert words["broken"] == [], (game, lang, words)
+            assert words["seats"] >= 2, (game, lang, words)
+            assert words["unnamed"] == 0, (game, lang, words)
 
 
 CHART_ENDS = """() => {

@@ -5,15 +5,44 @@ import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 import { badge, named, seatName } from "./seats.js";
 
+const ENGINE_SEAT = /\bP(\d)\b/; // the engine's name of a seat in its texts (see seats.named)
+
+/** A table cell's words as its words before the first seat, then each seat's name and the
+ *  words after it (its points; the comma before the next seat left out). */
+function seatParts(pal, seats, text) {
+  const [before, ...parts] = String(text).split(ENGINE_SEAT);
+  const lines = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const seat = Number(parts[i]);
+    lines.push({ seat, name: seatName(pal, seats, seat), after: parts[i + 1].replace(/,\s*$/, "") });
+  }
+  return { before, lines };
+}
+
+/** A cell naming seats: each seat on a line of its own, its badge and its name, cut with an
+ *  ellipsis where the column is narrow (the whole name in the title and the accessible name). */
+function seatsCell(pal, { before, lines }) {
+  return el("td", { class: "seats" }, before, el("div", { class: "seat-lines" }, lines.map(({ seat, name, after }) => el(
+    "span", { class: "seat-line", title: name }, badge(pal, seat), el("span", { class: "seat-name", text: name }), after,
+  ))));
+}
+
 /** One event: its sentence, and its table (a scoring's breakdown) if it has one; the seats
- *  are named as ``seats`` say. */
+ *  are named as ``seats`` say. A column naming seats asks for the width of its longest line
+ *  and gives it up, down to its header's, where the log is narrow (tavola.css .event-table). */
 export function eventNode(pal, seats, event) {
   const words = (text) => named(pal, seats, text);
   const item = el("li", { class: `event event-${event.kind}` }, words(event.text));
   const table = event.table;
   if (table) {
-    const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: words(c) })));
-    const rows = table.rows.map((row) => el("tr", {}, row.map((c) => el("td", { text: words(c) }))));
+    const cells = table.rows.map((row) => row.map((c) => (ENGINE_SEAT.test(c) ? seatParts(pal, seats, c) : null)));
+    const longest = table.columns.map((_c, i) => Math.max(0, ...cells.flatMap((row) => (
+      row[i] ? row[i].lines.map((line) => line.name.length + line.after.trim().length) : []))));
+    const head = el("tr", {}, table.columns.map((c, i) => el("th", {
+      scope: "col", style: longest[i] ? `width:calc(${longest[i]}ch + 2.5em)` : null, text: words(c),
+    })));
+    const rows = table.rows.map((row, r) => el("tr", {}, row.map((c, i) => (
+      cells[r][i] ? seatsCell(pal, cells[r][i]) : el("td", { text: words(c) })))));
     item.append(
       el("table", { class: "event-table" },
         el("caption", { text: words(table.title) }), el("thead", {}, head), el("tbody", {}, rows)),
