@@ -1,7 +1,8 @@
 """An account in the browser: sign up in the lobby's header and see your name; a rated
 match created signed in, whose friend's seat is claimed by opening its link signed in, is
 on your profile with its rating's chart and the opponent; the form and the profile pass
-axe-core; a match of the account's, found and played from another browser signed in."""
+axe-core; a match of the account's, found and played from another browser signed in; the
+match and replay pages' bar says who is signed in without growing taller."""
 
 from __future__ import annotations
 
@@ -96,3 +97,43 @@ def test_another_browser_signed_in_finds_and_plays_the_accounts_match(
     play.click()  # /m/ID: the server sends Ines on to her seat's link
     page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
     take_turn(page, 1)  # a move button: the seat is played here
+
+
+# The top bar's height, and the same without its account box.
+BAR_HEIGHTS = """() => {
+  const bar = document.querySelector("header.topbar");
+  const shown = bar.getBoundingClientRect().height;
+  bar.querySelector(".account").remove();
+  return [shown, bar.getBoundingClientRect().height];
+}"""
+
+
+def test_the_match_and_replay_bars_name_the_account_in_their_height(
+    server: ServerProcess, new_context: Callable[..., BrowserContext]
+) -> None:
+    """A match's and a replay's top bar show the signed-in name and Sign out, as the lobby's
+    does, and are no taller for it (a taller bar pushes the board's rows out of view): on a
+    desktop in German (its links are the longest) and on a phone in Italian, with a name of
+    24 characters."""
+    account = {"name": "Bartholomew_Longname_024", "password": "a long enough password"}
+    maker = new_context()
+    assert maker.request.post(server.url + "/api/players", data=account).status == 201
+    body = {"game": "carcassonne", "seats": ["me", "heuristic"], "seed": 4}
+    match_id = maker.request.post(server.url + "/api/matches", data=body).json()["id"]
+    state = maker.storage_state()
+    screens = [
+        ({"viewport": {"width": 1366, "height": 800}}, "de", "Abmelden"),
+        (
+            {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+            "it",
+            "Esci",
+        ),
+    ]
+    for screen, lang, sign_out in screens:
+        page = new_context(storage_state=state, **screen).new_page()
+        for path in (f"/m/{match_id}", f"/m/{match_id}/replay"):
+            page.goto(f"{server.url}{path}?lang={lang}")
+            expect(page.locator(".topbar .account-name")).to_have_text(account["name"])
+            expect(page.locator(".topbar #tv-sign-out")).to_have_text(sign_out)
+            shown, without = page.evaluate(BAR_HEIGHTS)
+            assert shown == without, (path, lang, shown, without)

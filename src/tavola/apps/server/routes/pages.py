@@ -158,21 +158,24 @@ async def match_page(
         game=live.game.name,
         title=match_title(live.game),
         signed_in=caller is not None,
+        player=caller.name if caller else None,
     )
 
 
 @router.get("/m/{match_id}/replay")
-async def replay_page(service: Service, match_id: str) -> HTMLResponse:
+async def replay_page(service: Service, caller: Caller, match_id: str) -> HTMLResponse:
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
     title = lazy("{game}: replay", game=match_title(live.game))
-    return render("replay.html", match=match_summary(live), title=title)
+    player = caller.name if caller else None
+    return render("replay.html", match=match_summary(live), title=title, player=player)
 
 
 @router.get("/replay")
-async def replay_upload_page() -> HTMLResponse:
-    return render("replay.html", match=None, title=lazy("Replay a record"))
+async def replay_upload_page(caller: Caller) -> HTMLResponse:
+    player = caller.name if caller else None
+    return render("replay.html", match=None, title=lazy("Replay a record"), player=player)
 
 
 @router.get("/rules/{game}")
