@@ -344,12 +344,12 @@ def from_the_start(move: str) -> int:
 
 
 def my_turn_in(
-    new_context: Any, server: ServerProcess, tiles: int, spread: int, **screen: Any
+    new_context: Any, server: ServerProcess, tiles: int, spread: int, seed: int = 2, **screen: Any
 ) -> Page:
     """A page at the first seat's turn to place, ``tiles`` tiles into a seeded river game
-    (seed 2, the placements a generator seeded ``spread`` picks), on a desktop by default."""
+    (``seed``, the placements a generator seeded ``spread`` picks), on a desktop by default."""
     page: Page = new_context(**{"viewport": DESKTOP, **screen}).new_page()
-    page.goto(played_in(server, tiles, seed=2, spread=spread))
+    page.goto(played_in(server, tiles, seed=seed, spread=spread))
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")
     return page
@@ -399,15 +399,29 @@ def test_a_spread_board_shows_every_candidate_cell(new_context: Any, server: Ser
     """29 tiles in, on a board 12 columns wide and 11 rows high with the cells where the
     tile fits (11 by 10 tiles), a desktop's first view holds every such cell with no print
     under 10 px; the column numbers above, which do not fit as well, are out of view, not
-    cut in half. Where the cells cannot all be shown at 10 px (13 rows), the 10 px print
-    wins: a cell out of view is one scroll away and in the list of moves, but print under
-    10 px is not read at all (the issue's rule for every text of the board)."""
+    cut in half. Where the cells cannot all be shown at 10 px, the 10 px print wins: a cell
+    out of view is one scroll away and in the list of moves, but print under 10 px is not
+    read at all (the issue's rule for every text of the board)."""
     page = my_turn_in(new_context, server, 28, 1)
     assert page.evaluate(CANDIDATES_OUTSIDE) == []
     assert page.evaluate(SMALLEST_TEXT) >= 10
     view = box(page, "#tv-board .board-view")
     for top, bottom in page.evaluate(TOP_LABELS):
         assert bottom <= view["y"] + 1 or top >= view["y"] - 1, (top, bottom, view)
+
+
+def test_a_board_of_13_rows_shows_every_row(new_context: Any, server: ServerProcess) -> None:
+    """28 tiles in, a board 13 columns wide and 13 rows high (with the cells where the tile
+    fits) on a desktop: a band across the top would leave it 512 px, cutting its top and
+    bottom rows at 10 px print; the head goes beside it, where every row shows (with the
+    column numbers), every cell where the tile fits too, no print under 10 px."""
+    page = my_turn_in(new_context, server, 28, 102, seed=6)
+    expect(page.locator("#tv-board .tavola-board")).to_have_attribute("data-layout", "column")
+    view, board = box(page, "#tv-board .board-view"), box(page, "#tv-board .part-board")
+    assert board["y"] >= view["y"] - 1, (board, view)
+    assert board["y"] + board["height"] <= view["y"] + view["height"] + 1, (board, view)
+    assert page.evaluate(CANDIDATES_OUTSIDE) == []
+    assert page.evaluate(SMALLEST_TEXT) >= 10
 
 
 CANDIDATES_INSIDE = """() => { const view = document.querySelector('#tv-board .board-view')

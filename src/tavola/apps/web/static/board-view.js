@@ -15,7 +15,8 @@ const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
 const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
 const COLUMN = 340; // ... or, where the board is tall, a column this wide beside it (px: 15 units 10 px)
-const SIDE_GAIN = 1.2; // how much larger the board must come out beside a column (no flip-flop)
+const SIDE_GAIN = 1.2; // how much larger a whole board must come out beside a column (no flip-flop)
+const PART_GAIN = 0.02; // how much more of a board too large for both the column must show
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
 const EDGE = 4; // units between the box's edge and the cells there where the coordinates do not fit
 
@@ -34,7 +35,8 @@ export function splitParts(root) {
   }
   const style = root.querySelector(":scope > style");
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
-  const boxes = wide ? [viewBox(root.querySelector(':scope > svg[data-part="board"]')), viewBox(wide)] : null;
+  const board = root.querySelector(':scope > svg[data-part="board"]');
+  const boxes = wide ? [viewBox(board), viewBox(wide), readableScale(board)] : null;
   const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
   const band = layout === "band";
   holder.classList.toggle("in-column", layout === "column");
@@ -73,16 +75,37 @@ function amidCells(centre, start, size, room) {
 }
 
 /** Where the head goes on a wide area: "band" across the top, or "column" (COLUMN px) left
- *  of the board where the board, taller than wide for the area and drawn under 1 px a unit
- *  under a band, is drawn larger so (its whole, SIDE_GAIN times); "" on a narrow area (the
- *  head on top, at its own width). */
-function headLayout(area, [, , w, h], [, , bandW, bandH]) {
+ *  of the board where the board shows more of itself so at the default scale (``least``,
+ *  its print's least, or the scale it fits at): a board whole in both, drawn under 1 px a
+ *  unit under a band, where it is drawn larger (SIDE_GAIN times); a board too large for
+ *  one of them (a board of 13 rows cut by a band's height), where more of it shows. ""
+ *  on a narrow area (the head on top, at its own width). */
+function headLayout(area, [, , w, h], [, , bandW, bandH], least) {
   const width = area?.clientWidth || 0;
   if (width < WIDE_HEAD) return "";
   const high = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 12;
-  const inBand = Math.min(width / w, (high - (width * bandH) / bandW) / h, SCALE.most);
-  const inColumn = Math.min((width - COLUMN) / w, high / h, SCALE.most);
-  return inBand < 1 && inColumn > SIDE_GAIN * inBand ? "column" : "band";
+  const band = shown(width, high - (width * bandH) / bandW, w, h, least);
+  const column = shown(width - COLUMN, high, w, h, least);
+  if (band.part === 1 && column.part === 1) {
+    return band.scale < 1 && column.scale > SIDE_GAIN * band.scale ? "column" : "band";
+  }
+  return column.part > band.part + PART_GAIN ? "column" : "band";
+}
+
+/** A board ``w`` by ``h`` units in a box of ``roomW`` by ``roomH`` px: its default scale (as
+ *  it fits, not under ``least``, nor over SCALE.most), and the part of it in view (1: whole). */
+function shown(roomW, roomH, w, h, least) {
+  const scale = Math.max(Math.min(roomW / w, roomH / h, SCALE.most), least);
+  return { scale, part: Math.min(1, roomW / (w * scale)) * Math.min(1, roomH / (h * scale)) };
+}
+
+/** The scale (px per unit) at which the smallest print of ``svg`` (a board) is 10 px (a text
+ *  in a scaled group counts as drawn), 0 where it has none. */
+function readableScale(svg) {
+  const own = svg.getScreenCTM()?.a || 1;
+  const sizes = [...svg.querySelectorAll("text")].map(
+    (t) => parseFloat(t.getAttribute("font-size")) * ((t.getScreenCTM()?.a || own) / own)).filter((s) => s > 0);
+  return sizes.length ? SCALE.print / Math.min(...sizes) : 0;
 }
 
 /** Whether the head of a picture split by splitParts would now go elsewhere (the window
@@ -154,13 +177,8 @@ export class BoardView {
 
   /** The scale (px per unit) at which the board's smallest print is 10 px. */
   readable() {
-    if (this.readableScale === undefined) {
-      const own = this.svg.getScreenCTM()?.a || 1;
-      const sizes = [...this.svg.querySelectorAll("text")].map(
-        (t) => parseFloat(t.getAttribute("font-size")) * ((t.getScreenCTM()?.a || own) / own)).filter((s) => s > 0);
-      this.readableScale = sizes.length ? SCALE.print / Math.min(...sizes) : 0;
-    }
-    return this.readableScale;
+    if (this.least === undefined) this.least = readableScale(this.svg);
+    return this.least;
   }
 
   /** The cells where the tile fits (data-choose), with the coordinates beside them: their
