@@ -164,6 +164,43 @@ def test_a_bot_has_one_name_everywhere(server: ServerProcess) -> None:
     ]
 
 
+BOT_WORDS = {
+    "en": "heuristic, easy",
+    "it": "euristico, facile",
+    "de": "heuristisch, leicht",
+    "fr": "heuristique, facile",
+}
+
+
+def test_a_bot_is_named_in_the_pages_language(server: ServerProcess) -> None:
+    """A bot's strength is said in the page's language, the entrant's number after it, on
+    the profile, in the account's matches (the lobby's "Your matches"), in the match's data
+    (its page's seats and picture) and in the match page's heading: never in English on a
+    French page (the third playtest's profile said "Bot B (heuristic, easy)" there)."""
+    with httpx.Client(base_url=server.url, follow_redirects=True) as client:
+        account = {"name": "Fiorenza", "password": "a long enough password"}
+        assert client.post("/api/players", json=account).status_code == 201
+        body = {
+            "game": "campanile",
+            "seats": ["me", "heuristic", "heuristic"],
+            "names": [None, None, "heuristic #2"],
+            "seed": 3,
+        }
+        match = client.post("/api/matches", json=body).json()["id"]
+        for lang, words in BOT_WORDS.items():
+            wanted = [f"Bot B ({words})", f"{words} #2"]
+            profile = client.get("/players/Fiorenza", params={"lang": lang}).text
+            heading = client.get(f"/m/{match}", params={"lang": lang}).text.split("<h1")[1]
+            for name in wanted:
+                assert name in profile, (lang, name)
+                assert name in heading.split("</h1>")[0], (lang, name)
+            for path in ("/api/me/matches", f"/api/matches/{match}"):
+                answer = client.get(path, params={"lang": lang}).json()
+                seats = answer["matches"][0]["seats"] if "matches" in answer else answer["seats"]
+                assert [seat["bot_name"] for seat in seats] == [None, words, words], (lang, path)
+                assert seats[2]["name"] == wanted[1], (lang, path)
+
+
 def test_a_match_of_another_edition_says_so_in_its_title(server: ServerProcess) -> None:
     """A Campanile 1996 match is "Campanile, 1996 edition" in "Playing now", the API's list
     and its replay's title, in the page's language; the default edition is just "Campanile"."""
