@@ -33,8 +33,15 @@ def test_a_lesson_on_a_phone_shows_its_target_and_no_match_controls(
     wait_shown(page)
     for control in ("#tv-notify", "#tv-resign", "#tv-chat-area"):
         expect(page.locator(control)).to_be_hidden()
+    # the words' box keeps the room three steps in four need, not the longest step's (which
+    # would leave most steps' words in a box mostly empty), the words in its middle
+    shown = page.evaluate(WORDS_BOX)
+    needs = shown["needs"]
+    assert needs[-1] > needs[(3 * len(needs) + 3) // 4 - 1] + 10, shown  # a longer step
+    assert abs(shown["kept"] - needs[(3 * len(needs) + 3) // 4 - 1]) <= 1, shown
     # the first steps: words then a cell of the board to choose
     for _ in range(3):
+        words_in_the_middle(page.evaluate(WORDS_BOX))
         if page.locator("[data-lesson-target]").get_attribute("data-lesson-target") != "next":
             break
         follow_lesson(page)
@@ -45,6 +52,31 @@ def test_a_lesson_on_a_phone_shows_its_target_and_no_match_controls(
     assert 0 <= box["left"] <= box["right"] <= box["width"], box
     for control in ("#tv-notify", "#tv-resign", "#tv-chat-area"):
         expect(page.locator(control)).to_be_hidden()
+
+
+# The lesson's words box: the height it keeps, the heights its steps' words take at its width
+# (in a copy, sorted), and the room above and below the words shown (they stand in its middle).
+WORDS_BOX = """() => {
+  const box = document.getElementById("tv-lesson-text");
+  const copy = box.cloneNode(false);
+  copy.removeAttribute("id");
+  Object.assign(copy.style, { position: "absolute", visibility: "hidden", minHeight: "",
+    width: `${box.getBoundingClientRect().width}px` });
+  box.after(copy);
+  const steps = JSON.parse(document.getElementById("tv-lesson-data").textContent).steps;
+  const needs = steps.map((step) => { copy.textContent = step.text;
+    return copy.getBoundingClientRect().height; }).sort((a, b) => a - b);
+  copy.remove();
+  const range = document.createRange();
+  range.selectNodeContents(box);
+  const [shown, words] = [box.getBoundingClientRect(), range.getBoundingClientRect()];
+  return { kept: parseFloat(getComputedStyle(box).minHeight), needs, above: words.top - shown.top,
+    below: shown.bottom - words.bottom };
+}"""
+
+
+def words_in_the_middle(shown: dict[str, Any]) -> None:
+    assert abs(shown["above"] - shown["below"]) <= 1.5, shown
 
 
 PICTURE_TOP = "() => document.getElementById('tv-board').getBoundingClientRect().top + scrollY"
@@ -58,9 +90,11 @@ END_GAP = """() => {
 def test_the_lessons_picture_stays_put_and_its_end_offers_only_what_follows(
     new_context: Any, server: ServerProcess
 ) -> None:
-    """From step to step the lesson's words change length, the picture below does not move;
-    at the end the two ways on stand apart, the moves are gone and the focus is on the
-    first way on (not on <body>)."""
+    """From step to step the lesson's words change length, the picture below does not move
+    (the words stand in the middle of the room kept for the longest); at the end the two
+    ways on stand apart, the moves are gone, from the list and from the picture (no button
+    of it drawn, nothing of it clicked or tabbed to), and the focus is on the first way on
+    (not on <body>)."""
     page = new_context(viewport={"width": 1366, "height": 800}).new_page()
     page.goto(f"{server.url}/learn/clocktowers/first-tower?restart=1")
     wait_shown(page)
@@ -70,9 +104,24 @@ def test_the_lessons_picture_stays_put_and_its_end_offers_only_what_follows(
         if main.get_attribute("data-lesson-done") == "true":
             break
         tops.add(round(page.evaluate(PICTURE_TOP)))
+        words_in_the_middle(page.evaluate(WORDS_BOX))
         follow_lesson(page)
     expect(main).to_have_attribute("data-lesson-done", "true")
     assert len(tops) == 1, tops
     assert page.evaluate(END_GAP) >= 8
     expect(page.locator("#tv-play")).to_be_hidden()
     expect(page.locator("#tv-lesson-play")).to_be_focused()
+    assert page.evaluate(PLAYS_AT_THE_END) == {"buttons": 0, "clicked": 0, "tabbed": 0}
+
+
+# The picture's elements that play, drawn: those drawn as buttons (a frame and words only),
+# those a click reaches, those the keyboard tabs to.
+PLAYS_AT_THE_END = """() => {
+  const drawn = [...document.querySelectorAll("#tv-board :is([data-action], [data-choose])")]
+    .filter((node) => node.getClientRects().length > 0);
+  const button = (node) => [...node.children].every((part) =>
+    part.matches(".hit, text, title"));
+  return { buttons: drawn.filter(button).length,
+    clicked: drawn.filter((node) => getComputedStyle(node).pointerEvents !== "none").length,
+    tabbed: drawn.filter((node) => node.tabIndex >= 0).length };
+}"""

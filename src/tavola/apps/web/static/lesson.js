@@ -92,8 +92,11 @@ function mark(target, what = "") {
 }
 
 /** The words' box as tall as the longest step's (measured in a hidden copy of it), so that
- *  the picture below stays put from step to step. */
+ *  the picture below stays put from step to step; on a phone, where the longest step's room
+ *  would leave most steps a box mostly empty above the picture, as tall as three steps in
+ *  four need (a longer step pushes the picture down). The words stand in the box's middle. */
 let reservedFor = 0; // the words' width their box's height was measured for
+const PHONE = matchMedia("(max-width: 820px)");
 
 function reserveTextHeight() {
   if (!ui.text.clientWidth || ui.text.clientWidth === reservedFor) return;
@@ -107,14 +110,14 @@ function reserveTextHeight() {
   const width = ui.text.getBoundingClientRect().width;
   Object.assign(copy.style, { position: "absolute", visibility: "hidden", minHeight: "", boxSizing: "border-box", width: `${width}px` });
   ui.text.after(copy);
-  let tallest = 0;
-  for (const step of steps) {
+  const heights = steps.map((step) => {
     copy.textContent = step.text;
-    tallest = Math.max(tallest, copy.getBoundingClientRect().height);
-  }
+    return copy.getBoundingClientRect().height;
+  }).sort((a, b) => a - b);
   copy.remove();
+  const reserved = PHONE.matches ? heights[Math.ceil(0.75 * heights.length) - 1] : heights[heights.length - 1];
   ui.text.style.boxSizing = "border-box";
-  ui.text.style.minHeight = `${Math.ceil(tallest)}px`;
+  ui.text.style.minHeight = `${Math.ceil(reserved || 0)}px`;
 }
 
 /** Show the lesson as it stands at the state on screen. */
@@ -134,6 +137,7 @@ function render() {
     ui.progress.textContent = _("Step {n} of {count}", { n: steps.length, count: steps.length });
     ui.text.textContent = steps[steps.length - 1].text;
     mark(ui.play, "play");
+    quietBoard();
     if (first) ui.play.focus({ preventScroll: true }); // the moves are gone: on to a real match
     return;
   }
@@ -155,6 +159,12 @@ function render() {
   if (step.expect === null) mark(ui.next, "next");
   else mark(...targetFor(step.expect));
   if (fresh) keepInView(document.querySelector("[data-lesson-target]"));
+}
+
+/** A finished lesson's picture plays nothing: its moves' buttons are not drawn (lesson.css)
+ *  and the pieces that played are out of the keyboard's way too. */
+function quietBoard() {
+  for (const node of $("tv-board").querySelectorAll("[data-action], [data-choose]")) node.setAttribute("tabindex", "-1");
 }
 
 /** Scroll the least that shows ``target`` whole, above the bar of choices a phone keeps at
