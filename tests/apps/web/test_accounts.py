@@ -113,8 +113,8 @@ def test_the_match_and_replay_bars_name_the_account_in_their_height(
 ) -> None:
     """A match's and a replay's top bar show the signed-in name and Sign out, as the lobby's
     does, and are no taller for it (a taller bar pushes the board's rows out of view): on a
-    desktop in German (its links are the longest) and on a phone in Italian, with a name of
-    24 characters."""
+    desktop in French (its links and "Se déconnecter" are the longest) and on a phone in
+    Italian, with a name of 24 characters (cut with an ellipsis where the row is short)."""
     account = {"name": "Bartholomew_Longname_024", "password": "a long enough password"}
     maker = new_context()
     assert maker.request.post(server.url + "/api/players", data=account).status == 201
@@ -122,7 +122,7 @@ def test_the_match_and_replay_bars_name_the_account_in_their_height(
     match_id = maker.request.post(server.url + "/api/matches", data=body).json()["id"]
     state = maker.storage_state()
     screens = [
-        ({"viewport": {"width": 1366, "height": 800}}, "de", "Abmelden"),
+        ({"viewport": {"width": 1366, "height": 800}}, "fr", "Se déconnecter"),
         (
             {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
             "it",
