@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -121,13 +122,10 @@ def test_the_match_and_replay_bars_name_the_account_in_their_height(
     body = {"game": "carcassonne", "seats": ["me", "heuristic"], "seed": 4}
     match_id = maker.request.post(server.url + "/api/matches", data=body).json()["id"]
     state = maker.storage_state()
-    screens = [
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    screens: list[tuple[dict[str, Any], str, str]] = [
         ({"viewport": {"width": 1366, "height": 800}}, "fr", "Se déconnecter"),
-        (
-            {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-            "it",
-            "Esci",
-        ),
+        (phone, "it", "Esci"),
     ]
     for screen, lang, sign_out in screens:
         page = new_context(storage_state=state, **screen).new_page()
