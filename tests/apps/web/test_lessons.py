@@ -58,6 +58,9 @@ def words(game: str, lesson_id: str, lang: str) -> Words:
     return Words(texts, hints)
 
 
+SMALLEST_PRINT = """() => Math.min(...[...document.querySelectorAll('#tv-board svg text')]
+  .filter((t) => t.getClientRects().length && t.textContent.trim())
+  .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))"""
 EVERY_LESSON = [(game, x.id) for game, cls in game_classes().items() for x in cls.lessons()]
 RUNS = [
     pytest.param(game, lesson_id, lang, id=f"{game}-{lesson_id}-{lang}")
@@ -159,6 +162,8 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
     play = page.locator("#tv-lesson-play")
     expect(play).to_be_visible()
     expect(play).to_have_attribute("data-lesson-target", "play")
+    # the finished box takes room above the picture: the page scrolls, the print stays
+    assert page.evaluate(SMALLEST_PRINT) >= 10, "print under 10 px at the lesson's end"
     if extras:
         finished_and_easy_bot(page, server, game, lesson_id, lang)
 

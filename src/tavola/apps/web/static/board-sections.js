@@ -1,7 +1,11 @@
 // A tall picture in sections (data-part="section": its bands, top to bottom, tavola.core.svg
 // sections): each band its own svg. On a wide screen the bands are set in as many columns as
 // draw the picture largest while it fits the window's height; on a narrow one they stay one
-// under the other at the area's width (the page scrolls).
+// under the other at the area's width (the page scrolls). Its print is never drawn under
+// 10 px to fit: where the window's height leaves less (a lesson's box above it), the page
+// scrolls instead.
+
+import { readableScale } from "./board-view.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const GAP = 12; // px between two columns
@@ -79,8 +83,11 @@ export function layOutSections(holder, area, zoom = 1) {
       const starts = cuts(heights, count);
       const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
       const scale = Math.min((room - GAP * (count - 1)) / count / width, tall / tallest);
-      if (best.scale === null || scale > best.scale * 1.04) best = { starts, scale };
+      if (best.scale === null || scale > best.scale * 1.04) best = { starts, scale, count };
     }
+    const least = Math.max(...parts.map(readableScale));
+    const widest = (room - GAP * (best.count - 1)) / best.count / width;
+    best.scale = Math.min(widest, Math.max(best.scale, least));
   }
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes

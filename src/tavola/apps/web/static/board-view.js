@@ -101,7 +101,7 @@ function shown(roomW, roomH, w, h, least) {
 
 /** The scale (px per unit) at which the smallest print of ``svg`` (a board) is 10 px (a text
  *  in a scaled group counts as drawn), 0 where it has none. */
-function readableScale(svg) {
+export function readableScale(svg) {
   const own = svg.getScreenCTM()?.a || 1;
   const sizes = [...svg.querySelectorAll("text")].map(
     (t) => parseFloat(t.getAttribute("font-size")) * ((t.getScreenCTM()?.a || own) / own)).filter((s) => s > 0);
