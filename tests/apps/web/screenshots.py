@@ -10,8 +10,8 @@ one run to the next) and writes ``docs/screenshots/<name>-<desktop|phone>.png``.
 
 from __future__ import annotations
 
+import argparse
 import itertools
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -326,8 +326,10 @@ LESSONS = {
     "lesson-campanile": ("campanile", "first-game", "en", 2),
     "lesson-carcassonne-de": ("carcassonne", "first-tiles", "de", 5),
     "lesson-clocktowers-fr": ("clocktowers", "first-tower", "fr", 6),
+    "lesson-clocktowers-end": ("clocktowers", "first-tower", "en", None),
 }
-"""name: (game, lesson, language, highlighted elements activated first) of a lesson's step."""
+"""name: (game, lesson, language, highlighted elements activated first) of a lesson's step;
+None: the lesson played to its end."""
 
 
 def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]:
@@ -336,7 +338,10 @@ def _lesson(name: str) -> Callable[[ServerProcess], Callable[[Page, str], None]]
     def maker(server: ServerProcess) -> Callable[[Page, str], None]:
         def shoot(page: Page, size: str) -> None:
             page.goto(f"{server.url}/learn/{game}/{lesson}?lang={lang}&restart=1")
-            for _ in range(clicks):
+            for _ in range(clicks if clicks is not None else 100):
+                page.wait_for_selector("[data-lesson-target]")
+                if page.locator("#main").get_attribute("data-lesson-done") == "true":
+                    break
                 follow_lesson(page)
             page.wait_for_selector("[data-lesson-target]")
             page.mouse.move(0, 0)
@@ -491,4 +496,6 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="the shots to take (default: every one)")
+    main(parser.parse_args().names)
