@@ -115,15 +115,14 @@ export function showPlay(match, conn, state, play) {
   const mine = conn.seat !== null && conn.seat !== undefined;
   ui.play.hidden = !mine || state.is_over || legal.length === 0;
   ui.playTitle.textContent = match.hotseat ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
+  // a move reads in words; its notation stays in data-notation and in the notation box's
+  // list, where a player who types moves asks for it
   const buttons = legal.map((notation) => {
-    const words = board.labelOf(notation) || notation;
     const button = el("button", {
       type: "button",
       class: "action",
       "data-notation": notation,
-      title: notation,
-    }, el("span", { class: "words", text: words }),
-      words !== notation ? el("code", { class: "notation", text: notation }) : null);
+    }, el("span", { class: "words", text: board.labelOf(notation) || notation }));
     button.addEventListener("click", () => play(notation));
     // hinted while hovered or focused: leaving one keeps the hint if the other holds
     button.addEventListener("mouseenter", () => board.hint(notation, true));
@@ -137,7 +136,7 @@ export function showPlay(match, conn, state, play) {
   ui.actions.replaceChildren(...buttons);
   ui.actions.classList.toggle("many", buttons.length > 8);
   if (hadFocus && buttons.length) placeFocusOn(match, buttons[0]);
-  ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n })));
+  ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n, label: board.labelOf(n) || n })));
   // the server says whether this seat may take back its last action (its policy, not ours)
   ui.takeback.hidden = !(Boolean(state.can_take_back) && conn.seat === state.seat);
   ui.hint.hidden = !(state.hints && mine && !state.is_over && legal.length > 0);
