@@ -45,10 +45,12 @@ export function showPublic(match, state) {
   ui.status.textContent = words;
   ui.status.classList.toggle("yours", !state.is_over && here.has(mover) && !replaced.has(mover));
 
-  // seats and scores
+  // seats and scores: the seat shown is "you", as its picture says; the other seats at this
+  // screen (all of them behind the curtain) "here"
+  const shownSeat = match.curtain === null && match.shownConn ? match.shownConn.seat : null;
   const rows = state.seats.map((info, seat) => {
     const marks = [];
-    if (here.has(seat)) marks.push(match.hotseat ? _("here") : _("you"));
+    if (here.has(seat)) marks.push(match.hotseat && seat !== shownSeat ? _("here") : _("you"));
     // the bot by its strength, unless the name says it all already ("Bot B (ISMCTS, medium)",
     // a tournament's "ISMCTS, medium #2")
     if (info.kind === "bot" && info.name && !info.entrant) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
