@@ -89,10 +89,12 @@ def test_the_move_buttons_read_in_words_and_the_notation_box_lists_the_notations
     buttons = page.locator("#tv-actions button.action")
     expect(buttons.first).to_be_visible()
     moves = buttons.evaluate_all(
-        "bs => bs.map((b) => [b.dataset.notation, b.innerText, b.title, b.getAttribute('aria-label')])"
+        "bs => bs.map((b) => [b.dataset.notation, b.innerText, b.title, b.ariaLabel])"
     )
     for notation, text, title, label in moves:
-        assert notation and notation not in text and notation != title, (notation, text, title)
+        assert notation, text
+        assert notation not in text, (notation, text)
+        assert notation != title, (notation, title)
         assert label is None
     listed = page.locator("#tv-notations option").evaluate_all(
         "os => os.map((o) => [o.value, o.label])"
