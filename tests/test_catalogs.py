@@ -84,3 +84,17 @@ def test_the_compiled_catalogs_say_what_their_sources_say(lang: str) -> None:
             if said != wanted:
                 stale.append(f"{compiled.name}: {message.id!r} reads {said!r}, not {wanted!r}")
     assert not stale, "stale compiled catalogs (run catalogs):\n" + "\n".join(stale[:20])
+
+
+def test_french_punctuation_never_starts_a_line() -> None:
+    """French sets a space before ? ! : and ;, and a line must not break there (a "?" alone
+    at the start of a line): every such space in the French catalogs is a no-break one."""
+    loose = re.compile(r"[ \u202f][?!:;](?=\s|$|[\"»)\]])")
+    found = []
+    for domain in sorted(messages.DOMAINS):
+        with messages.po_path(domain, "fr").open("rb") as file:
+            catalog = read_po(file, locale="fr", domain=domain)
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple) else [message.string]
+            found += [text for text in strings if text and loose.search(text)]
+    assert not found, found[:5]
