@@ -6,6 +6,7 @@ import gettext
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -95,6 +96,11 @@ def test_french_punctuation_never_starts_a_line() -> None:
         with messages.po_path(domain, "fr").open("rb") as file:
             catalog = read_po(file, locale="fr", domain=domain)
         for message in catalog:
-            strings = message.string if isinstance(message.string, tuple) else [message.string]
-            found += [text for text in strings if text and loose.search(text)]
+            found += [text for text in messages_strings(message) if loose.search(text)]
     assert not found, found[:5]
+
+
+def messages_strings(message: Any) -> list[str]:
+    """A catalog entry's translations: one, or one per plural form."""
+    found = message.string
+    return [text for text in ([found] if isinstance(found, str) else list(found)) if text]

@@ -102,9 +102,8 @@ def opponent_name(seat: dict[str, Any]) -> str | None:
     >>> opponent_name({"seat": 1, "name": None, "bot_name": "heuristic, easy"})
     'heuristic, easy'
     """
-    if seat.get("entrant"):
-        return str(seat["bot_name"])
-    return seat["name"] or seat["bot_name"]
+    name: str | None = seat["bot_name"] if seat.get("entrant") else seat["name"] or seat["bot_name"]
+    return name
 
 
 def outcome_for(live: LiveMatch, seat: int) -> str | None:
