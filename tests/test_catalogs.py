@@ -6,6 +6,7 @@ import gettext
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -84,3 +85,22 @@ def test_the_compiled_catalogs_say_what_their_sources_say(lang: str) -> None:
             if said != wanted:
                 stale.append(f"{compiled.name}: {message.id!r} reads {said!r}, not {wanted!r}")
     assert not stale, "stale compiled catalogs (run catalogs):\n" + "\n".join(stale[:20])
+
+
+def test_french_punctuation_never_starts_a_line() -> None:
+    """French sets a space before ? ! : and ;, and a line must not break there (a "?" alone
+    at the start of a line): every such space in the French catalogs is a no-break one."""
+    loose = re.compile(r"[ \u202f][?!:;](?=\s|$|[\"»)\]])")
+    found = []
+    for domain in sorted(messages.DOMAINS):
+        with messages.po_path(domain, "fr").open("rb") as file:
+            catalog = read_po(file, locale="fr", domain=domain)
+        for message in catalog:
+            found += [text for text in messages_strings(message) if loose.search(text)]
+    assert not found, found[:5]
+
+
+def messages_strings(message: Any) -> list[str]:
+    """A catalog entry's translations: one, or one per plural form."""
+    found = message.string
+    return [text for text in ([found] if isinstance(found, str) else list(found)) if text]

@@ -44,6 +44,7 @@ escaped when written, so no value can break out of its place.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 from xml.etree import ElementTree
@@ -166,16 +167,22 @@ def two_lines(text: str, width: int) -> list[str]:
     return [text[:cut], text[cut + 1 :]]
 
 
+BREAKS: Final = re.compile(r"[ \t\n]+")  # where a line may break: not at a no-break space
+
+
 def wrapped(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines that each fit in ``width`` units at ``size``
-    (a word longer than the line keeps a line of its own).
+    (a word longer than the line keeps a line of its own); never at a no-break space (French
+    "décompte\xa0:" keeps its colon).
 
     >>> wrapped("Tap +n under a tower you hold a card of", 15, 200)
     ['Tap +n under a tower', 'you hold a card of']
+    >>> wrapped("Prochain décompte\xa0:", 15, 80)
+    ['Prochain', 'décompte\xa0:']
     """
     em = (BOLD_GLYPH_EM if bold else GLYPH_EM) * size
     lines: list[str] = []
-    for word in text.split():
+    for word in BREAKS.split(text.strip(" \t\n")):
         if lines and len(lines[-1]) + 1 + len(word) <= width / em:
             lines[-1] += " " + word
         else:

@@ -73,3 +73,30 @@ def test_luck_and_skill_read_in_points_with_skill_a_move() -> None:
     assert "%" not in html
     assert "a move" in html
     assert "+ is good for the seat" in html
+
+
+def test_skill_over_the_game_and_how_the_figures_add_up_to_the_chart() -> None:
+    """Beside skill a move, its total over the seat's moves, in the luck's units; and a line
+    says how luck and skill add up to a seat's line on the chart, in every language."""
+    import re
+
+    from tavola.apps.review.page import luck_html
+    from tavola.core.i18n import language
+
+    summary = [
+        {"seat": 0, "decisions": 20, "luck": -0.12, "luck_se": 0.2, "skill": -2.14},
+        {"seat": 1, "decisions": 5, "luck": 0.3, "luck_se": 0.2, "skill": 0.08},
+    ]
+    summary[0]["skill_se"], summary[1]["skill_se"] = 0.18, 0.06
+    said = {
+        "en": ("in all", "With the chart"),
+        "it": ("in tutto", "Con il grafico"),
+        "de": ("insgesamt", "Zum Diagramm"),
+        "fr": ("au total", "Avec le graphique"),
+    }
+    for lang, (over, words) in said.items():
+        with language(lang):
+            html = luck_html(review_data() | {"summary": summary})
+        totals = dict(re.findall(r'data-skill-total="(\d)">([^<]*)<', html))
+        assert totals == {"0": f"\u2212214 {over}", "1": f"+8 {over}"}, lang
+        assert words in html, lang

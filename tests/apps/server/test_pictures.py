@@ -68,4 +68,4 @@ def test_the_picture_follows_a_resignation(api: Api) -> None:
     for seen in (loser, winner, spectator):
         assert not any("turn" in text for text in seen["texts"]), seen["texts"]
     french = picture(api, match_id, tokens[0], "fr")
-    assert headline(french).startswith("Partie terminée : Bob gagne")
+    assert headline(french).startswith("Partie terminée\u00a0: Bob gagne")

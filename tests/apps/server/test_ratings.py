@@ -279,6 +279,11 @@ def test_a_profile_lists_the_ratings_with_a_chart_and_each_opponent(api: Api) ->
     )
     assert ("Bruno", "1", "1") in cells  # won one, lost one
     assert ("random, beginner", "0", "1") in cells  # a bot by its name, never its spec
+    # the list of matches names it so too, and says which moment its time is
+    recent = page.text.split('aria-labelledby="recent-title">')[1].split("</section>")[0]
+    assert "random, beginner" in recent
+    assert "(random, beginner)" not in recent
+    assert recent.count("created <time data-local") == recent.count("<time")
 
 
 def test_a_deleted_account_takes_its_ratings_along(

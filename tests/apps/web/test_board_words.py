@@ -71,3 +71,33 @@ def test_a_cells_description_is_in_words_and_agrees_with_the_choice(
     expect(label).to_contain_text("column")
     said = page.locator("#tv-info").inner_text()
     assert said == "" or label.inner_text().startswith(said), (said, label.inner_text())
+
+
+def test_the_move_buttons_read_in_words_and_the_notation_box_lists_the_notations(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """No card id ("1cat", "clock-mouse") on a move button: its text is the move in words,
+    its notation in ``data-notation`` only; the "type a move" box lists each notation with
+    its words, for the player who asks for it."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "clocktowers", "seats": ["human", "random"], "seed": 3},
+    ).json()
+    page = new_context().new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}")
+    wait_turn_or_end(page)
+    buttons = page.locator("#tv-actions button.action")
+    expect(buttons.first).to_be_visible()
+    moves = buttons.evaluate_all(
+        "bs => bs.map((b) => [b.dataset.notation, b.innerText, b.title, b.ariaLabel])"
+    )
+    for notation, text, title, label in moves:
+        assert notation, text
+        assert notation not in text, (notation, text)
+        assert notation != title, (notation, title)
+        assert label is None
+    listed = page.locator("#tv-notations option").evaluate_all(
+        "os => os.map((o) => [o.value, o.label])"
+    )
+    assert [value for value, _ in listed] == [notation for notation, *_ in moves]
+    assert [label for _, label in listed] == [text for _, text, *_ in moves]

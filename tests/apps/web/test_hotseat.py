@@ -49,6 +49,11 @@ def pass_to(page: Page, name: str) -> None:
     expect(page.locator("#tv-status")).to_contain_text(f"{name}: your turn")
     expect(page.locator("#tv-resign")).to_be_visible()
     expect(page.locator("#tv-notify")).to_be_visible()
+    # the seat shown is "you" in the sidebar as in its picture; the other seats here "here"
+    rows = page.locator("#tv-scores tbody tr")
+    expect(rows.filter(has_text=name)).to_contain_text(f"{name} (you)")
+    expect(rows.filter(has_text="(here)")).to_have_count(1)
+    expect(page.locator("#tv-board")).to_contain_text(f"{name} (you)")
 
 
 def test_the_curtain_survives_a_reload_and_a_second_tab(page: Page, server: ServerProcess) -> None:

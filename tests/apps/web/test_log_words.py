@@ -28,3 +28,13 @@ def test_the_live_log_says_every_move_in_words(
     assert log.count() >= 4
     expect(log.locator("code.notation")).to_have_count(0)
     expect(page.locator("#tv-log")).to_contain_text(words)
+
+
+def test_a_discard_is_told_once(page: Page, server: ServerProcess) -> None:
+    """ClockTowers' discard says nothing the move's words do not ("discarded a card face
+    down"): the log tells it in one line, with no sub-line repeating it."""
+    open_at_my_turn(page, server.url, "clocktowers")
+    page.locator("#tv-actions button.action[data-notation^='discard ']").first.click()
+    entry = page.locator("#tv-log > li.entry", has_text="discarded")
+    expect(entry).to_have_count(1)
+    expect(entry.locator("li.event")).to_have_count(0)

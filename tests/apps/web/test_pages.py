@@ -247,3 +247,19 @@ def test_every_page_has_the_sites_top_bar_and_the_account(server: ServerProcess)
             assert "Sign out" in bar, path
         rules = client.get("/rules/campanile").text.split("</header>")[1]
         assert 'href="/rules/campanile/notation"' in rules
+
+
+def test_the_lobbys_option_help_says_the_basic_game_not_the_seed(server: ServerProcess) -> None:
+    """Carcassonne's options name their default as the basic game's rule in every language,
+    never by the project's word for its sources ("the seed")."""
+    said = {
+        "en": "the basic game",
+        "it": "il gioco base",
+        "de": "das Grundspiel",
+        "fr": "le jeu de base",
+    }
+    for lang, basic in said.items():
+        lobby = httpx.get(server.url + "/", params={"lang": lang}).text
+        form = lobby.split('data-game="carcassonne"')[1].split('data-game="')[0]
+        assert form.count(f"{basic})") == 2, lang
+        assert "the seed" not in lobby, lang

@@ -153,7 +153,7 @@ def test_a_bad_record_is_refused_in_the_language_of_the_request(server: ServerPr
         words = {lang: answer.json()["message"] for lang, answer in answers.items()}
         assert words["en"].startswith("the record does not replay at action 4: ")
         assert words["it"].startswith("la registrazione non si può rigiocare all'azione 4: ")
-        assert words["fr"].startswith("l'enregistrement ne se rejoue pas à l'action 4 : ")
+        assert words["fr"].startswith("l'enregistrement ne se rejoue pas à l'action 4\u00a0: ")
     not_json = httpx.post(
         f"{server.url}/api/replay",
         content=b"not json",

@@ -383,3 +383,20 @@ def test_the_1996_piles_bets_and_flags() -> None:
         r"Pile 2: 1 cards?, yellow on top",
         " ".join(el.text or "" for el in root.iter(f"{NS}title")),
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Next scoring: Intermezzo"),
+        ("de", "Nächste Wertung: Intermezzo"),
+        ("it", "Prossima valutazione: Intermezzo"),
+        ("fr", "Prochain décompte\u00a0: Intermezzo"),
+    ],
+)
+def test_the_stack_names_the_next_scoring_not_the_next_card(lang: str, said: str) -> None:
+    """Beside the stack, the Intermezzo is the next scoring, hidden in the stack: no word
+    that reads as the next card turned up ("Als Nächstes: Intermezzo")."""
+    state = tavola.load("campanile", players=3).new_game(seed=3)
+    with language(lang):
+        assert said in " ".join(texts(picture(state, 0)))

@@ -154,7 +154,7 @@ def test_a_refused_move_reads_in_german_and_a_bad_notation_in_french() -> None:
         state.read_action("place 1,2 45")
     with language("fr"):
         assert str(notation.value) == (
-            "'place 1,2 45' : la rotation est 0, 90, 180 ou 270 (degrés dans le sens horaire)"
+            "'place 1,2 45'\u00a0: la rotation est 0, 90, 180 ou 270 (degrés dans le sens horaire)"
         )
 
 

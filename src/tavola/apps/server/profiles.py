@@ -84,7 +84,7 @@ def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         if not match["over"] or match["result"] not in column:
             continue
         for seat in match["seats"]:
-            name = seat["bot_name"] if seat.get("entrant") else seat["name"] or seat["bot_name"]
+            name = opponent_name(seat)
             if seat["seat"] == match["seat"] or name is None:
                 continue
             row = tally.setdefault(name, {"name": name, "wins": 0, "losses": 0, "draws": 0})
@@ -92,6 +92,18 @@ def opponents(matches: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(
         tally.values(), key=lambda row: (-(row["wins"] + row["losses"] + row["draws"]), row["name"])
     )
+
+
+def opponent_name(seat: dict[str, Any]) -> str | None:
+    """A seat as the profile names an opponent, in its table and its list of matches alike:
+    its name, else its bot by strength as ``bot_named`` words it ("heuristic, easy"; a
+    tournament's entrants of one kind, one name); ``None`` for a person without a name.
+
+    >>> opponent_name({"seat": 1, "name": None, "bot_name": "heuristic, easy"})
+    'heuristic, easy'
+    """
+    name: str | None = seat["bot_name"] if seat.get("entrant") else seat["name"] or seat["bot_name"]
+    return name
 
 
 def outcome_for(live: LiveMatch, seat: int) -> str | None:

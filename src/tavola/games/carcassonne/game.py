@@ -73,7 +73,10 @@ class Carcassonne(PackageGame):
         Option(
             "small_city",
             "2",
-            lazy('a completed 2-tile city scores 2 + 1 per pennant ("2", the seed) or 4 + 2 ("4")'),
+            lazy(
+                'a completed 2-tile city scores 2 + 1 per pennant ("2", the basic game) or 4 + 2'
+                ' ("4")'
+            ),
             choices=SMALL_CITY,
             label=lazy("small city"),
         ),
@@ -81,7 +84,8 @@ class Carcassonne(PackageGame):
             "farm_scoring",
             "per-farm-once",
             lazy(
-                "farms: 3 per completed city, once per player (the seed), per farm, or 4 per city"
+                "farms: 3 per completed city, once per player (the basic game), per farm, or 4 per"
+                " city"
             ),
             choices=FARM_SCORING,
             label=lazy("farm scoring"),

@@ -43,11 +43,13 @@ from tavola.core.svg import (
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
 from tavola.games.clocktowers.svg_pieces import (
     CARD_BACK,
+    LINE_H,
     TOWER_W,
     card_back,
     card_face,
     card_name,
     chip_lines,
+    label_lines,
     roof_piece,
     svg_lines,
     svg_text,
@@ -64,7 +66,7 @@ GROUND: Final = "#9DB58A"
 BUTTON: Final = "#FFF1A8"
 BUTTON_EDGE: Final = "#8A7400"
 DISCARD_BUTTON: Final = "#ECECEC"
-SLOT: Final = 58
+SLOT: Final = 80  # a tower and its words, apart from the next tower's
 LABEL_H: Final = 40  # the tower's number and floors (or points) under its base
 
 
@@ -386,7 +388,7 @@ def _seat_panel(
         for i, tower in enumerate(row):
             tx = left + (SLOT - TOWER_W) / 2 + i * SLOT
             parts.append(tower_picture(tx, ground, player, tower))
-        cy = ground + LABEL_H
+        cy = ground + LABEL_H + LINE_H * (max(len(label_lines(t)) for t in row) - 1)
     if own:
         cy = _own_hand(parts, view, hand, player, pending, left, inner, cy + 6)
     height = cy + 8 - y

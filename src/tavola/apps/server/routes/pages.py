@@ -33,7 +33,13 @@ from fastapi.staticfiles import StaticFiles
 from tavola.apps.server.accounts import RULES, Player
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import match_summary
-from tavola.apps.server.profiles import CHART, opponents, profile, rating_charts
+from tavola.apps.server.profiles import (
+    CHART,
+    opponent_name,
+    opponents,
+    profile,
+    rating_charts,
+)
 from tavola.apps.server.ratings import ACTIVE_DAYS, PROVISIONAL_GAMES
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import _, lazy
@@ -129,6 +135,7 @@ async def player_page(
         charts=charts,
         chart_size=CHART,
         opponents=opponents(shown["matches"]),
+        opponent_name=opponent_name,
         provisional_games=PROVISIONAL_GAMES,
         titles={game: cls.title for game, cls in game_classes().items()},
         player=caller.name if caller else None,

@@ -111,6 +111,13 @@ const SEAT_ENTRIES = {
   abandon: () => _("left the table"),
 };
 
+/** Whether ``event`` only repeats ``entry``'s move, which the entry says already: of the
+ *  move's own kind (its verb, a ClockTowers "discard"), it tells no more than whose it was. */
+function repeatsTheMove(entry, event) {
+  const data = Object.keys(event.data || {});
+  return event.kind === String(entry.action || "").split(" ")[0] && data.every((key) => key === "player") && !event.table;
+}
+
 /** One entry of the log: who did what (in words where ``said``, a SaidMoves, knows them, else
  *  its notation), and what it caused. */
 export function logNode(pal, seats, entry, said) {
@@ -130,7 +137,7 @@ export function logNode(pal, seats, entry, said) {
       badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
       said.of(entry.action) || el("code", { class: "notation", text: entry.action }),
     );
-    const events = (entry.events || []).filter((e) => e.kind !== "takeback");
+    const events = (entry.events || []).filter((e) => e.kind !== "takeback" && !repeatsTheMove(entry, e));
     if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, seats, e))));
   }
   return item;

@@ -45,10 +45,12 @@ export function showPublic(match, state) {
   ui.status.textContent = words;
   ui.status.classList.toggle("yours", !state.is_over && here.has(mover) && !replaced.has(mover));
 
-  // seats and scores
+  // seats and scores: the seat shown is "you", as its picture says; the other seats at this
+  // screen (all of them behind the curtain) "here"
+  const shownSeat = match.curtain === null && match.shownConn ? match.shownConn.seat : null;
   const rows = state.seats.map((info, seat) => {
     const marks = [];
-    if (here.has(seat)) marks.push(match.hotseat ? _("here") : _("you"));
+    if (here.has(seat)) marks.push(match.hotseat && seat !== shownSeat ? _("here") : _("you"));
     // the bot by its strength, unless the name says it all already ("Bot B (ISMCTS, medium)",
     // a tournament's "ISMCTS, medium #2")
     if (info.kind === "bot" && info.name && !info.entrant) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
@@ -115,15 +117,14 @@ export function showPlay(match, conn, state, play) {
   const mine = conn.seat !== null && conn.seat !== undefined;
   ui.play.hidden = !mine || state.is_over || legal.length === 0;
   ui.playTitle.textContent = match.hotseat ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
+  // a move reads in words; its notation stays in data-notation and in the notation box's
+  // list, where a player who types moves asks for it
   const buttons = legal.map((notation) => {
-    const words = board.labelOf(notation) || notation;
     const button = el("button", {
       type: "button",
       class: "action",
       "data-notation": notation,
-      title: notation,
-    }, el("span", { class: "words", text: words }),
-      words !== notation ? el("code", { class: "notation", text: notation }) : null);
+    }, el("span", { class: "words", text: board.labelOf(notation) || notation }));
     button.addEventListener("click", () => play(notation));
     // hinted while hovered or focused: leaving one keeps the hint if the other holds
     button.addEventListener("mouseenter", () => board.hint(notation, true));
@@ -137,7 +138,7 @@ export function showPlay(match, conn, state, play) {
   ui.actions.replaceChildren(...buttons);
   ui.actions.classList.toggle("many", buttons.length > 8);
   if (hadFocus && buttons.length) placeFocusOn(match, buttons[0]);
-  ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n })));
+  ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n, label: board.labelOf(n) || n })));
   // the server says whether this seat may take back its last action (its policy, not ours)
   ui.takeback.hidden = !(Boolean(state.can_take_back) && conn.seat === state.seat);
   ui.hint.hidden = !(state.hints && mine && !state.is_over && legal.length > 0);
