@@ -96,3 +96,16 @@ def test_another_browser_signed_in_finds_and_plays_the_accounts_match(
     play.click()  # /m/ID: the server sends Ines on to her seat's link
     page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
     take_turn(page, 1)  # a move button: the seat is played here
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 800)], ids=["phone", "desktop"])
+def test_the_sign_in_form_opens_inside_the_screen(
+    new_context: Callable[..., BrowserContext], server: ServerProcess, width: int, height: int
+) -> None:
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(server.url + "/?lang=de")
+    page.locator(".account-forms summary").click()
+    box = page.locator("#tv-sign-in").bounding_box()
+    assert box is not None
+    assert box["x"] >= 0, box
+    assert box["x"] + box["width"] <= width, box
