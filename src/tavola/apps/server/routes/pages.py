@@ -166,8 +166,15 @@ async def replay_page(service: Service, match_id: str) -> HTMLResponse:
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
-    title = lazy("{game}: replay", game=match_title(live.game))
-    return render("replay.html", match=match_summary(live), title=title)
+    game_title = match_title(live.game)
+    title = lazy("{game}: replay", game=game_title)
+    return render(
+        "replay.html",
+        match=match_summary(live),
+        title=title,
+        game=live.game.name,
+        game_title=game_title,
+    )
 
 
 @router.get("/replay")

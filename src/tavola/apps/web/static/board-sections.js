@@ -6,6 +6,7 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const GAP = 12; // px between two columns
 const MOST_COLUMNS = 3;
+const FILL_SHARE = 0.75; // the least share of the largest print that columns filling the width may have
 const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
 
 export function hasSections(root) {
@@ -75,12 +76,18 @@ export function layOutSections(holder, area, zoom = 1) {
     const room = area.clientWidth - 2;
     const top = area.getBoundingClientRect().top + window.scrollY;
     const tall = Math.max(240, window.innerHeight - top - 14);
+    const layouts = [];
     for (let count = 1; count <= Math.min(MOST_COLUMNS, parts.length); count++) {
       const starts = cuts(heights, count);
       const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
-      const scale = Math.min((room - GAP * (count - 1)) / count / width, tall / tallest);
+      const across = (room - GAP * (count - 1)) / count / width;
+      const scale = Math.min(across, tall / tallest);
+      layouts.push({ starts, scale, fills: across <= tall / tallest });
       if (best.scale === null || scale > best.scale * 1.04) best = { starts, scale };
     }
+    // one column held to the window's height leaves empty bands beside it (a short picture,
+    // a replay's page under its title): columns that fill the width win at nearly its print
+    best = layouts.find((layout) => layout.fills && layout.scale >= FILL_SHARE * best.scale) || best;
   }
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes
