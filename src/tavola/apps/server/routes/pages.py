@@ -32,7 +32,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tavola.apps.server.accounts import RULES, Player
 from tavola.apps.server.live import LiveMatch
-from tavola.apps.server.messages import match_summary
+from tavola.apps.server.messages import Sights, match_summary
 from tavola.apps.server.profiles import CHART, opponents, profile, rating_charts
 from tavola.apps.server.ratings import ACTIVE_DAYS, PROVISIONAL_GAMES
 from tavola.apps.server.refusals import Refused
@@ -44,7 +44,7 @@ from tavola.apps.server.routes.ratings import Category, Page, default_category, 
 from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
-from tavola.apps.web.pages import STATIC, environment, match_title, render
+from tavola.apps.web.pages import STATIC, environment, match_title, picture_shape, render
 from tavola.core.i18n import Text, current_language
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
@@ -158,7 +158,17 @@ async def match_page(
         game=live.game.name,
         title=match_title(live.game),
         signed_in=caller is not None,
+        board_shape=picture_shape(Sights(live).picture(_page_seat(live, query))),
     )
+
+
+def _page_seat(live: LiveMatch, query: dict[str, str]) -> int | None:
+    """The seat whose picture a match page's address shows first (a spectator's for a
+    hotseat, whose curtain may come first, and for a token of no seat)."""
+    try:
+        return live.seat_of(query.get("token"))
+    except Refused:
+        return None
 
 
 @router.get("/m/{match_id}/replay")
