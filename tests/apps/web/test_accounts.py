@@ -105,7 +105,14 @@ def test_the_sign_in_form_opens_inside_the_screen(
     page = new_context(viewport={"width": width, "height": height}).new_page()
     page.goto(server.url + "/?lang=de")
     page.locator(".account-forms summary").click()
-    box = page.locator("#tv-sign-in").bounding_box()
+    form = page.locator("#tv-sign-in")
+    box = form.bounding_box()
     assert box is not None
     assert box["x"] >= 0, box
     assert box["x"] + box["width"] <= width, box
+    # and its words, fields and buttons inside it (none pushed past its right edge)
+    right = form.locator("p, input, small, button").evaluate_all(
+        "parts => Math.max(...parts.filter((p) => p.checkVisibility())"
+        ".map((p) => p.getBoundingClientRect().right))"
+    )
+    assert right <= box["x"] + box["width"], (right, box)
