@@ -135,3 +135,23 @@ def test_the_match_and_replay_bars_name_the_account_in_their_height(
             expect(page.locator(".topbar #tv-sign-out")).to_have_text(sign_out)
             shown, without = page.evaluate(BAR_HEIGHTS)
             assert shown == without, (path, lang, shown, without)
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 800)], ids=["phone", "desktop"])
+def test_the_sign_in_form_opens_inside_the_screen(
+    new_context: Callable[..., BrowserContext], server: ServerProcess, width: int, height: int
+) -> None:
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(server.url + "/?lang=de")
+    page.locator(".account-forms summary").click()
+    form = page.locator("#tv-sign-in")
+    box = form.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0, box
+    assert box["x"] + box["width"] <= width, box
+    # and its words, fields and buttons inside it (none pushed past its right edge)
+    right = form.locator("p, input, small, button").evaluate_all(
+        "parts => Math.max(...parts.filter((p) => p.checkVisibility())"
+        ".map((p) => p.getBoundingClientRect().right))"
+    )
+    assert right <= box["x"] + box["width"], (right, box)

@@ -87,6 +87,39 @@ def test_the_carcassonne_buttons_are_44_px_and_their_words_12_px(
     assert min(sizes) >= 12, sizes
 
 
+# a link's (or a box's whole label's) height, by its words
+HEIGHTS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.checkVisibility())
+  .map((e) => [(e.textContent || e.value).trim().slice(0, 30),
+    Math.round(((e.tagName === "INPUT" && e.closest("label")) || e)
+      .getBoundingClientRect().height)])"""
+
+
+def test_the_next_steps_and_the_sub_navigations_are_44_px_tall(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """The game over's links, the rules pages' sub-navigation, the lesson index's link to
+    the rules and the lobby's games and boxes (their label rows) are 44 px tall to tap."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    heights: list[list[Any]] = []
+    for address, selector in [
+        ("/?lang=de", "input[name='game'], .listed input"),
+        ("/rules/clocktowers?lang=de", ".rules-pages a"),
+        ("/learn/carcassonne?lang=de", ".learn > p > a"),
+    ]:
+        page.goto(server.url + address)
+        heights += page.evaluate(HEIGHTS, selector)
+    body = {"game": "clocktowers", "seats": ["human", "random"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang=de")
+    page.locator("#tv-resign").click()
+    page.locator("#tv-resign-yes").click()
+    expect(page.locator("#tv-over")).to_be_visible()
+    heights += page.evaluate(HEIGHTS, "#tv-over a")
+    assert len(heights) >= 12, heights
+    assert [shown for shown in heights if shown[1] < 44] == [], heights
+
+
 def test_a_spectator_on_a_phone_sees_no_empty_band(new_context: Any, server: ServerProcess) -> None:
     """Campanile's picture in bands: a spectator's has no hand and no moves, and no gap."""
     page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()

@@ -336,3 +336,31 @@ def test_a_phones_replay_shows_the_board_without_cutting_one_side_for_an_empty_o
         ):
             lopsided.append((wanted, round(left), round(right), round(top), round(bottom)))
     assert not lopsided, lopsided
+
+
+# the board's width, and how much of it the picture's columns span
+DRAWN_ACROSS = """() => {
+  const columns = [...document.querySelectorAll('#tv-board .section-column')]
+    .map((c) => c.getBoundingClientRect());
+  const across = Math.max(...columns.map((c) => c.right)) - Math.min(...columns.map((c) => c.left));
+  return [document.querySelector('#tv-board').clientWidth, Math.round(across)];
+}"""
+
+
+def test_a_1996_replay_uses_the_pane_and_links_the_rules(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """The replay's picture takes the pane's width at every step, as the match page's does
+    (not one column held to the window's height), and its top bar has the game's rules."""
+    match, record = finished_match(server, "campanile", options={"edition": "1996"})
+    page = new_context(viewport={"width": 1366, "height": 800}).new_page()
+    page.goto(f"{server.url}/m/{match}/replay")
+    rules = page.locator("header.topbar a[href='/rules/campanile']")
+    expect(rules).to_have_text("Rules of Campanile, 1996 edition")
+    widths = []
+    for keys, wanted in (([], 0), (["ArrowRight"] * 10, 10), (["End"], len(record["actions"]))):
+        for key in keys:
+            page.keyboard.press(key)
+        wait_step(page, wanted)
+        widths.append(page.evaluate(DRAWN_ACROSS))
+    assert all(drawn >= 0.95 * area - 4 for area, drawn in widths), widths

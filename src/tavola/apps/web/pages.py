@@ -95,6 +95,35 @@ def match_title(game: Game) -> str:
     return CATALOG.gettext("{game}, {edition} edition").format(game=game.title, edition=edition)
 
 
+_SVG_TAG = re.compile(r"<svg\b[^>]*>")
+_ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def picture_shape(svg: str) -> str:
+    """The sizes the match page keeps room for until its first picture comes
+    (``static/board-space.js``), as JSON: the whole picture's, its bands' (``sections``)
+    and its parts' (``head``, ``head-wide``, ``board``), each ``[width, height]``.
+
+    >>> picture_shape('<svg viewBox="0 0 480 250"><svg data-part="section" viewBox="0 9 480 99">')
+    '{"picture": [480.0, 250.0], "sections": [[480.0, 99.0]]}'
+    """
+    shape: dict[str, Any] = {"sections": []}
+    for tag in _SVG_TAG.findall(svg):
+        attributes = dict(_ATTRIBUTE.findall(tag))
+        box = attributes.get("viewBox", "").replace(",", " ").split()
+        if len(box) != 4:
+            continue
+        size = [float(box[2]), float(box[3])]
+        part = attributes.get("data-part")
+        if "picture" not in shape:
+            shape["picture"] = size
+        elif part == "section":
+            shape["sections"].append(size)
+        elif part in ("head", "head-wide", "board"):
+            shape[part] = size
+    return json.dumps({"picture": shape.pop("picture", [1, 1]), **shape})
+
+
 def seats_named(seats: list[Mapping[str, Any]]) -> str:
     """The seats of a match by name, in their order ("Ada, Bot B (ISMCTS, medium)")."""
     return ", ".join(map(seat_named, seats))

@@ -32,7 +32,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tavola.apps.server.accounts import RULES, Player
 from tavola.apps.server.live import LiveMatch
-from tavola.apps.server.messages import match_summary
+from tavola.apps.server.messages import Sights, match_summary
 from tavola.apps.server.profiles import (
     CHART,
     opponent_name,
@@ -50,7 +50,7 @@ from tavola.apps.server.routes.ratings import Category, Page, default_category, 
 from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
-from tavola.apps.web.pages import STATIC, environment, match_title, render
+from tavola.apps.web.pages import STATIC, environment, match_title, picture_shape, render
 from tavola.core.i18n import Text, current_language
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
@@ -166,7 +166,17 @@ async def match_page(
         title=match_title(live.game),
         signed_in=caller is not None,
         player=caller.name if caller else None,
+        board_shape=picture_shape(Sights(live).picture(_page_seat(live, query))),
     )
+
+
+def _page_seat(live: LiveMatch, query: dict[str, str]) -> int | None:
+    """The seat whose picture a match page's address shows first (a spectator's for a
+    hotseat, whose curtain may come first, and for a token of no seat)."""
+    try:
+        return live.seat_of(query.get("token"))
+    except Refused:
+        return None
 
 
 @router.get("/m/{match_id}/replay")
@@ -174,9 +184,16 @@ async def replay_page(service: Service, caller: Caller, match_id: str) -> HTMLRe
     live = await _match(service, match_id)
     if isinstance(live, HTMLResponse):
         return live
-    title = lazy("{game}: replay", game=match_title(live.game))
-    player = caller.name if caller else None
-    return render("replay.html", match=match_summary(live), title=title, player=player)
+    game_title = match_title(live.game)
+    title = lazy("{game}: replay", game=game_title)
+    return render(
+        "replay.html",
+        match=match_summary(live),
+        title=title,
+        player=caller.name if caller else None,
+        game=live.game.name,
+        game_title=game_title,
+    )
 
 
 @router.get("/replay")

@@ -10,6 +10,7 @@ import { readableScale } from "./board-view.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const GAP = 12; // px between two columns
 const MOST_COLUMNS = 3;
+const FILL_SHARE = 0.75; // the least share of the largest print that columns filling the width may have
 const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
 
 export function hasSections(root) {
@@ -79,15 +80,22 @@ export function layOutSections(holder, area, zoom = 1) {
     const room = area.clientWidth - 2;
     const top = area.getBoundingClientRect().top + window.scrollY;
     const tall = Math.max(240, window.innerHeight - top - 14);
+    const layouts = [];
     for (let count = 1; count <= Math.min(MOST_COLUMNS, parts.length); count++) {
       const starts = cuts(heights, count);
       const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
-      const scale = Math.min((room - GAP * (count - 1)) / count / width, tall / tallest);
+      const across = (room - GAP * (count - 1)) / count / width;
+      const scale = Math.min(across, tall / tallest);
+      layouts.push({ starts, scale, count, fills: across <= tall / tallest });
       if (best.scale === null || scale > best.scale * 1.04) best = { starts, scale, count };
     }
+    // one column held to the window's height leaves empty bands beside it (a short picture,
+    // a replay's page under its title): columns that fill the width win at nearly its print
+    best = layouts.find((layout) => layout.fills && layout.scale >= FILL_SHARE * best.scale) || best;
+    // and the print is never fitted under 10 px: the page scrolls instead
     const least = Math.max(...parts.map(readableScale));
     const widest = (room - GAP * (best.count - 1)) / best.count / width;
-    best.scale = Math.min(widest, Math.max(best.scale, least));
+    best = { ...best, scale: Math.min(widest, Math.max(best.scale, least)) };
   }
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes
