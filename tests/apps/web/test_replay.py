@@ -297,3 +297,21 @@ def test_a_phones_replay_shows_the_board_without_cutting_one_side_for_an_empty_o
         ):
             lopsided.append((wanted, round(left), round(right), round(top), round(bottom)))
     assert not lopsided, lopsided
+
+
+def test_a_phones_replay_opens_a_small_board_whole(new_context: Any, server: ServerProcess) -> None:
+    """Playtest 4 #10: on a phone, step 10 of a Carcassonne replay opened cut at the left,
+    the tile just placed cut at the right edge. Where nothing is to tap, the board is drawn as
+    small as 12 px print allows, and the board of ten tiles shows whole."""
+    match, _ = finished_match(server, "carcassonne", options={"river": True})
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang=de#step=10")
+    wait_step(page, 10)
+    page.wait_for_selector("#tv-board .board-view g.tile")
+    left, right, top, bottom = page.evaluate(TILES_IN_BOX)
+    assert min(left, right, top, bottom) >= -1, (left, right, top, bottom)
+    least = page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('#tv-board .part-board text')]"
+        ".map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"
+    )
+    assert least >= 12, least

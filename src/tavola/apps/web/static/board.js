@@ -11,6 +11,7 @@
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
+import { edgeSigns } from "./board-edges.js";
 import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { pointerHandlers } from "./board-pointers.js";
 import { el } from "./dom.js";
@@ -128,6 +129,7 @@ export class Board {
     this.base = viewBoxOf(this.zoomed);
     if (this.parted) {
       this.view = new BoardView(this.zoomed.parentElement, this.zoomed, this.boardZoom);
+      this.edges = edgeSigns(this.view);
       this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
     }
@@ -143,6 +145,9 @@ export class Board {
       const again = value === null ? [] : sameAttr(this.svg, name, value).filter(drawn);
       const target = again[0] || this.firstTarget();
       if (target) target.focus({ preventScroll: true });
+      // no words float for a focus the page moved (after Confirm: on the head's copy of a
+      // spot, the words would sit over the board, away from the spot the player looks at)
+      this.say("");
     }
     this.view?.revealTargets();
   }
@@ -470,7 +475,10 @@ export class Board {
     if (!button) return;
     if (button.dataset.title === undefined) button.dataset.title = button.title;
     let why = "";
-    if (this.parted) why = this.view.fitted();
+    if (this.parted) {
+      why = this.view.fitted();
+      this.edges.update(); // the view moved: the cells out of view past its edges
+    }
     else if (this.svg && this.zoom.s <= 1) why = _("The whole board is in view");
     button.title = why || button.dataset.title;
     if (why) button.setAttribute("aria-disabled", "true");
