@@ -79,7 +79,7 @@ BOARD_BG: Final = "#D8CCAE"
 NAME_WIDE: Final = 13
 NAME: Final = 15
 SCORE_ROOM: Final = 50  # a chip's score (up to 3 digits) and the word under it, at its right
-MARK_ROOM: Final = 18  # the mark left of the score: to move, wins
+MARK_ROOM: Final = 24  # the mark left of the score (to move, wins), with a gap either side
 BUTTON: Final = 156  # the width of the status panel's buttons
 BUTTON_HIGH: Final = 56  # their height: 44 px on a phone, where the panel is 390 px wide
 
@@ -386,7 +386,7 @@ def _seat_row(
     if current:  # a shape, not only the chip's colour, says whose turn it is or who won
         mark = "\N{BLACK STAR}" if seat in view["winners"] else "\N{BLACK RIGHT-POINTING TRIANGLE}"
         out.append(
-            f'<text x="{x + width - SCORE_ROOM - MARK_ROOM / 2:g}" y="{y + 24:g}" '
+            f'<text x="{x + width - SCORE_ROOM - 10:g}" y="{y + 24:g}" '
             f'font-size="15" text-anchor="middle" fill="{INK}">{mark}</text>'
         )
     for index in range(7):  # followers: in supply filled, on the board faint
@@ -483,14 +483,14 @@ def _board(
     for x in sorted({x for x, _ in cells}):  # coordinates, as in the notation
         cx, _ = centre(x, north)
         out.append(
-            f'<text x="{cx:g}" y="{top - 10:g}" font-size="{PRINT}" text-anchor="middle" '
-            f'fill="#6A5E48">{x}</text>'
+            f'<text class="axis" x="{cx:g}" y="{top - 10:g}" font-size="{PRINT}" '
+            f'text-anchor="middle" fill="#6A5E48">{x}</text>'
         )
     for y in sorted({y for _, y in cells}):
         _, cy = centre(west, y)
         out.append(
-            f'<text x="{left - 6:g}" y="{cy + 6:g}" font-size="{PRINT}" text-anchor="end" '
-            f'fill="#6A5E48">{y}</text>'
+            f'<text class="axis" x="{left - 6:g}" y="{cy + 6:g}" font-size="{PRINT}" '
+            f'text-anchor="end" fill="#6A5E48">{y}</text>'
         )
     for placed in view["board"]:
         variant = variant_of(placed)

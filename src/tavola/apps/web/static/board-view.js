@@ -220,6 +220,7 @@ export class BoardView {
     const scale = this.scale();
     this.svg.style.width = `${w * scale}px`;
     this.svg.style.height = `${h * scale}px`;
+    this.markPrint(scale);
     const { width, height } = this.scales();
     const pans = w * scale > width + 1 || h * scale > height + 1;
     let centre = this.state.moved ? this.state.centre : null;
@@ -246,6 +247,12 @@ export class BoardView {
     const rect = this.box.getBoundingClientRect();
     this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
     return pans;
+  }
+
+  /** A board drawn smaller than its print reads (a finished game, whole: data-fit) hides
+   *  its coordinates (class "axis"), which would be specks, until zoomed in. */
+  markPrint(scale) {
+    this.svg.classList.toggle("small-print", scale < this.readable() - 1e-6);
   }
 
   /** Where no cell is to choose, the targets on the board (the follower spots of the tile
@@ -305,6 +312,7 @@ export class BoardView {
     const scale = this.scale();
     this.svg.style.width = `${w * scale}px`;
     this.svg.style.height = `${h * scale}px`;
+    this.markPrint(scale);
     this.keepAt(unit, point);
     this.state.moved = true;
     this.state.centre = this.unitAt();
