@@ -51,6 +51,10 @@ export function edgeSigns(boardView) {
       const nearest = [...hidden[side]].sort((a, b) => distance(a) - distance(b))[0];
       if (!nearest) return;
       boardView.reveal([nearest]);
+      // on past the sign, which stays at that edge while more cells lie beyond it
+      const past = sign.offsetHeight + 12;
+      if (side === "top" || side === "bottom") box.scrollTop += side === "top" ? -past : past;
+      else box.scrollLeft += side === "left" ? -past : past;
       nearest.focus({ preventScroll: true }); // the sign may go: the focus goes to the cell
     });
     holder.append(sign);
