@@ -195,7 +195,8 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
     labels = page.locator("#tv-board [data-choose]").evaluate_all(
         "cells => cells.map((c) => c.getAttribute('aria-label'))"
     )
-    said = "0,1: Place the city edge at column 0, row 1, turned upside down: joins a free city"
+    # in words only: no "0,1: " before them (playtest 4 #7; the axes say the cell's print)
+    said = "Place the city edge at column 0, row 1, turned upside down: joins a free city"
     assert f"{said} (1 tile)" in labels, labels
     cell = labels.index(f"{said} (1 tile)")
     page.locator("#tv-board [data-choose]").nth(cell).click()
@@ -250,7 +251,7 @@ def test_campanile_and_clocktowers_take_the_area_width(
 
 SHOWN_LABELS = """() => [...document.querySelectorAll('#tv-board [data-option-of].shown')]
   .map((g) => document.querySelector(`#tv-board [data-choose='${g.dataset.optionOf}'] text`))
-  .filter((t) => getComputedStyle(t).visibility !== 'hidden').map((t) => t.textContent)"""
+  .filter((t) => t && getComputedStyle(t).visibility !== 'hidden').map((t) => t.textContent)"""
 
 
 def test_no_tile_is_previewed_before_a_cell_is_chosen(
