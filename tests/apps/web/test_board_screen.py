@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import tavola
+from tests.apps.web.axe import serious_violations
 from tests.apps.web.helpers import seq, wait_shown, wait_turn_or_end
 from tests.apps.web.test_replay import finished_match
 from tests.live_server import ServerProcess
@@ -441,6 +442,7 @@ def test_a_phone_opens_a_spread_board_on_a_cell_to_choose(
             assert words.endswith(f": {cells}"), (words, cells)
         else:
             assert words is None, (side, words)
+    assert serious_violations(page) == []  # the signs too (names, contrast, targets)
     side = next(side for side, cells, _ in edges if cells)
     sign = box(page, f".edge-{side}")
     assert min(sign["width"], sign["height"]) >= 44, sign
