@@ -341,23 +341,17 @@ export class Board {
     if (first) this.showPreview(first);
   }
 
-  /** Show a choice's option over its cell, whose label hides (no coordinates over a tile). */
+  /** Show a choice's option over its cell. */
   showPreview(node) {
     node.classList.add("shown", "preview");
     this.previewed = node;
     this.turn(node.getAttribute("data-turn")); // the tile to place shows the ghost's turn
-    this.cellOf(node)?.classList.add("covered");
-  }
-
-  cellOf(option) {
-    return sameAttr(this.svg, "data-choose", option.getAttribute("data-option-of"))[0];
   }
 
   unpreview() {
     if (this.previewed && !(this.selection && this.selection.options.includes(this.previewed))) {
       this.previewed.classList.remove("shown", "preview");
     }
-    if (this.previewed) this.cellOf(this.previewed)?.classList.remove("covered");
     if (this.previewed && !this.selection) this.turn(null);
     this.previewed = null;
   }
@@ -402,10 +396,8 @@ export class Board {
     if (choose) this.preview(choose.getAttribute("data-choose"));
     else if (!e.target.closest("[data-option-of]")) this.unpreview();
     if (playable && !(this.selection && this.choice && playable === this.selection.cell)) {
-      // a cell's name starts with its print ("4,-1: ..." for a voice user): its title is the words
       const title = playable.querySelector(":scope > title");
-      const words = playable.hasAttribute("data-choose") && title ? title.textContent : playable.getAttribute("aria-label");
-      this.say(words || (title ? title.textContent : ""));
+      this.say(playable.getAttribute("aria-label") || (title ? title.textContent : ""));
     } else if (!feature && !this.selection) {
       this.say("");
     }
