@@ -14,7 +14,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import tavola
+from tests.apps.web.axe import serious_violations
 from tests.apps.web.helpers import seq, wait_shown, wait_turn_or_end
+from tests.apps.web.test_replay import finished_match
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -194,7 +196,8 @@ def test_cells_spots_and_moves_are_said_in_words(new_context: Any, server: Serve
     labels = page.locator("#tv-board [data-choose]").evaluate_all(
         "cells => cells.map((c) => c.getAttribute('aria-label'))"
     )
-    said = "0,1: Place the city edge at column 0, row 1, turned upside down: joins a free city"
+    # in words only: no "0,1: " before them (playtest 4 #7; the axes say the cell's print)
+    said = "Place the city edge at column 0, row 1, turned upside down: joins a free city"
     assert f"{said} (1 tile)" in labels, labels
     cell = labels.index(f"{said} (1 tile)")
     page.locator("#tv-board [data-choose]").nth(cell).click()
@@ -249,7 +252,7 @@ def test_campanile_and_clocktowers_take_the_area_width(
 
 SHOWN_LABELS = """() => [...document.querySelectorAll('#tv-board [data-option-of].shown')]
   .map((g) => document.querySelector(`#tv-board [data-choose='${g.dataset.optionOf}'] text`))
-  .filter((t) => getComputedStyle(t).visibility !== 'hidden').map((t) => t.textContent)"""
+  .filter((t) => t && getComputedStyle(t).visibility !== 'hidden').map((t) => t.textContent)"""
 
 
 def test_no_tile_is_previewed_before_a_cell_is_chosen(
@@ -435,9 +438,51 @@ def test_a_phone_opens_a_spread_board_on_a_cell_to_choose(
     new_context: Any, server: ServerProcess
 ) -> None:
     """On a phone the cells where the tile fits spread far wider than the screen: the first
-    view shows some of them, near the last tile laid, not the empty corner of their span."""
+    view shows some of them, near the last tile laid, not the empty corner of their span.
+    Those out of view are signed (playtest 4 #3, where nothing said so): an arrow with their
+    count at each edge they lie past, in words for a screen reader in the page's language;
+    pressed, it scrolls the nearest of them into view and gives it the focus."""
     page = my_turn_in(new_context, server, 28, 1, viewport=PHONE, has_touch=True, is_mobile=True)
     assert page.evaluate(CANDIDATES_INSIDE) >= 1
+    page.goto(page.url + "&lang=de")
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    edges = page.evaluate(EDGES)
+    assert sum(cells for _, cells, _ in edges) > 0, edges  # the position has some
+    for side, cells, words in edges:
+        if cells:
+            assert words is not None, (side, edges)
+            assert words.startswith("Felder, auf die die Karte passt"), words
+            assert words.endswith(f": {cells}"), (words, cells)
+        else:
+            assert words is None, (side, words)
+    assert serious_violations(page) == []  # the signs too (names, contrast, targets)
+    side = next(side for side, cells, _ in edges if cells)
+    sign = box(page, f".edge-{side}")
+    assert min(sign["width"], sign["height"]) >= 44, sign
+    page.locator(f".edge-{side}").tap()
+    page.wait_for_function("() => document.activeElement.hasAttribute('data-choose')")
+    assert page.evaluate(FOCUS_IN_VIEW)
+
+
+# Per side of the board's box, the cells to choose out of view past it (the side they pass
+# the most), and the sign shown there: [side, cells, the sign's words or null].
+EDGES = """() => { const view = document.querySelector('#tv-board .board-view')
+    .getBoundingClientRect();
+  const count = { top: 0, bottom: 0, left: 0, right: 0 };
+  for (const c of document.querySelectorAll('#tv-board [data-choose]')) {
+    const r = c.getBoundingClientRect();
+    const past = { top: view.top - r.top, bottom: r.bottom - view.bottom,
+      left: view.left - r.left, right: r.right - view.right };
+    const [side, by] = Object.entries(past).sort((a, b) => b[1] - a[1])[0];
+    if (by > 1) count[side] += 1;
+  }
+  return Object.keys(count).map((side) => { const s = document.querySelector('.edge-' + side);
+    return [side, count[side], s && !s.hidden ? s.getAttribute('aria-label') : null]; }); }"""
+FOCUS_IN_VIEW = """() => { const r = document.activeElement.getBoundingClientRect();
+  const v = document.querySelector('#tv-board .board-view').getBoundingClientRect();
+  return r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1
+    && r.bottom <= v.bottom + 1; }"""
 
 
 def test_a_confirmed_tile_leaves_the_focus_on_the_first_follower_spot(
@@ -529,3 +574,38 @@ def test_a_tall_board_has_the_head_beside_it(new_context: Any, server: ServerPro
     fit.click()
     expect(fit).to_have_attribute("aria-disabled", "true")
     assert box(page, "#tv-board .part-board") == board
+
+
+def test_no_words_float_over_the_board_after_confirm(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 4 #19: after Confirm the focus goes to the first follower spot (the head's
+    copy, on a desktop), and its words floated over the board's top left, away from the spot
+    the player looks at; a focus the page moves shows no floating words."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server)
+    page.locator("#tv-board [data-choose]").first.click()
+    page.locator("#tv-confirm").click()
+    page.wait_for_selector("#tv-board .part-board [data-action^='deploy']")
+    page.wait_for_function("() => document.activeElement.hasAttribute('data-action')")
+    expect(page.locator("#tv-info")).to_be_empty()
+
+
+TILES_SHOWN = """() => { const view = document.querySelector('#tv-board .board-view')
+    .getBoundingClientRect();
+  return [...document.querySelectorAll('#tv-board .part-board g.tile')].map((t) => t
+    .getBoundingClientRect()).filter((r) => r.left < view.left - 1 || r.top < view.top - 1
+    || r.right > view.right + 1 || r.bottom > view.bottom + 1).length; }"""
+
+
+def test_a_finished_game_opens_on_the_whole_board_on_a_phone(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 4 #6: at the end a phone opened zoomed on the last tile (3 tiles of a 13 x 15
+    board); a finished game opens on the whole board."""
+    match, _ = finished_match(server, "carcassonne", options={"river": True})
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{server.url}/m/{match}?lang=de")
+    wait_shown(page)
+    page.wait_for_selector("#tv-board .part-board g.tile")
+    assert page.evaluate(TILES_SHOWN) == 0

@@ -364,3 +364,21 @@ def test_a_1996_replay_uses_the_pane_and_links_the_rules(
         wait_step(page, wanted)
         widths.append(page.evaluate(DRAWN_ACROSS))
     assert all(drawn >= 0.95 * area - 4 for area, drawn in widths), widths
+
+
+def test_a_phones_replay_opens_a_small_board_whole(new_context: Any, server: ServerProcess) -> None:
+    """Playtest 4 #10: on a phone, step 10 of a Carcassonne replay opened cut at the left,
+    the tile just placed cut at the right edge. Where nothing is to tap, the board is drawn as
+    small as 12 px print allows, and the board of ten tiles shows whole."""
+    match, _ = finished_match(server, "carcassonne", options={"river": True})
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang=de#step=10")
+    wait_step(page, 10)
+    page.wait_for_selector("#tv-board .board-view g.tile")
+    left, right, top, bottom = page.evaluate(TILES_IN_BOX)
+    assert min(left, right, top, bottom) >= -1, (left, right, top, bottom)
+    least = page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('#tv-board .part-board text')]"
+        ".map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"
+    )
+    assert least >= 12, least

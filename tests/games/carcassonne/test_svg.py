@@ -22,7 +22,7 @@ from tavola.games.carcassonne.svg_features import Feature, bag, features, follow
 from tavola.games.carcassonne.svg_targets import RING, targets
 from tavola.games.carcassonne.tiles import CITY, CLOISTER, FIELD, KINDS, ROAD, TILE_NAMES, VARIANTS
 from tavola.testing import checks
-from tests.games.carcassonne.helpers import play
+from tests.games.carcassonne.helpers import new_game, play
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -407,3 +407,79 @@ def test_the_head_says_cells_and_points_in_words() -> None:
     state.apply(state.read_action("pass"))
     assert state.is_over
     assert re.search(r"Game over: [^<]* with \d+ points?<", game.svg(state.view(0), []))
+
+
+NAMES = ["mara_pt4", "Bot B (heuristic, easy)"]
+
+
+def _chips(state: CarcassonneState, seat: int, part: str) -> list[list[str]]:
+    """The texts of each seat's chip in the head (``part``: head or head-wide), as ``seat``
+    sees it with the seats named as a table names them."""
+    view = {**state.view(seat), "names": NAMES}
+    acts = state.legal_notations() if seat == state.current_player else []
+    root = ET.fromstring(draw(view, acts))
+    head = next(e for e in root.iter(f"{NS}svg") if e.get("data-part") == part)
+    return [
+        [t.text or "" for t in chip.iter(f"{NS}text")]
+        for chip in head.iter(f"{NS}g")
+        if chip.get("class") == "seat"
+    ]
+
+
+@pytest.mark.parametrize("part", ["head", "head-wide"])
+def test_a_chip_shows_the_whole_name_the_same_in_every_phase(part: str) -> None:
+    """Playtest 4 #4: "mara_... (you) to move" but "mara_pt4 (you)" on the other's turn, and
+    "Bot B (heur…": the name has the chip's room whatever the phase (on two lines where
+    long), and the turn's mark a small shape left of the score, not words beside the name."""
+    state, _ = play(["U", "U", "U"], [("place -1,0 0", "pass")])  # B to place, then A
+    names_of = {}
+    for phase in range(3):
+        chips = _chips(state, 0, part)
+        names = [
+            [t for t in chip if len(t) > 1 and t[0].isalpha() and t != "points"] for chip in chips
+        ]
+        assert names[0] == ["mara_pt4 (you)"], names
+        assert " ".join(names[1]) == NAMES[1], names
+        assert not any("to move" in t or "…" in t for chip in chips for t in chip)
+        names_of[phase] = names
+        state.apply(state.legal_actions()[0])
+        if state.is_over:
+            break
+    assert len({str(n) for n in names_of.values()}) == 1, names_of
+
+
+@pytest.mark.parametrize(("lang", "left"), [("it", "rimasti"), ("fr", "restants")])
+def test_a_chip_says_the_followers_left_in_words(lang: str, left: str) -> None:
+    """Playtest 4 #5: the band's chips showed "0" alone in Italian and French."""
+    state = new_game(["U", "U"])
+    with language(lang):
+        for part in ("head", "head-wide"):
+            for chip in _chips(state, 0, part):
+                assert f"7 {left}" in chip, (part, chip)
+
+
+def test_the_winners_mark_keeps_clear_of_the_score() -> None:
+    """Playtest 4 #6: "gewinnt100", the word ran into the score; a star marks the winner."""
+    state, _ = play(["E"], [("place 0,1 180", "deploy city S")])
+    with language("de"):
+        for part in ("head", "head-wide"):
+            winner = _chips(state, 1, part)[0]
+            assert "\N{BLACK STAR}" in winner, winner
+            assert "gewinnt" not in " ".join(winner), winner
+
+
+def test_cells_and_the_final_table_say_places_in_words() -> None:
+    """Playtest 4 #7: no "1,0" printed on a yellow cell nor at the head of its name (the axes
+    say it), the final table's place in words, the last line's points with their unit."""
+    state = new_game(["U", "E"])
+    root = picture(state, 0)
+    cells = [e for e in root.iter(f"{NS}g") if "data-choose" in e.attrib]
+    assert cells
+    for cell in cells:
+        assert not list(cell.iter(f"{NS}text"))
+        assert cell.get("aria-label", "").startswith("Place the "), cell.get("aria-label")
+    state, events = play(["U"], [("place -1,0 0", "deploy road E")])
+    table = next(e.table for e in events if e.kind == "final_scoring")
+    assert table is not None
+    assert table.rows[0][1].startswith("column ")
+    assert events[-1].text.endswith(" points"), events[-1].text

@@ -303,11 +303,14 @@ def final_scoring(state: CarcassonneState) -> list[Event]:
     best = max(state.points)
 
     def text() -> Text:
+        names = _names(winners)
         if len(winners) > 1:
-            return lazy(
-                "{names} share the victory with {points}", names=_names(winners), points=best
-            )
-        return lazy("{names} wins with {points}", names=_names(winners), points=best)
+            if best == 1:
+                return lazy("{names} share the victory with {points} point", names=names, points=1)
+            return lazy("{names} share the victory with {points} points", names=names, points=best)
+        if best == 1:
+            return lazy("{names} wins with {points} point", names=names, points=1)
+        return lazy("{names} wins with {points} points", names=names, points=best)
 
     events.append(Event("game_over", text, {"scores": state.scores, "winners": winners}))
     return events
@@ -321,7 +324,7 @@ def _awards_table(awards: list[Award]) -> Table:
     rows = []
     for result in awards:
         x, y = cell_xy(result.cell)
-        rows.append((result.detail, f"{x},{y}", str(result.points), _names(result.owners)))
+        rows.append((result.detail, cell_words(x, y), str(result.points), _names(result.owners)))
     columns = (lazy("feature"), lazy("at"), lazy("points"), lazy("to"))
     return Table(_FINAL, columns, rows)
 

@@ -26,7 +26,6 @@ from typing import Any, Final
 
 from tavola.core.i18n import listed
 from tavola.core.svg import (
-    BOLD_GLYPH_EM,
     GLYPH_EM,
     HIGHLIGHT,
     INK,
@@ -79,6 +78,8 @@ BOARD_BG: Final = "#D8CCAE"
 # a tall board)
 NAME_WIDE: Final = 13
 NAME: Final = 15
+SCORE_ROOM: Final = 50  # a chip's score (up to 3 digits) and the word under it, at its right
+MARK_ROOM: Final = 24  # the mark left of the score (to move, wins), with a gap either side
 BUTTON: Final = 156  # the width of the status panel's buttons
 BUTTON_HIGH: Final = 56  # their height: 44 px on a phone, where the panel is 390 px wide
 
@@ -105,12 +106,15 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     top = status_h * scale
     height = max(top + board_h + PAD, (panel_h + 8) * scale)
     far = 50 * SIZE  # the table's cloth reaches past any zoom out
+    # a finished game's board opens whole (data-fit): the last tile is no longer the point
+    fit = ' data-fit=""' if view["current_player"] is None else ""
     # Two parts (``data-part``), which a client may lay out apart: the board zooms, the
     # status panel stays (tavola.core.svg). Drawn here one above the other.
     body = [
         f'<rect width="{width:g}" height="{height:g}" fill="{PAPER}"/>',
         f'<rect x="0" y="{top:g}" width="{width:g}" height="{height - top:g}" fill="{BOARD_BG}"/>',
-        f'<svg data-part="board" x="{(width - board_w) / 2:g}" y="{top:g}" '
+        f'<svg data-part="board"{fit} '
+        f'x="{(width - board_w) / 2:g}" y="{top:g}" '
         f'width="{board_w:g}" height="{board_h:g}" '
         f'viewBox="{board_x:g} {board_y:g} {board_w:g} {board_h:g}">'
         f'<rect x="{board_x - far:g}" y="{board_y - far:g}" width="{board_w + 2 * far:g}" '
@@ -351,62 +355,76 @@ def _button_lines(text: str) -> tuple[int, list[str]]:
 def _seat_row(
     view: dict[str, Any], seat: int, x: float, y: float, width: float, least: float
 ) -> str:
-    """A seat's chip: its name (set smaller where long, down to ``least``, then cut short:
-    the whole name is in the title), its score, its followers in supply."""
+    """A seat's chip: its name (set smaller where long, down to ``least``, then on two lines,
+    then cut short: the whole name is in the title) in the same room in every phase, a mark
+    left of the score (to move, wins), the score, the followers in supply and their count."""
     current = seat == view["current_player"] or seat in view["winners"]
     colour = seat_colour(seat)
     supply = view["supply"][seat]
     points, left = gettext("points"), gettext("{count} left").format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
-    mark = ""
-    if current:
-        mark = gettext("wins") if seat in view["winners"] else gettext("to move")
-    # the name, then the mark, left of the score
-    room = width - 40 - 50 - (GLYPH_EM * 15 * len(mark) + 10 if mark else 0)
     mine = gettext("{seat} (you)") if seat == view["seat"] else "{seat}"
-    beside = BOLD_GLYPH_EM * least * (len(mine) - len("{seat}"))  # the words around the name
-    cut = shortened(seat_name(view, seat), 18, room - beside, bold=True, least=least)
-    name = mine.format(seat=cut)
-    name_size = max(least, fitted_size(name, 18, room, bold=True))
+    whole = mine.format(seat=seat_name(view, seat))
+    room = width - 40 - SCORE_ROOM - MARK_ROOM  # the same whatever the phase and the score
     out = [
         f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{ROW}" rx="8" fill="#FFFFFF" '
         f"{stroke}/>",
         meeple(x + 20, y + ROW / 2, seat, scale=1.75),  # its letter 12 px on a phone
-        f'<text x="{x + 40:g}" y="{y + 24:g}" font-size="{name_size:g}" font-weight="bold" '
-        f'fill="{INK}">{escape(name)}</text>',
         f'<text x="{x + width - 10:g}" y="{y + 25:g}" font-size="20" font-weight="bold" '
         f'text-anchor="end" fill="{INK}">{view["scores"][seat]}</text>',
         f'<text x="{x + width - 10:g}" y="{y + 46:g}" font-size="15" text-anchor="end" '
         f'fill="#555555">{escape(points)}</text>',
     ]
-    if mark:
-        after = x + 50 + name_size * BOLD_GLYPH_EM * len(name)  # as the name's size was fitted
+    lines = _name_lines(whole, room, least)
+    for row, (words, size) in enumerate(lines):
+        baseline = y + 24 if len(lines) == 1 else y + 4 + (row + 1) * least - row
         out.append(
-            f'<text x="{after:g}" y="{y + 24:g}" font-size="15" fill="{INK}">{escape(mark)}</text>'
+            f'<text x="{x + 40:g}" y="{baseline:g}" font-size="{size:g}" font-weight="bold" '
+            f'fill="{INK}">{escape(words)}</text>'
+        )
+    if current:  # a shape, not only the chip's colour, says whose turn it is or who won
+        mark = "\N{BLACK STAR}" if seat in view["winners"] else "\N{BLACK RIGHT-POINTING TRIANGLE}"
+        out.append(
+            f'<text x="{x + width - SCORE_ROOM - 10:g}" y="{y + 24:g}" '
+            f'font-size="15" text-anchor="middle" fill="{INK}">{mark}</text>'
         )
     for index in range(7):  # followers: in supply filled, on the board faint
-        mx = x + 46 + 13 * index
-        if index < supply:
-            out.append(
-                f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.6)" '
-                f'fill="{colour}" stroke="{INK}" stroke-width="1"/>'
-            )
-        else:
-            out.append(
-                f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.6)" '
-                'fill="none" stroke="#9A9A9A" stroke-width="1"/>'
-            )
+        mx = x + 44 + 11 * index
+        fill = (
+            f'fill="{colour}" stroke="{INK}"' if index < supply else 'fill="none" stroke="#9A9A9A"'
+        )
+        out.append(
+            f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.55)" {fill} '
+            'stroke-width="1"/>'
+        )
     # between the followers and the word "points" under the score: the count alone where
-    # its words would be set under ``least`` ("7 restants"; the title says it whole)
-    room = width - 10 - GLYPH_EM * 15 * len(points) - 6 - (46 + 13 * 7)
+    # its words would be set under ``least`` (the title says it whole)
+    room = width - 10 - GLYPH_EM * 15 * len(points) - 4 - 119
     if fitted_size(left, 15, room) < least:
         left = str(supply)
     out.append(
-        f'<text x="{x + 46 + 13 * 7:g}" y="{y + 47:g}" font-size="{fitted_size(left, 15, room):g}" '
+        f'<text x="{x + 119:g}" y="{y + 47:g}" font-size="{fitted_size(left, 15, room):g}" '
         f'fill="#555555">{escape(left)}</text></g>'
     )
     return "".join(out)
+
+
+def _name_lines(name: str, room: float, least: float) -> list[tuple[str, float]]:
+    """A chip's name: on one line at the largest size from 18 down to ``least`` that fits
+    ``room``, else on two at ``least`` (the second cut short where even they are too few).
+
+    >>> _name_lines("Ada (you)", 200, 13)
+    [('Ada (you)', 18)]
+    >>> _name_lines("Bot B (heuristic, easy)", 150, 13)
+    [('Bot B (heuristic,', 13), ('easy)', 13)]
+    """
+    size = fitted_size(name, 18, room, bold=True)
+    if size >= least:
+        return [(name, size)]
+    lines = wrapped(name, least, room, bold=True)
+    second = shortened(" ".join(lines[1:]), least, room, bold=True, least=least)
+    return [(shortened(lines[0], least, room, bold=True, least=least), least), (second, least)]
 
 
 _MINI = (
@@ -465,14 +483,14 @@ def _board(
     for x in sorted({x for x, _ in cells}):  # coordinates, as in the notation
         cx, _ = centre(x, north)
         out.append(
-            f'<text x="{cx:g}" y="{top - 10:g}" font-size="{PRINT}" text-anchor="middle" '
-            f'fill="#6A5E48">{x}</text>'
+            f'<text class="axis" x="{cx:g}" y="{top - 10:g}" font-size="{PRINT}" '
+            f'text-anchor="middle" fill="#6A5E48">{x}</text>'
         )
     for y in sorted({y for _, y in cells}):
         _, cy = centre(west, y)
         out.append(
-            f'<text x="{left - 6:g}" y="{cy + 6:g}" font-size="{PRINT}" text-anchor="end" '
-            f'fill="#6A5E48">{y}</text>'
+            f'<text class="axis" x="{left - 6:g}" y="{cy + 6:g}" font-size="{PRINT}" '
+            f'text-anchor="end" fill="#6A5E48">{y}</text>'
         )
     for placed in view["board"]:
         variant = variant_of(placed)
@@ -559,16 +577,13 @@ def _place_choices(
             )
         if said:
             words = f"{words}: {said}"
-        # the name holds the cell's own print ("0,1"): a voice user says what is seen
+        # no print on the cell: the axes say its column and row, its name says them in words
         cells.append(
-            f'<g data-choose="{key}" tabindex="0" role="button" '
-            f'aria-label="{escape(f"{key}: {words}")}">'
+            f'<g data-choose="{key}" tabindex="0" role="button" aria-label="{escape(words)}">'
             f"<title>{escape(words)}</title>"
             f'<rect class="hit" x="{cx - SIZE / 2 + 3:g}" y="{cy - SIZE / 2 + 3:g}" '
             f'width="{SIZE - 6}" height="{SIZE - 6}" rx="6" fill="{HIGHLIGHT}" fill-opacity="0.45" '
-            f'stroke="#A08E00" stroke-width="2.5" stroke-dasharray="7 4"/>'
-            f'<text x="{cx:g}" y="{cy + 7:g}" font-size="{PRINT}" text-anchor="middle" '
-            f'fill="#6B5F00">{key}</text></g>'
+            f'stroke="#A08E00" stroke-width="2.5" stroke-dasharray="7 4"/></g>'
         )
         for rotation in cell["rotations"]:
             action = f"place {key} {rotation}"

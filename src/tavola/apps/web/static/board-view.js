@@ -6,7 +6,9 @@
 // The default scale, px per unit: no smaller than the board's smallest print needs to be
 // 10 px (nor zoomed out further), more on a narrow screen, where fingers tap; no larger (a
 // small board). The board shows whole where it can, else every cell where the tile fits.
-const SCALE = { leastNarrow: 1.1, most: 1.6, narrow: 600, print: 10.05 };
+// Where nothing on the board is to tap (a replay, a spectator), a narrow screen's floor is
+// its print: 12 px. A board marked data-fit (a finished game) opens whole.
+const SCALE = { leastNarrow: 1.1, most: 1.6, narrow: 600, print: 10.05, printNarrow: 12.05 };
 const MAX_ZOOM = 8;
 // On a narrow screen, where fingers tap, the default scale shows every target of the board
 // this many px wide and high at least (the project's rule is 44): Carcassonne's follower
@@ -48,7 +50,7 @@ export function splitParts(root) {
     if (!part) continue;
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("class", name === "head" && band ? "part-head band" : `part-${name}`);
-    for (const attr of ["viewBox", "overflow"]) {
+    for (const attr of ["viewBox", "overflow", "data-fit"]) {
       if (part.hasAttribute(attr)) svg.setAttribute(attr, part.getAttribute(attr));
     }
     if (name === "head" && style) svg.append(style);
@@ -211,8 +213,11 @@ export class BoardView {
     const width = this.box.clientWidth || 1;
     const height = this.box.clientHeight || 1;
     const whole = Math.min(width / w, height / h);
+    if (this.svg.hasAttribute("data-fit")) return { base: Math.min(whole, SCALE.most), least: 1, width, height };
     const narrow = width < SCALE.narrow;
-    const least = Math.max(this.readable(), narrow ? SCALE.leastNarrow : 0);
+    const tapped = this.smallest < Infinity;
+    const narrowLeast = tapped ? SCALE.leastNarrow : (this.readable() * SCALE.printNarrow) / SCALE.print;
+    const least = Math.max(this.readable(), narrow ? narrowLeast : 0);
     const chosen = whole < least ? this.chosen() : null;
     const fits = chosen ? Math.min(width / chosen.width, height / chosen.height) : whole;
     let base = Math.min(Math.max(fits, least), SCALE.most);
@@ -233,6 +238,7 @@ export class BoardView {
     const scale = this.scale();
     this.svg.style.width = `${w * scale}px`;
     this.svg.style.height = `${h * scale}px`;
+    this.markPrint(scale);
     const { width, height } = this.scales();
     const pans = w * scale > width + 1 || h * scale > height + 1;
     let centre = this.state.moved ? this.state.centre : null;
@@ -259,6 +265,12 @@ export class BoardView {
     const rect = this.box.getBoundingClientRect();
     this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
     return pans;
+  }
+
+  /** A board drawn smaller than its print reads (a finished game, whole: data-fit) hides
+   *  its coordinates (class "axis"), which would be specks, until zoomed in. */
+  markPrint(scale) {
+    this.svg.classList.toggle("small-print", scale < this.readable() - 1e-6);
   }
 
   /** Where no cell is to choose, the targets on the board (the follower spots of the tile
@@ -318,6 +330,7 @@ export class BoardView {
     const scale = this.scale();
     this.svg.style.width = `${w * scale}px`;
     this.svg.style.height = `${h * scale}px`;
+    this.markPrint(scale);
     this.keepAt(unit, point);
     this.state.moved = true;
     this.state.centre = this.unitAt();

@@ -11,6 +11,7 @@
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
+import { edgeSigns } from "./board-edges.js";
 import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { pointerHandlers } from "./board-pointers.js";
 import { el } from "./dom.js";
@@ -128,6 +129,7 @@ export class Board {
     this.base = viewBoxOf(this.zoomed);
     if (this.parted) {
       this.view = new BoardView(this.zoomed.parentElement, this.zoomed, this.boardZoom);
+      this.edges = edgeSigns(this.view);
       this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
     }
@@ -143,6 +145,9 @@ export class Board {
       const again = value === null ? [] : sameAttr(this.svg, name, value).filter(drawn);
       const target = again[0] || this.firstTarget();
       if (target) target.focus({ preventScroll: true });
+      // no words float for a focus the page moved (after Confirm: on the head's copy of a
+      // spot, the words would sit over the board, away from the spot the player looks at)
+      this.say("");
     }
     this.view?.revealTargets();
   }
@@ -336,23 +341,17 @@ export class Board {
     if (first) this.showPreview(first);
   }
 
-  /** Show a choice's option over its cell, whose label hides (no coordinates over a tile). */
+  /** Show a choice's option over its cell. */
   showPreview(node) {
     node.classList.add("shown", "preview");
     this.previewed = node;
     this.turn(node.getAttribute("data-turn")); // the tile to place shows the ghost's turn
-    this.cellOf(node)?.classList.add("covered");
-  }
-
-  cellOf(option) {
-    return sameAttr(this.svg, "data-choose", option.getAttribute("data-option-of"))[0];
   }
 
   unpreview() {
     if (this.previewed && !(this.selection && this.selection.options.includes(this.previewed))) {
       this.previewed.classList.remove("shown", "preview");
     }
-    if (this.previewed) this.cellOf(this.previewed)?.classList.remove("covered");
     if (this.previewed && !this.selection) this.turn(null);
     this.previewed = null;
   }
@@ -397,10 +396,8 @@ export class Board {
     if (choose) this.preview(choose.getAttribute("data-choose"));
     else if (!e.target.closest("[data-option-of]")) this.unpreview();
     if (playable && !(this.selection && this.choice && playable === this.selection.cell)) {
-      // a cell's name starts with its print ("4,-1: ..." for a voice user): its title is the words
       const title = playable.querySelector(":scope > title");
-      const words = playable.hasAttribute("data-choose") && title ? title.textContent : playable.getAttribute("aria-label");
-      this.say(words || (title ? title.textContent : ""));
+      this.say(playable.getAttribute("aria-label") || (title ? title.textContent : ""));
     } else if (!feature && !this.selection) {
       this.say("");
     }
@@ -470,7 +467,10 @@ export class Board {
     if (!button) return;
     if (button.dataset.title === undefined) button.dataset.title = button.title;
     let why = "";
-    if (this.parted) why = this.view.fitted();
+    if (this.parted) {
+      why = this.view.fitted();
+      this.edges.update(); // the view moved: the cells out of view past its edges
+    }
     else if (this.svg && this.zoom.s <= 1) why = _("The whole board is in view");
     button.title = why || button.dataset.title;
     if (why) button.setAttribute("aria-disabled", "true");
