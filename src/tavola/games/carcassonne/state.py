@@ -89,6 +89,7 @@ class CarcassonneState(TurnState):
         "parent",
         "pennants",
         "pile",
+        "placements_due",
         "points",
         "river_end",
         "river_entry",
@@ -125,6 +126,8 @@ class CarcassonneState(TurnState):
         self.points = [0] * n
         self.discarded: list[int] = []
         self.legal: list[int] = []
+        # in the place step, whether ``legal`` is still to be worked out (``legal_ids``)
+        self.placements_due = False
         self.last = -1  # the cell of the tile just placed
         self.river_end = -1
         self.river_entry = 3
@@ -142,7 +145,19 @@ class CarcassonneState(TurnState):
     # -- the protocol ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
+        if self.placements_due:
+            self.placements_due = False
+            self.legal = self._placements(self.tile)
         return self.legal[:]
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids, ascending: the state's own list, to read and not to change.
+        The place step's placements are worked out at the first asking (a drawn tile is
+        only checked to fit somewhere), so a position no one asks about costs no list."""
+        if self.placements_due:
+            self.placements_due = False
+            self.legal = self._placements(self.tile)
+        return self.legal
 
     @property
     def current_tile(self) -> str | None:
@@ -194,7 +209,7 @@ class CarcassonneState(TurnState):
                 raise IllegalAction(RULE_TURN, self._wrong_step(action, PLACE_PHASE))
             return self._place(action)
         if phase == DEPLOY_PHASE:
-            if action not in self.legal:
+            if action not in self.legal:  # (the deploy step's, never due)
                 if PLACES <= action < PASS:
                     raise IllegalAction(
                         RULE_DEPLOY, lazy("cannot {action} here", action=self._name(action))
@@ -304,6 +319,7 @@ class CarcassonneState(TurnState):
             if options:
                 options.append(PASS)
                 self.legal = options
+                self.placements_due = False
                 self.phase = DEPLOY_PHASE
                 return []
         return self._end_turn([])
@@ -412,10 +428,8 @@ class CarcassonneState(TurnState):
         while self.drawn < len(pile):
             tile = pile[self.drawn]
             self.drawn += 1
-            placements = self._placements(tile)
-            if placements:
+            if self._fits_somewhere(tile):
                 self.tile = tile
-                self.legal = placements
                 return
             self.discarded.append(tile)
             name = TILE_NAMES[tile]
@@ -433,8 +447,23 @@ class CarcassonneState(TurnState):
             )
         self.tile = -1
         self.legal = []
+        self.placements_due = False
         self.phase = OVER
         events.extend(scoring.final_scoring(self))
+
+    def _fits_somewhere(self, tile: int) -> bool:
+        """Whether ``tile`` has a legal placement: a River tile's are worked out now (few,
+        and checked against the river's course), a land tile's when asked (``legal_ids``)."""
+        if IS_RIVER[tile]:
+            self.legal = self._placements(tile)
+            self.placements_due = False
+            return bool(self.legal)
+        fits = FITS[tile]
+        for constraint in self.constraints:
+            if fits[constraint]:
+                self.placements_due = True
+                return True
+        return False
 
     def _unseen(self) -> list[int]:
         """The tiles of the box not on the table, removed or drawn, sorted: River tiles only
@@ -469,6 +498,7 @@ class CarcassonneState(TurnState):
         other.points = self.points[:]
         other.discarded = self.discarded[:]
         other.legal = self.legal
+        other.placements_due = self.placements_due
         other.last = self.last
         other.river_end = self.river_end
         other.river_entry = self.river_entry
@@ -505,7 +535,7 @@ class CarcassonneState(TurnState):
             self.supply,
             self.points,
             self.discarded,
-            self.legal,
+            self.legal_ids(),
             self.last,
             (self.river_end, self.river_entry, self.river_turn),
         )
