@@ -6,7 +6,8 @@ followers on the feature packed 4 bits per seat (``meeples``: merging two featur
 them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
 the frontier lists the empty cells next to the board, ascending, and ``constraints`` the
 edge constraint of each (two flat lists, side by side), so legal placements are one table
-lookup per frontier cell and come out sorted. ``clone`` copies flat lists and dicts.
+lookup per frontier cell and come out sorted. ``clone`` copies flat lists and the board, and
+shares the followers, the occupied cloisters and the discards (replaced, never changed).
 """
 
 from __future__ import annotations
@@ -103,8 +104,13 @@ class CarcassonneState(TurnState):
 
     OVER: ClassVar[int] = OVER
 
-    def __init__(self, game: Carcassonne, seed: int, pile: list[int]) -> None:
-        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles."""
+    def __init__(
+        self, game: Carcassonne | None = None, seed: int = 0, pile: list[int] | None = None
+    ) -> None:
+        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles.
+        Without them, a bare state for ``clone`` to fill."""
+        if game is None or pile is None:
+            return
         n = game.num_players
         self._start(game, seed, PLACE_PHASE)
         self.pile = pile  # never changed: shared between clones
@@ -119,7 +125,8 @@ class CarcassonneState(TurnState):
         self.pennants: list[int] = []
         self.meeples: list[int] = []
         self.multi: list[tuple[int, ...]] = []
-        # (segment, seat, cell key, deploy offset) of every follower on the table
+        # (segment, seat, cell key, deploy offset) of every follower on the table; it, ``monks``
+        # and ``discarded`` are replaced rather than changed, so that clones share them
         self.followers: list[tuple[int, int, int, int]] = []
         self.monks: dict[int, int] = {}  # cell key -> segment of an occupied cloister
         self.supply = [FOLLOWERS] * n
@@ -397,9 +404,9 @@ class CarcassonneState(TurnState):
         player = self.player
         self.meeples[self.find(segment)] += 1 << (4 * player)
         self.supply[player] -= 1
-        self.followers.append((segment, player, key, offset))
+        self.followers = [*self.followers, (segment, player, key, offset)]
         if offset == DEPLOY_CLOISTER:
-            self.monks[key] = segment
+            self.monks = {**self.monks, key: segment}
 
     def _end_turn(self, events: list[Event]) -> list[Event]:
         """Score what the tile just placed completed, then the next player draws."""
@@ -431,7 +438,7 @@ class CarcassonneState(TurnState):
             if self._fits_somewhere(tile):
                 self.tile = tile
                 return
-            self.discarded.append(tile)
+            self.discarded = [*self.discarded, tile]
             name = TILE_NAMES[tile]
             events.append(
                 Event(
@@ -479,7 +486,7 @@ class CarcassonneState(TurnState):
     # -- copies, views and determinization -------------------------------------------------------
 
     def clone(self) -> CarcassonneState:
-        other = self._copy_turn()
+        other = self._copy_turn(CarcassonneState() if type(self) is CarcassonneState else None)
         other.pile = self.pile
         other.drawn = self.drawn
         other.tile = self.tile
@@ -492,11 +499,11 @@ class CarcassonneState(TurnState):
         other.pennants = self.pennants[:]
         other.meeples = self.meeples[:]
         other.multi = self.multi[:]
-        other.followers = self.followers[:]
-        other.monks = self.monks.copy()
+        other.followers = self.followers  # these three are replaced, never changed
+        other.monks = self.monks
         other.supply = self.supply[:]
         other.points = self.points[:]
-        other.discarded = self.discarded[:]
+        other.discarded = self.discarded
         other.legal = self.legal
         other.placements_due = self.placements_due
         other.last = self.last
