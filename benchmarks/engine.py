@@ -7,7 +7,9 @@ two at the same time.
 ``--seconds=S`` times each random-playout figure for S CPU-seconds (3 by default), each
 call and the ISMCTS figure for a third of it. ``legal_actions`` and ``view`` are timed on
 positions just reached (the first call on each, as a search or a server pays: a game may
-keep the answer for its next asker), ``clone`` and ``determinize`` on mid-game positions.
+keep the answer for its next asker): ``legal_actions`` along random games from mid-game
+positions, ``view`` one action after them; ``clone`` and ``determinize`` on mid-game
+positions.
 """
 
 from __future__ import annotations
@@ -73,17 +75,16 @@ def per_second(call: Callable[[State], object], states: list[State]) -> float:
     return calls / (CLOCK() - start)
 
 
-def first_calls_per_second(call: Callable[[State], object], states: list[State]) -> float:
-    """``call`` on positions just reached, per second: each round applies a random action to
-    each of a set of games (untimed) and times ``call`` on each new position; the games go on
-    from there, and one that ends starts again from a clone of its mid-game position. A game
-    may keep an answer for its next asker (ClockTowers its play step's legal actions per hand,
-    Carcassonne a view shared among the seats), so a call asked again of one state would
-    time a cache; the first call on each new position is what a bot or a server pays."""
+def first_legal_actions_per_second(states: list[State]) -> float:
+    """Legal actions of positions just reached, per second: each round applies a random
+    action to each of a set of games (untimed) and times the new position's
+    ``legal_actions``; the games go on from there, and one that ends starts again from a
+    clone of its mid-game position. A game may keep the answer for the next asker
+    (ClockTowers its play step's per hand, shared with the clones), so the call asked again
+    of one state, or of one position reached again, would time a cache; the first call on
+    each new position is what a search pays."""
     rng = random.Random(2)
     games = [state.clone() for state in states]
-    for state in games:
-        call(state)  # the position before was seen, as a server's seats or a search saw it
     calls = 0
     spent = 0.0
     while spent < SECONDS / 3:
@@ -93,10 +94,36 @@ def first_calls_per_second(call: Callable[[State], object], states: list[State])
             state.apply(rng.choice(state.legal_actions()))
         start = CLOCK()
         for state in games:
-            call(state)
+            state.legal_actions()
         spent += CLOCK() - start
         calls += len(games)
     return calls / spent
+
+
+def first_views_per_second(states: list[State]) -> float:
+    """Views of positions just reached, per second: each round applies an action to a clone
+    of each position (untimed) and times the new position's view. A game may keep a
+    position's view for its next reader (Carcassonne shares it among the seats and reuses
+    what the move left unchanged), so a view asked again of one state would time a cache;
+    the first view of each new position is what a server pays."""
+    rng = random.Random(2)
+    before = [(state, rng.choice(state.legal_actions())) for state in states if not state.is_over]
+    for state, _ in before:
+        state.view(0)  # the position before was seen, as the server's seats saw it
+    views = 0
+    spent = 0.0
+    while spent < SECONDS / 3:
+        reached = []
+        for state, action in before:
+            after = state.clone()
+            after.apply(action)
+            reached.append(after)
+        start = CLOCK()
+        for after in reached:
+            after.view(0)
+        spent += CLOCK() - start
+        views += len(reached)
+    return views / spent
 
 
 def ismcts_per_second(states: list[State]) -> float:
@@ -124,11 +151,9 @@ def measure(names: list[str]) -> Figures:
                 figures[f"playouts|{name} {result.options}"] = result.games_per_second
             states = midgame_states(load(name, **extra), 50)
             label = " ".join([name, *(f"{key}={value}" for key, value in extra.items())])
-            figures[f"legal_actions|{label}"] = first_calls_per_second(
-                lambda s: s.legal_actions(), states
-            )
+            figures[f"legal_actions|{label}"] = first_legal_actions_per_second(states)
             figures[f"clone|{label}"] = per_second(lambda s: s.clone(), states)
-            figures[f"view|{label}"] = first_calls_per_second(lambda s: s.view(0), states)
+            figures[f"view|{label}"] = first_views_per_second(states)
             figures[f"determinize|{label}"] = per_second(lambda s: s.determinize(0, rng), states)
             figures[f"ismcts|{label}"] = ismcts_per_second(states)
     return figures
