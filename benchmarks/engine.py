@@ -5,7 +5,11 @@ Run with ``make bench`` (or ``python benchmarks/engine.py [GAME ...]``). With
 engine and by the interpreted one (``TAVOLA_PURE=1``), each in a process of its own, the
 two at the same time.
 ``--seconds=S`` times each random-playout figure for S CPU-seconds (3 by default), each
-call and the ISMCTS figure for a third of it.
+call and the ISMCTS figure for a third of it. ``legal_actions`` and ``view`` are timed on
+positions just reached (the first call on each, as a search or a server pays: a game may
+keep the answer for its next asker): ``legal_actions`` along random games from mid-game
+positions, ``view`` one action after them; ``clone`` and ``determinize`` on mid-game
+positions.
 """
 
 from __future__ import annotations
@@ -71,6 +75,31 @@ def per_second(call: Callable[[State], object], states: list[State]) -> float:
     return calls / (CLOCK() - start)
 
 
+def first_legal_actions_per_second(states: list[State]) -> float:
+    """Legal actions of positions just reached, per second: each round applies a random
+    action to each of a set of games (untimed) and times the new position's
+    ``legal_actions``; the games go on from there, and one that ends starts again from a
+    clone of its mid-game position. A game may keep the answer for the next asker
+    (ClockTowers its play step's per hand, shared with the clones), so the call asked again
+    of one state, or of one position reached again, would time a cache; the first call on
+    each new position is what a search pays."""
+    rng = random.Random(2)
+    games = [state.clone() for state in states]
+    calls = 0
+    spent = 0.0
+    while spent < SECONDS / 3:
+        for index, state in enumerate(games):
+            if state.is_over:
+                games[index] = state = states[index].clone()
+            state.apply(rng.choice(state.legal_actions()))
+        start = CLOCK()
+        for state in games:
+            state.legal_actions()
+        spent += CLOCK() - start
+        calls += len(games)
+    return calls / spent
+
+
 def first_views_per_second(states: list[State]) -> float:
     """Views of positions just reached, per second: each round applies an action to a clone
     of each position (untimed) and times the new position's view. A game may keep a
@@ -122,14 +151,10 @@ def measure(names: list[str]) -> Figures:
                 figures[f"playouts|{name} {result.options}"] = result.games_per_second
             states = midgame_states(load(name, **extra), 50)
             label = " ".join([name, *(f"{key}={value}" for key, value in extra.items())])
-            calls: dict[str, Callable[[State], object]] = {
-                "legal_actions": lambda s: s.legal_actions(),
-                "clone": lambda s: s.clone(),
-                "determinize": lambda s: s.determinize(0, rng),
-            }
-            for call, work in calls.items():
-                figures[f"{call}|{label}"] = per_second(work, states)
+            figures[f"legal_actions|{label}"] = first_legal_actions_per_second(states)
+            figures[f"clone|{label}"] = per_second(lambda s: s.clone(), states)
             figures[f"view|{label}"] = first_views_per_second(states)
+            figures[f"determinize|{label}"] = per_second(lambda s: s.determinize(0, rng), states)
             figures[f"ismcts|{label}"] = ismcts_per_second(states)
     return figures
 
@@ -151,7 +176,10 @@ def main(names: list[str]) -> None:
     playouts = Table(title="Random playouts (legal_actions + apply until the end), games/s")
     playouts.add_column("game, options")
     playouts.add_column("games/s", justify="right")
-    calls = Table(title="Calls (and ISMCTS iterations) per second on mid-game positions")
+    calls = Table(
+        title="Calls (and ISMCTS iterations) per second: legal_actions and view on positions "
+        "just reached, the others on mid-game positions"
+    )
     for column in ("game", *CALLS, "ismcts"):
         calls.add_column(column, justify="right")
     for key, value in figures.items():
@@ -208,7 +236,8 @@ def compare_pure(names: list[str]) -> None:
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Engine figures on one core, per CPU-second: random playouts, the calls "
-        "bots make most (legal_actions, clone, view, determinize) and ISMCTS iterations."
+        "bots make most (legal_actions and view on positions just reached, the first call on "
+        "each; clone and determinize on mid-game positions) and ISMCTS iterations."
     )
     parser.add_argument("games", nargs="*", help="games to measure (default: every installed)")
     parser.add_argument(

@@ -40,11 +40,16 @@ class TurnState(State):
         self.phase = phase
         self.over = self.OVER
 
-    def _copy_turn(self) -> Self:
+    def _copy_turn(self, other: Self | None = None) -> Self:
         """A new state of the same class with this one's game, seed, history (a copy),
-        seats, seat to act and step; ``clone`` then copies the game's own parts."""
-        # No __init__: a compiled state class allows interpreted subclasses for this.
-        other = type(self).__new__(type(self))
+        seats, seat to act and step; ``clone`` then copies the game's own parts.
+
+        ``other``: a bare state of the class to fill (a game's constructor called without a
+        game makes one, compiled quicker than ``__new__``); by default a new one, made
+        without ``__init__`` (a compiled state class allows interpreted subclasses for it).
+        """
+        if other is None:
+            other = type(self).__new__(type(self))
         other.game = self.game
         other.seed = self.seed
         other.history = self.history[:]

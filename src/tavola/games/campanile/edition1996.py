@@ -74,9 +74,16 @@ class Campanile1996State(TowersState):
     )
 
     def __init__(
-        self, game: Campanile, seed: int, dealt: list[int], piles: list[list[int]]
+        self,
+        game: Campanile | None = None,
+        seed: int = 0,
+        dealt: list[int] | None = None,
+        piles: list[list[int]] | None = None,
     ) -> None:
-        """Set up from the hands (3 cards per seat, in seat order) and the piles, top first."""
+        """Set up from the hands (3 cards per seat, in seat order) and the piles, top first;
+        without them, a bare state for ``clone`` to fill."""
+        if game is None or dealt is None or piles is None:
+            return
         self._set_up(game, seed, dealt)
         self.piles = [pile[::-1] for pile in piles]  # the top is the end
         self.tops = [0] * NUM_STYLES  # face-up top cards per style: the styles one may bet on
@@ -209,7 +216,8 @@ class Campanile1996State(TowersState):
     # -- copies, views and determinization -----------------------------------------------
 
     def clone(self) -> Campanile1996State:
-        other = self._copy_towers()
+        bare = Campanile1996State() if type(self) is Campanile1996State else None
+        other = self._copy_towers(bare)
         other.piles = [pile[:] for pile in self.piles]
         other.tops = self.tops[:]
         other.points = self.points[:]

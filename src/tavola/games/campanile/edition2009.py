@@ -79,8 +79,13 @@ class CampanileState(TowersState):
 
     rule_turn: ClassVar[Text] = lazy("a turn is: build, then influence or pass, then take")
 
-    def __init__(self, game: Campanile, seed: int, cards: list[int]) -> None:
-        """Set up from the full card order, top first (hands, display, then the stack)."""
+    def __init__(
+        self, game: Campanile | None = None, seed: int = 0, cards: list[int] | None = None
+    ) -> None:
+        """Set up from the full card order, top first (hands, display, then the stack);
+        without them, a bare state for ``clone`` to fill."""
+        if game is None or cards is None:
+            return
         n = game.num_players
         dealt = HAND_SIZE * n
         self._set_up(game, seed, cards[:dealt])
@@ -239,7 +244,7 @@ class CampanileState(TowersState):
     # -- copies, views and determinization -----------------------------------------------
 
     def clone(self) -> CampanileState:
-        other = self._copy_towers()
+        other = self._copy_towers(CampanileState() if type(self) is CampanileState else None)
         other.display = self.display[:]
         other.stack = self.stack[:]
         other.stack_dealt = self.stack_dealt

@@ -148,9 +148,10 @@ class TowersState(TurnState):
 
     # -- copies and views ------------------------------------------------------------------
 
-    def _copy_towers(self) -> Self:
-        """A copy of the turn and of the parts both editions have (``clone`` adds its own)."""
-        other = self._copy_turn()
+    def _copy_towers(self, other: Self | None = None) -> Self:
+        """A copy of the turn and of the parts both editions have (``clone`` adds its own),
+        into ``other`` if given (see ``TurnState._copy_turn``)."""
+        other = self._copy_turn(other)
         other.rules = self.rules
         other.heights = self.heights[:]
         other.groups = self.groups[:]

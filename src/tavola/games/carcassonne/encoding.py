@@ -150,7 +150,7 @@ def encode_state_into(state: CarcassonneState, player: int | None, out: Tensor) 
                 out[at + offset] = value
         else:
             outside += 1
-    legal = state.legal
+    legal = state.legal_ids()
     phase = state.phase
     if phase == PLACE_PHASE:
         for key in {action >> 2 for action in legal}:

@@ -169,7 +169,7 @@ def award(state: CarcassonneState, root: int, kind: int, final: bool) -> Event:
     state.followers = kept
     state.meeples[root] = 0
     if kind == CLOISTER:
-        del state.monks[result.cell]
+        state.monks = {key: seg for key, seg in state.monks.items() if key != result.cell}
     return _event(result)
 
 

@@ -6,7 +6,8 @@ followers on the feature packed 4 bits per seat (``meeples``: merging two featur
 them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
 the frontier lists the empty cells next to the board, ascending, and ``constraints`` the
 edge constraint of each (two flat lists, side by side), so legal placements are one table
-lookup per frontier cell and come out sorted. ``clone`` copies flat lists and dicts.
+lookup per frontier cell and come out sorted. ``clone`` copies flat lists and the board, and
+shares the followers, the occupied cloisters and the discards (replaced, never changed).
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ class CarcassonneState(TurnState):
         "parent",
         "pennants",
         "pile",
+        "placements_due",
         "points",
         "river_end",
         "river_entry",
@@ -102,8 +104,13 @@ class CarcassonneState(TurnState):
 
     OVER: ClassVar[int] = OVER
 
-    def __init__(self, game: Carcassonne, seed: int, pile: list[int]) -> None:
-        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles."""
+    def __init__(
+        self, game: Carcassonne | None = None, seed: int = 0, pile: list[int] | None = None
+    ) -> None:
+        """Set up with the start tile placed; ``pile`` is the draw order of the other tiles.
+        Without them, a bare state for ``clone`` to fill."""
+        if game is None or pile is None:
+            return
         n = game.num_players
         self._start(game, seed, PLACE_PHASE)
         self.pile = pile  # never changed: shared between clones
@@ -118,13 +125,16 @@ class CarcassonneState(TurnState):
         self.pennants: list[int] = []
         self.meeples: list[int] = []
         self.multi: list[tuple[int, ...]] = []
-        # (segment, seat, cell key, deploy offset) of every follower on the table
+        # (segment, seat, cell key, deploy offset) of every follower on the table; it, ``monks``
+        # and ``discarded`` are replaced rather than changed, so that clones share them
         self.followers: list[tuple[int, int, int, int]] = []
         self.monks: dict[int, int] = {}  # cell key -> segment of an occupied cloister
         self.supply = [FOLLOWERS] * n
         self.points = [0] * n
         self.discarded: list[int] = []
         self.legal: list[int] = []
+        # in the place step, whether ``legal`` is still to be worked out (``legal_ids``)
+        self.placements_due = False
         self.last = -1  # the cell of the tile just placed
         self.river_end = -1
         self.river_entry = 3
@@ -142,7 +152,19 @@ class CarcassonneState(TurnState):
     # -- the protocol ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
+        if self.placements_due:
+            self.placements_due = False
+            self.legal = self._placements(self.tile)
         return self.legal[:]
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids, ascending: the state's own list, to read and not to change.
+        The place step's placements are worked out at the first asking (a drawn tile is
+        only checked to fit somewhere), so a position no one asks about costs no list."""
+        if self.placements_due:
+            self.placements_due = False
+            self.legal = self._placements(self.tile)
+        return self.legal
 
     @property
     def current_tile(self) -> str | None:
@@ -194,7 +216,7 @@ class CarcassonneState(TurnState):
                 raise IllegalAction(RULE_TURN, self._wrong_step(action, PLACE_PHASE))
             return self._place(action)
         if phase == DEPLOY_PHASE:
-            if action not in self.legal:
+            if action not in self.legal:  # (the deploy step's, never due)
                 if PLACES <= action < PASS:
                     raise IllegalAction(
                         RULE_DEPLOY, lazy("cannot {action} here", action=self._name(action))
@@ -304,6 +326,7 @@ class CarcassonneState(TurnState):
             if options:
                 options.append(PASS)
                 self.legal = options
+                self.placements_due = False
                 self.phase = DEPLOY_PHASE
                 return []
         return self._end_turn([])
@@ -381,9 +404,9 @@ class CarcassonneState(TurnState):
         player = self.player
         self.meeples[self.find(segment)] += 1 << (4 * player)
         self.supply[player] -= 1
-        self.followers.append((segment, player, key, offset))
+        self.followers = [*self.followers, (segment, player, key, offset)]
         if offset == DEPLOY_CLOISTER:
-            self.monks[key] = segment
+            self.monks = {**self.monks, key: segment}
 
     def _end_turn(self, events: list[Event]) -> list[Event]:
         """Score what the tile just placed completed, then the next player draws."""
@@ -412,12 +435,10 @@ class CarcassonneState(TurnState):
         while self.drawn < len(pile):
             tile = pile[self.drawn]
             self.drawn += 1
-            placements = self._placements(tile)
-            if placements:
+            if self._fits_somewhere(tile):
                 self.tile = tile
-                self.legal = placements
                 return
-            self.discarded.append(tile)
+            self.discarded = [*self.discarded, tile]
             name = TILE_NAMES[tile]
             events.append(
                 Event(
@@ -433,8 +454,23 @@ class CarcassonneState(TurnState):
             )
         self.tile = -1
         self.legal = []
+        self.placements_due = False
         self.phase = OVER
         events.extend(scoring.final_scoring(self))
+
+    def _fits_somewhere(self, tile: int) -> bool:
+        """Whether ``tile`` has a legal placement: a River tile's are worked out now (few,
+        and checked against the river's course), a land tile's when asked (``legal_ids``)."""
+        if IS_RIVER[tile]:
+            self.legal = self._placements(tile)
+            self.placements_due = False
+            return bool(self.legal)
+        fits = FITS[tile]
+        for constraint in self.constraints:
+            if fits[constraint]:
+                self.placements_due = True
+                return True
+        return False
 
     def _unseen(self) -> list[int]:
         """The tiles of the box not on the table, removed or drawn, sorted: River tiles only
@@ -450,7 +486,7 @@ class CarcassonneState(TurnState):
     # -- copies, views and determinization -------------------------------------------------------
 
     def clone(self) -> CarcassonneState:
-        other = self._copy_turn()
+        other = self._copy_turn(CarcassonneState() if type(self) is CarcassonneState else None)
         other.pile = self.pile
         other.drawn = self.drawn
         other.tile = self.tile
@@ -463,12 +499,13 @@ class CarcassonneState(TurnState):
         other.pennants = self.pennants[:]
         other.meeples = self.meeples[:]
         other.multi = self.multi[:]
-        other.followers = self.followers[:]
-        other.monks = self.monks.copy()
+        other.followers = self.followers  # these three are replaced, never changed
+        other.monks = self.monks
         other.supply = self.supply[:]
         other.points = self.points[:]
-        other.discarded = self.discarded[:]
+        other.discarded = self.discarded
         other.legal = self.legal
+        other.placements_due = self.placements_due
         other.last = self.last
         other.river_end = self.river_end
         other.river_entry = self.river_entry
@@ -505,7 +542,7 @@ class CarcassonneState(TurnState):
             self.supply,
             self.points,
             self.discarded,
-            self.legal,
+            self.legal_ids(),
             self.last,
             (self.river_end, self.river_entry, self.river_turn),
         )

@@ -19,7 +19,10 @@ from typing import Final
 SIDES: Final[tuple[str, ...]] = ("N", "E", "S", "W")
 HALVES: Final[tuple[str, ...]] = ("Nl", "Nr", "El", "Er", "Sl", "Sr", "Wl", "Wr")
 EDGE_LETTERS: Final = "FRCI"
-FIELD, ROAD, CITY, RIVER = 0, 1, 2, 3
+FIELD: Final = 0
+ROAD: Final = 1
+CITY: Final = 2
+RIVER: Final = 3
 CLOISTER: Final = 4
 KINDS: Final[tuple[str, ...]] = ("field", "road", "city", "river", "cloister")
 ROTATIONS: Final[tuple[int, ...]] = (0, 90, 180, 270)

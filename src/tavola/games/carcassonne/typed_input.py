@@ -25,7 +25,7 @@ def read_candidate(state: CarcassonneState, words: list[str]) -> int:
             RULE_ADJACENT,
             lazy("choose a candidate cell from 1 to {last}", last=len(cells)),
         )
-    fitting = [a & 3 for a in state.legal if a >> 2 == cells[number - 1]]
+    fitting = [a & 3 for a in state.legal_ids() if a >> 2 == cells[number - 1]]
     if len(words) == 2 and int(words[1]) in (ROTATIONS[i] for i in fitting):
         return 4 * cells[number - 1] + ROTATIONS.index(int(words[1]))
     turns = rotations_that_fit(state, cells[number - 1])
@@ -56,7 +56,7 @@ def rotations_that_fit(state: CarcassonneState, cell: int) -> list[int]:
     """The rotations (degrees) in which the drawn tile fits ``cell``, one per look: a
     symmetric tile turned half round looks the same."""
     looks: dict[tuple[Any, ...], int] = {}
-    for action in state.legal:
+    for action in state.legal_ids():
         if action >> 2 == cell:
             looks.setdefault(_look(VARIANTS[variant_id(state.tile, action & 3)]), action & 3)
     return [ROTATIONS[index] for index in looks.values()]

@@ -25,7 +25,7 @@ def candidate_cells(state: CarcassonneState) -> list[int]:
 
     if state.phase != PLACE_PHASE:
         return []
-    return sorted({action >> 2 for action in state.legal}, key=reading_order)
+    return sorted({action >> 2 for action in state.legal_ids()}, key=reading_order)
 
 
 def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
@@ -54,13 +54,13 @@ def shared_view(state: CarcassonneState) -> dict[str, Any]:
         followers.append({"player": seat, "x": x, "y": y, "feature": deploy_name(offset)})
     rotations: dict[int, list[int]] = {}
     if state.phase == PLACE_PHASE:
-        for action in state.legal:
+        for action in state.legal_ids():
             rotations.setdefault(action >> 2, []).append(ROTATIONS[action & 3])
     candidates = []
     for key in candidate_cells(state):
         x, y = cell_xy(key)
         candidates.append({"x": x, "y": y, "rotations": rotations[key]})
-    deploy = [deploy_name(a - PLACES) for a in state.legal if a != PASS and a >= PLACES]
+    deploy = [deploy_name(a - PLACES) for a in state.legal_ids() if a != PASS and a >= PLACES]
     last = None
     if state.last >= 0:
         x, y = cell_xy(state.last)

@@ -50,6 +50,8 @@ def known_cards(hands: Sequence[Hand]) -> list[int]:
     """The cards every possible hand holds (as a multiset, ascending)."""
     common = list(hands[0])
     for hand in hands[1:]:
+        if not common:
+            break
         rest = list(hand)
         kept = []
         for card in common:

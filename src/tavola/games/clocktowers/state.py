@@ -131,12 +131,15 @@ class ClockTowersState(TurnState):
 
     def __init__(
         self,
-        game: ClockTowers,
-        seed: int,
-        decks: list[tuple[int, ...]],
-        removed: tuple[int, ...],
+        game: ClockTowers | None = None,
+        seed: int = 0,
+        decks: list[tuple[int, ...]] | None = None,
+        removed: tuple[int, ...] = (),
     ) -> None:
-        """Set up from the three decks (floors, roofs, clocks; each from the bottom up)."""
+        """Set up from the three decks (floors, roofs, clocks; each from the bottom up);
+        without them, a bare state for ``clone`` to fill."""
+        if game is None or decks is None:
+            return
         n = game.num_players
         self._start(game, seed, PLAY_PHASE)
         self.rules = game
@@ -495,7 +498,7 @@ class ClockTowersState(TurnState):
     # -- copies, views and determinization -----------------------------------------------
 
     def clone(self) -> ClockTowersState:
-        other = self._copy_turn()
+        other = self._copy_turn(ClockTowersState() if type(self) is ClockTowersState else None)
         other.rules = self.rules
         other.hands = [hand[:] for hand in self.hands]
         other.decks = self.decks[:]
