@@ -2,9 +2,8 @@
 
 On top, the status: whose turn and the step, the drawn tile large (in the follower step,
 the tile just placed with its free follower spots), each seat's score and followers in
-supply, the tiles left (a button opens the bag, by kind). Below, the board: every tile
-(see ``svg_tiles``), the tile placed last outlined, the followers standing on their
-features (farmers lying down). In the place step the candidate cells are highlighted
+supply, the tiles left (a button opens the bag). Below, the board: every tile (see
+``svg_tiles``), the last one outlined, the followers on their features (farmers lying). In the place step the candidate cells are highlighted
 (``data-choose="x,y"``) with a half-transparent ghost of the drawn tile per rotation that
 fits (``data-option-of``, ``data-action="place x,y r"``); in the follower step each free
 spot is a round target (``data-action="deploy ..."``) and a button passes. Every part of a
