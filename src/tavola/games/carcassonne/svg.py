@@ -1,15 +1,15 @@
 """Carcassonne as an SVG picture: the table as a player sees it, drawn from a view.
 
-On top, the status: whose turn and the step, the drawn tile large (in the follower step,
-the tile just placed with its free follower spots), each seat's score and followers in
-supply, the tiles left (a button opens the bag). Below, the board: every tile (see
-``svg_tiles``), the last one outlined, the followers on their features (farmers lying). In the place step the candidate cells are highlighted
-(``data-choose="x,y"``) with a half-transparent ghost of the drawn tile per rotation that
-fits (``data-option-of``, ``data-action="place x,y r"``); in the follower step each free
-spot is a round target (``data-action="deploy ..."``) and a button passes. Every part of a
-feature shares its ``data-feature`` key and a title saying what it is, who holds it and
-what it would score now (the view's ``features``, summarised by the engine; the words are
-``svg_features``').
+On top, the status: whose turn and the step, the drawn tile large (in the follower step, the
+tile just placed with its free follower spots), each seat's score and followers in supply,
+the tiles left (a button opens the bag). Below, the board: every tile (see ``svg_tiles``),
+the last one outlined, the followers on their features (farmers lying). In the place step
+the candidate cells are highlighted (``data-choose="x,y"``) with a half-transparent ghost of
+the drawn tile per rotation that fits (``data-option-of``, ``data-action="place x,y r"``);
+in the follower step each free spot is a round target (``data-action="deploy ..."``) and a
+button passes. Every part of a feature shares its ``data-feature`` key and a title saying
+what it is, who holds it and what it would score now (the view's ``features``, summarised by
+the engine; the words are ``svg_features``').
 
 >>> import tavola
 >>> state = tavola.load("carcassonne", tiles=["U"]).new_game(seed=1)
