@@ -43,13 +43,11 @@ from tavola.core.svg import (
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
 from tavola.games.clocktowers.svg_pieces import (
     CARD_BACK,
-    LINE_H,
     TOWER_W,
     card_back,
     card_face,
     card_name,
     chip_lines,
-    label_lines,
     roof_piece,
     svg_lines,
     svg_text,
@@ -66,7 +64,7 @@ GROUND: Final = "#9DB58A"
 BUTTON: Final = "#FFF1A8"
 BUTTON_EDGE: Final = "#8A7400"
 DISCARD_BUTTON: Final = "#ECECEC"
-SLOT: Final = 80  # a tower and its words, apart from the next tower's
+SLOT: Final = 58
 LABEL_H: Final = 40  # the tower's number and floors (or points) under its base
 
 
@@ -388,7 +386,7 @@ def _seat_panel(
         for i, tower in enumerate(row):
             tx = left + (SLOT - TOWER_W) / 2 + i * SLOT
             parts.append(tower_picture(tx, ground, player, tower))
-        cy = ground + LABEL_H + LINE_H * (max(len(label_lines(t)) for t in row) - 1)
+        cy = ground + LABEL_H
     if own:
         cy = _own_hand(parts, view, hand, player, pending, left, inner, cy + 6)
     height = cy + 8 - y

@@ -7,14 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tavola.core.svg import INK, escape, fitted_size, ink_on, shortened, wrapped
-from tavola.games.clocktowers.components import CARD_CODES, COLOURS
-from tavola.games.clocktowers.translations import (
-    CARD_LABELS,
-    CARDS,
-    ROOF_LETTERS,
-    gettext,
-    ngettext,
-)
+from tavola.games.clocktowers.components import CARD_CODES
+from tavola.games.clocktowers.translations import CARD_LABELS, CARDS, gettext, ngettext
 
 FONT: Final = 15
 
@@ -38,31 +32,21 @@ UNIT: Final = 20
 CLOCK_H: Final = 30
 ROOF_H: Final = 30
 TOWER_W: Final = 46
-LABEL_W: Final = 68  # the widest words below a tower (12 units short of the next tower's)
-LINE_H: Final = 18  # a line of the words under a tower
+LABEL_W: Final = 56  # a tower's words below it: its width and the gap to the next tower's
 LABEL_LEAST: Final = 12  # the font size under which "2 floors" is written "2 fl"
 
 
-def floors_label(floors: int) -> list[str]:
-    """The floors of a tower in words, as the cards say them: on one line where they fit
-    below the tower at a font of ``LABEL_LEAST`` or more ("2 floors"), else on two ("2",
-    "Stockwerke"), abbreviated ("2 fl") only where a word alone would not fit.
+def floors_label(floors: int) -> str:
+    """The floors of a tower in words ("2 floors"), abbreviated ("2 fl") only where the
+    words would need a font under ``LABEL_LEAST`` to fit below the tower.
 
     >>> floors_label(1), floors_label(2)
-    (['1 floor'], ['2 floors'])
+    ('1 floor', '2 floors')
     """
     words = ngettext("{floors} floor", "{floors} floors", floors).format(floors=floors)
-    for lines in ([words], words.split(" ", 1)):
-        if all(fitted_size(line, 15, LABEL_W) >= LABEL_LEAST for line in lines):
-            return lines
-    return [gettext("{floors} fl").format(floors=floors)]
-
-
-def label_lines(tower: dict[str, Any]) -> list[str]:
-    """The words under a tower below its number: its points if complete, else its floors."""
-    if tower["complete"]:
-        return [gettext("{points} pts").format(points=tower["points"])]
-    return floors_label(tower["floors"])
+    if fitted_size(words, 15, LABEL_W) >= LABEL_LEAST:
+        return words
+    return gettext("{floors} fl").format(floors=floors)
 
 
 def svg_text(
@@ -226,8 +210,8 @@ def _clock_piece(x: float, top: float, w: float, h: float, mouse: bool) -> str:
 
 
 def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
-    """A roof of ``colour``, with its letter on it: a second cue beside the colour (the
-    colour's initial in the language shown, or its first letters where two initials meet)."""
+    """A roof of ``colour``, with the colour's initial on it: a second cue beside the colour
+    (the English initials, which differ for the five colours, in every language)."""
     over = w * 0.12
     fill = ROOF_FILLS.get(colour, "#888888")
     points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
@@ -238,7 +222,7 @@ def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
     ) + svg_text(
         x + w / 2,
         bottom - h * 0.12,
-        str(ROOF_LETTERS).split()[COLOURS.index(colour)],
+        colour[0].upper(),
         size,
         anchor="middle",
         weight="bold",
@@ -328,12 +312,11 @@ def tower_picture(x: float, ground: float, player: int, tower: dict[str, Any]) -
             parts.append(_floor_piece(x, y, TOWER_W, floors, code[1:], UNIT))
     mid = x + TOWER_W / 2
     parts.append(svg_text(mid, ground + 17, f"#{number}", 15, anchor="middle", weight="bold"))
-    lines = label_lines(tower)
     if tower["complete"]:
-        parts.append(svg_text(mid, ground + 35, lines[0], 15, anchor="middle", weight="bold"))
+        pts = gettext("{points} pts").format(points=tower["points"])
+        parts.append(svg_text(mid, ground + 35, pts, 15, anchor="middle", weight="bold"))
     else:
-        size = min(fitted_size(line, 15, LABEL_W) for line in lines)
-        for row, line in enumerate(lines):
-            parts.append(svg_text(mid, ground + 35 + row * LINE_H, line, size, anchor="middle"))
+        label = floors_label(height)
+        parts.append(svg_text(mid, ground + 35, label, 15, anchor="middle", width=LABEL_W))
     parts.append("</g>")
     return "".join(parts)

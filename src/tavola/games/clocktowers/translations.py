@@ -25,9 +25,6 @@ ROOFS = (
     lazy("yellow roof"),
     lazy("purple roof"),
 )
-# The letters on the roofs of each colour, apart by spaces: the colours' initials in each
-# language, their first two letters where two initials are the same (gelb, grün: Ge, Gr).
-ROOF_LETTERS = lazy("R B G Y P")
 TOWERS = (
     lazy("red tower"),
     lazy("blue tower"),
