@@ -94,7 +94,9 @@ export function layOutSections(holder, area, zoom = 1) {
     best = layouts.find((layout) => layout.fills && layout.scale >= FILL_SHARE * best.scale) || best;
     // and the print is never fitted under 10 px: the page scrolls instead
     const least = Math.max(...parts.map(readableScale));
-    const widest = (room - GAP * (best.count - 1)) / best.count / width;
+    const across = (layout) => (room - GAP * (layout.count - 1)) / layout.count / width;
+    if (across(best) < least) best = layouts[0]; // one column: the widest print there is
+    const widest = across(best);
     best = { ...best, scale: Math.min(widest, Math.max(best.scale, least)) };
   }
   const key = best.starts.join(" ");
