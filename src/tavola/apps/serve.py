@@ -14,11 +14,11 @@ import uvicorn
 from rich.console import Console
 from sqlalchemy.engine import make_url
 
-from tavola.apps.server import Settings, create_app
+from tavola.apps.server.app import create_app
 from tavola.apps.server.connections import with_header_timeout
 from tavola.apps.server.db import make_engine
 from tavola.apps.server.db import upgrade as upgrade_schema
-from tavola.apps.server.settings import Alerts, Connections, RequestLimits, default_db_url
+from tavola.apps.server.settings import Alerts, Connections, RequestLimits, Settings, default_db_url
 from tavola.apps.server.ws_deflate import WebSocketProtocol
 from tavola.core.errors import TavolaError
 

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tavola.apps.review.judging import suggest
+from tavola.apps.server.bot_jobs import BotJob, bot_seed, choose, hint
 from tavola.apps.server.bot_queue import WorkQueue, attended
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.models import now
@@ -24,8 +22,7 @@ from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.apps.server.settings import BotLimits
 from tavola.apps.server.workers import JobTooLong, Workers, WorkersLost
-from tavola.core.registry import load
-from tavola.players import BotSpecError, Seat, make_bot
+from tavola.players import BotSpecError, make_bot
 from tavola.players.specs import BOTS
 
 if TYPE_CHECKING:
@@ -77,50 +74,6 @@ def bound_spec(spec: str, limits: BotLimits) -> str:
         added.append(f"time={limits.seconds:g}")
         canonical += ",".join(["", *added]) if ":" in canonical else ":" + ",".join(added)
     return canonical
-
-
-@dataclass(frozen=True)
-class BotJob:
-    """Everything a worker needs: the match's setup, its effective moves, the seat."""
-
-    game: str
-    options: dict[str, Any]
-    seed: int
-    moves: list[str]
-    seat: int
-    spec: str
-    bot_seed: int
-
-
-def choose(job: BotJob) -> str:
-    """Run in a worker process: the bot's move, as canonical notation."""
-    state = load(job.game, **job.options).new_game(job.seed)
-    for notation in job.moves:
-        state.apply(notation)
-    bot = make_bot(job.spec, seed=job.bot_seed)
-    decision = bot.choose(Seat(state, job.seat))
-    return state.game.action_to_string(decision.action)
-
-
-def hint(job: BotJob) -> dict[str, Any]:
-    """Run in a worker process: the move the review's estimates prefer for the seat to move
-    (``job.spec`` is not used), judged from that seat's view alone."""
-    state = load(job.game, **job.options).new_game(job.seed)
-    for notation in job.moves:
-        state.apply(notation)
-    best = suggest(Seat(state, job.seat), state.game.review_budget, job.bot_seed)
-    return {
-        "action": best.action,
-        "win": round(best.win, 3),
-        "win_se": round(best.win_se, 3),
-        "margin": round(best.margin, 2),
-        "samples": best.samples,
-    }
-
-
-def bot_seed(match_seed: int, seq: int) -> int:
-    """A bot's seed for the move after entry ``seq``: its moves replay the same."""
-    return random.Random(match_seed * 1_000_003 + seq).randrange(2**32)
 
 
 class BotTurns:
