@@ -256,6 +256,7 @@ def test_the_clock_with_a_mouse_is_labelled_so_under_its_card(lang: str, words: 
     """In a hand, the clock with a mouse is told from the plain clock by its label, not only
     by the small mouse in its picture (playtest 5 #2)."""
     state = tavola.load("clocktowers", players=2).new_game(0)
+    assert isinstance(state, ClockTowersState)
     with language(lang):
         hand = by_id(picture(state, 0), "hand-0")
     cards = [el for el in hand.iter() if el.attrib.get("class") == "card face"]
