@@ -286,8 +286,8 @@ def _choices(body: list[str], view: dict[str, Any], actions: list[str], y: float
                 f"<g{clickable(text, label)}>"
                 f'<rect class="hit" x="{x + 3:g}" y="{y + 3:g}" width="{CELL_W - 6}" '
                 f'height="{CELL_H - 6}" rx="8" fill="{BUTTON}" stroke="{BUTTON_EDGE}"/>'
-                + _text(x + 36, y + CELL_H / 2 + 6, f"{quantity}\u00d7", text_anchor="end")
-                + die(x + 39, y + (CELL_H - 24) / 2, 24, face)
+                + _text(x + 38, y + CELL_H / 2 + 5, f"{quantity}\u00d7", 15, text_anchor="end")
+                + die(x + 41, y + (CELL_H - 22) / 2, 22, face)
                 + "</g>"
             )
         y += CELL_H
