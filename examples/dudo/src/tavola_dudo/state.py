@@ -138,7 +138,7 @@ class DudoState(State):
             self.to_move = None
             self.dice = [()] * len(self.counts)
             self.bids = []
-            text = lazy("{player} wins with the last dice", player=engine_name(alive[0]))
+            text = lazy("{player} wins: the last seat with dice", player=engine_name(alive[0]))
             events.append(Event("game_over", text, {"scores": self.scores, "winners": alive}))
             return events
         self.round += 1
