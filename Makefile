@@ -17,7 +17,8 @@ BUILT    := $(VENV)/.built
 
 # The example game plugin (examples/dudo) is installed beside tavola: the tests play it.
 # The engine is compiled once, by $(BUILT) below (TAVOLA_PURE=1 here skips it).
-$(STAMP): pyproject.toml examples/dudo/pyproject.toml
+# Its catalogs are compiled when it is installed (examples/dudo/setup.py): again when one changes.
+$(STAMP): pyproject.toml examples/dudo/pyproject.toml $(wildcard examples/dudo/src/*/locale/*/LC_MESSAGES/*.po)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tavola needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -44,7 +44,11 @@ DOMAINS: dict[str, tuple[Path, ...]] = {
         APPS / "server",
         *(APPS / "review" / name for name in ("page.py", "chart.py", "templates")),
     ),
+    # the example plugin's own texts, in its own package
+    "dudo": (ROOT / "examples" / "dudo" / "src" / "tavola_dudo",),
 }
+# Where a domain's catalogs are when not in tavola's own LOCALE: a plugin ships its own.
+LOCALES = {"dudo": ROOT / "examples" / "dudo" / "src" / "tavola_dudo" / "locale"}
 HEADER = "# tavola's texts in this language: see tools/messages.py and docs/languages.md."
 KEYWORDS = {"_": None, "N_": None, "lazy": None, "gettext": None, "ngettext": (1, 2)}
 
@@ -66,7 +70,7 @@ METHODS: list[tuple[str, Any]] = [
 
 
 def po_path(domain: str, lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+    return LOCALES.get(domain, LOCALE) / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def extract(domain: str) -> Catalog:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import tavola
+from tavola.core.game import Game
 from tavola.core.i18n import LANGUAGES, language
 from tests.games.test_picture_words import IDS
 
@@ -78,7 +79,8 @@ def test_a_move_is_said_from_the_position_before_it() -> None:
 
 
 def test_a_game_without_words_says_none() -> None:
-    """A game that does not put its moves into words (the Dudo plugin) keeps the default:
-    its notation shows."""
+    """A game that does not put its moves into words keeps the default: its notation shows.
+    The Dudo plugin says its moves through the same hook."""
     state = tavola.load("dudo").new_game(seed=1)
-    assert state.game.move_words(state, state.legal_actions()[0]) is None
+    assert Game.move_words(state.game, state, state.legal_actions()[0]) is None
+    assert state.game.move_words(state, state.legal_actions()[0]) == "bid 1 die showing 2"

@@ -99,6 +99,9 @@ class Game(ABC):
     summary: ClassVar[Text]
     rules_summary: ClassVar[Text]  # the rules in a few lines, for the terminal
     input_help: ClassVar[Text] = ""  # the terminal's help on this game: picture and input
+    # What a seat's score counts, where it is not points ("Dice"): the seat list's column
+    # head; empty: "Score".
+    score_name: ClassVar[Text] = ""
     option_specs: ClassVar[tuple[Option, ...]]
     # How hard ``tavola review`` and the hints look at a decision: each game sets its own,
     # measured with benchmarks/review.py (docs/review.md).

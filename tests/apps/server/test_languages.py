@@ -150,10 +150,10 @@ def test_the_games_options_are_labelled_in_the_language_of_the_request(
     server: ServerProcess,
 ) -> None:
     api = Api(server.url)
-    for lang, label, choice, item in (
-        ("en", "Farm scoring", "3 per city, once per player", "blue"),
-        ("it", "Punteggio dei poderi", "3 per città, una volta per giocatore", "blu"),
-        ("de", "Wiesenwertung", "3 je Stadt, einmal je Spieler", "Blau"),
+    for lang, label, choice, item, wild in (
+        ("en", "Farm scoring", "3 per city, once per player", "blue", "Wild ones"),
+        ("it", "Punteggio dei poderi", "3 per città, una volta per giocatore", "blu", "Uno jolly"),
+        ("de", "Wiesenwertung", "3 je Stadt, einmal je Spieler", "Blau", "Einsen als Joker"),
     ):
         games = api.http.get("/api/games", headers=speaking(lang)).json()
         options = {g["name"]: {o["name"]: o for o in g["options"]} for g in games}
@@ -161,7 +161,7 @@ def test_the_games_options_are_labelled_in_the_language_of_the_request(
         assert farms["choices"] == ["per-farm-once", "per-farm", "per-city"]  # what it takes
         assert (farms["label"], farms["value_labels"]["per-farm-once"]) == (label, choice)
         assert options["campanile"]["towers"]["value_labels"]["blue"] == item
-        assert options["dudo"]["wild_ones"]["label"] == "Wild ones"  # a plugin's, by name
+        assert options["dudo"]["wild_ones"]["label"] == wild  # a plugin's, from its catalog
         page = api.http.get("/", headers=speaking(lang)).text
         assert f"> {label}</label>" in page or f">{label}</label>" in page
         assert f">{choice}</option>" in page

@@ -196,31 +196,6 @@ def test_your_matches_say_who_plays_whose_turn_and_how_it_ended(
     expect(listed).to_have_count(0)
 
 
-def test_a_plugin_without_translations_says_its_texts_are_in_english(
-    page: Page, server: ServerProcess
-) -> None:
-    page.goto(server.url + "/?lang=it")
-    dudo = page.locator("label.game-choice", has=page.locator("input[value='dudo']"))
-    expect(dudo).to_have_attribute("lang", "en")
-    expect(dudo.locator(".in-language")).to_have_text("(in inglese)")
-    expect(dudo.locator(".in-language")).to_have_attribute("lang", "it")
-    ours = page.locator("label.game-choice", has=page.locator("input[value='campanile']"))
-    assert ours.get_attribute("lang") is None
-    expect(ours.locator(".in-language")).to_have_count(0)
-    page.locator("input[value='dudo']").check()
-    box = options_box(page, "dudo")
-    expect(box).to_have_attribute("lang", "en")
-    expect(box.locator("legend")).to_have_attribute("lang", "it")  # the page's words
-    expect(box.locator("legend .in-language")).to_have_text("(in inglese)")
-    games = httpx.get(f"{server.url}/api/games", params={"lang": "it"}).json()
-    assert {g["name"]: g["lang"] for g in games} == {
-        "campanile": "it",
-        "carcassonne": "it",
-        "clocktowers": "it",
-        "dudo": "en",
-    }
-
-
 WIDEST_ON_A_PHONE = """() => {
   const width = document.documentElement.clientWidth;
   const wider = [...document.querySelectorAll("body *")]

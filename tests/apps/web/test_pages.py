@@ -264,3 +264,26 @@ def test_the_lobbys_option_help_says_the_basic_game_not_the_seed(server: ServerP
         form = lobby.split('data-game="carcassonne"')[1].split('data-game="')[0]
         assert form.count(f"{basic})") == 2, lang
         assert "the seed" not in lobby, lang
+
+
+def test_a_game_names_its_score_column(server: ServerProcess) -> None:
+    """The seat list's column of Dudo holds the dice a seat has left: "Dice" ("Würfel"), not
+    "Score" (playtest 5 #18); a game that names nothing keeps "Score"."""
+    for game, lang, head in (("dudo", "en", "Dice"), ("dudo", "de", "Würfel")):
+        body = {"game": game, "seats": ["human", "human"], "names": ["Quinta", "Quirino"]}
+        created = httpx.post(f"{server.url}/api/matches", json=body).json()
+        page = httpx.get(f"{server.url}/m/{created['id']}", params={"lang": lang}).text
+        assert f'<th scope="col" class="num">{head}</th>' in page
+    body = {"game": "campanile", "seats": ["human", "human"]}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page = httpx.get(f"{server.url}/m/{created['id']}", params={"lang": "en"}).text
+    assert '<th scope="col" class="num">Score</th>' in page
+
+
+def test_the_german_lobby_describes_dudo_in_german(server: ServerProcess) -> None:
+    """Dudo ships its texts in tavola's four languages: the German lobby says it in German,
+    unmarked (playtest 5 #18: it was the one line of English, "(auf Englisch)")."""
+    lobby = httpx.get(server.url + "/", params={"lang": "de"}).text
+    dudo = lobby.split('value="dudo"')[1].split("</label>")[0]
+    assert "Lügenwürfel" in dudo
+    assert "auf Englisch" not in dudo

@@ -199,7 +199,8 @@ def test_a_tower_is_drawn_with_its_floors_rank_flag_and_markers() -> None:
 
 def test_a_marker_pill_holds_its_text_on_one_line() -> None:
     """However many markers a group has, its pill is one line and its text fits in it (the
-    width of bold text estimated as the pictures do): the values, or their sum."""
+    width of bold text estimated as the pictures do): the values, or their sum as a plain
+    number (no "Σ7", playtest 5 #14)."""
     game = tavola.load("campanile", players=3, edition="1996")
     most = 0
     for state in checks.random_positions(game, 1, 2):  # a group of 6 markers comes up
@@ -213,6 +214,7 @@ def test_a_marker_pill_holds_its_text_on_one_line() -> None:
             *_, words = group.iter(f"{NS}text")
             assert float(pill.attrib["height"]) == 22
             assert len(list(group.iter(f"{NS}text"))) == 2  # the seat's letter, the markers
+            assert re.fullmatch(r"\d+(\+\d+)*", words.text or ""), words.text
             width = BOLD_GLYPH_EM * float(words.attrib["font-size"]) * len(words.text or "")
             right = float(pill.attrib["x"]) + float(pill.attrib["width"]) - 5
             assert float(words.attrib["x"]) + width <= right, words.text

@@ -241,3 +241,24 @@ def test_a_long_name_takes_two_lines_in_its_chip_not_an_ellipsis() -> None:
     assert not [text for text in chips if "…" in text], chips
     assert "Bot B (euristico," in chips, chips
     assert "facile)" in chips, chips
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "clock with a mouse"),
+        ("it", "orologio con topo"),
+        ("de", "Uhr mit Maus"),
+        ("fr", "horloge avec une souris"),
+    ],
+)
+def test_the_clock_with_a_mouse_is_labelled_so_under_its_card(lang: str, words: str) -> None:
+    """In a hand, the clock with a mouse is told from the plain clock by its label, not only
+    by the small mouse in its picture (playtest 5 #2)."""
+    state = tavola.load("clocktowers", players=2).new_game(0)
+    assert isinstance(state, ClockTowersState)
+    with language(lang):
+        hand = by_id(picture(state, 0), "hand-0")
+    cards = [el for el in hand.iter() if el.attrib.get("class") == "card face"]
+    labels = [" ".join(texts(card)) for card in cards]
+    assert words in labels, labels

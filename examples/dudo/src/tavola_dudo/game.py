@@ -7,11 +7,13 @@ from typing import Any, ClassVar
 
 from tavola.core.errors import NotationError
 from tavola.core.game import Game, State, check_players
+from tavola.core.i18n import Text
 from tavola.core.options import Option
 from tavola.core.svg import seat_letter
 from tavola_dudo import svg
 from tavola_dudo.notation import DOUBT, bid_id, bid_of, bid_text, read_bid
 from tavola_dudo.state import DudoState
+from tavola_dudo.translations import lazy
 
 RULES = """\
 Each seat rolls its dice under a cup and sees only its own.
@@ -40,13 +42,21 @@ class Dudo(Game):
 
     name: ClassVar[str] = "dudo"
     title: ClassVar[str] = "Dudo"
-    summary: ClassVar[str] = "2-5 players; Liar's Dice: bid on the dice under the cups, or doubt"
+    summary: ClassVar[Text] = lazy(
+        "2-5 players; Liar's Dice: bid on the dice under the cups, or doubt"
+    )
     rules_summary: ClassVar[str] = RULES
     input_help: ClassVar[str] = "Type a bid as quantity x face (3x5: three fives) or doubt."
+    score_name: ClassVar[Text] = lazy("Dice")  # a seat's score: the dice it has left
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 3, "number of players", choices=(2, 3, 4, 5)),
-        Option("dice", 5, "dice per seat at the start, 1 to 5"),
-        Option("wild_ones", True, "ones count as any face, and nobody bids on them"),
+        Option("players", 3, lazy("number of players"), choices=(2, 3, 4, 5)),
+        Option("dice", 5, lazy("dice per seat at the start, 1 to 5"), label=lazy("dice")),
+        Option(
+            "wild_ones",
+            True,
+            lazy("ones count as any face, and nobody bids on them"),
+            label=lazy("wild ones"),
+        ),
     )
 
     def check_options(self) -> None:
@@ -81,6 +91,10 @@ class Dudo(Game):
         if bid is None or not 1 <= bid[0] <= self.num_players * self.dice_per_seat:
             raise NotationError(f"{self.name}: {text!r} is no bid (such as 3x5) nor doubt")
         return bid_id(*bid)
+
+    def move_words(self, state: State, action: int) -> str | None:
+        """The move in a log's words ("bid 3 dice showing 5"), as the picture says it."""
+        return svg.move_words(self._action_to_string(action))
 
     def _render(
         self, view: dict[str, Any], color: bool, width: int | None, height: int | None

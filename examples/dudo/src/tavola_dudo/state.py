@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.game import State
-from tavola.core.svg import seat_letter
 from tavola_dudo.notation import bid_id, bid_of, bid_text
+from tavola_dudo.translations import lazy
 
 if TYPE_CHECKING:
     from tavola_dudo.game import Dudo
@@ -111,8 +111,7 @@ class DudoState(State):
         seat = self.to_move
         self.bids.append((seat, action))
         self.to_move = self._next_seat(seat)
-        text = f"{seat_letter(seat)} bids {bid_text(action)}"
-        return [Event("bid", text, {"player": seat, "bid": bid_text(action)})]
+        return []  # the bid is all there is to tell: the log says the move itself
 
     def _doubt(self, doubter: int) -> list[Event]:
         bidder, action = self.bids[-1]
@@ -125,8 +124,11 @@ class DudoState(State):
         events = [
             Event(
                 "reveal",
-                f"{seat_letter(doubter)} doubts {bid_text(action)}: {count} found; "
-                f"{seat_letter(loser)} loses a die",
+                lazy(
+                    "The cups are lifted: {count} found; {loser} loses a die",
+                    count=count,
+                    loser=engine_name(loser),
+                ),
                 {"dice": revealed, "bid": bid_text(action), "count": count, "loser": loser},
             )
         ]
@@ -136,7 +138,7 @@ class DudoState(State):
             self.to_move = None
             self.dice = [()] * len(self.counts)
             self.bids = []
-            text = f"{seat_letter(alive[0])} wins with the last dice"
+            text = lazy("{player} wins: the last seat with dice", player=engine_name(alive[0]))
             events.append(Event("game_over", text, {"scores": self.scores, "winners": alive}))
             return events
         self.round += 1
@@ -212,6 +214,12 @@ class DudoState(State):
             self.to_move,
             self.last,
         )
+
+
+def engine_name(seat: int) -> str:
+    """A seat as the engine's texts name it, ``P0``: the pages show its name instead
+    (docs/adding-a-game.md)."""
+    return f"P{seat}"
 
 
 def _next_bid(bid: tuple[int, int]) -> tuple[int, int]:

@@ -1,9 +1,11 @@
 """A Dudo view drawn as SVG, following ``tavola.core.svg``'s conventions.
 
-From the top: the round, each seat's cup (your dice face up, the others' as blank dice)
-with its last bid, the bids of the round, the last round's reveal, then your choices: a
-"Doubt!" button and a grid of bids (a row per quantity, a column per face). Exactly the
-given actions are clickable; the picture reads the view alone.
+From the top: the round and whose turn it is, each seat's cup (its name as the table gives
+it, your dice face up, the others' as blank dice, every cup lifted once the game is over)
+with its last bid, the last round's reveal, then your choices: a "Doubt!" button and a grid
+of bids (a row per quantity, a column per face). Exactly the given actions are clickable;
+the picture reads the view alone, in words of the reader's language, and says every move
+in words for the log (``<desc data-said>``, as ``tavola.core.svg`` describes).
 
 >>> from tavola_dudo.game import Dudo
 >>> state = Dudo(players=2, dice=2).new_game(seed=1)
@@ -16,8 +18,10 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Final
 
+from tavola.core.i18n import current_language, listed
 from tavola.core.svg import (
     HIGHLIGHT,
     INK,
@@ -28,13 +32,17 @@ from tavola.core.svg import (
     ink_on,
     seat_colour,
     seat_letter,
+    seat_name,
+    shortened,
+    wrapped,
 )
-from tavola_dudo.notation import DOUBT, read_bid
+from tavola_dudo.notation import DOUBT, bid_id, bid_text, read_bid
+from tavola_dudo.translations import bid_words, gettext, ngettext
 
 WIDTH: Final = 480
 PAD: Final = 12
 FONT: Final = 16  # 13 px at a 390 px wide phone
-ROW: Final = 60
+ROW: Final = 82  # a seat's name above its dice
 DIE: Final = 40
 SMALL: Final = 22
 CELL_W: Final = 68
@@ -54,7 +62,7 @@ PIPS: Final = {
 
 def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     """The picture of ``view``; each notation in ``actions`` becomes a clickable element."""
-    body: list[str] = []
+    body: list[str] = said_moves(view)
     y = _status(body, view, PAD)
     y = _cups(body, view, y + 8)
     y = _last_round(body, view, y + 8)
@@ -63,6 +71,32 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     return document(WIDTH, y + PAD, [background, *body], "Dudo")
 
 
+def move_words(notation: str) -> str:
+    """A move (its notation) in words, as a log says what a player did."""
+    bid = read_bid(notation)
+    if bid is None:
+        return gettext("doubted the last bid")
+    return gettext("bid {bid}").format(bid=bid_words(*bid))
+
+
+def said_moves(view: dict[str, Any]) -> list[str]:
+    """Every move the game's options allow, in words, as unseen ``<desc data-said>``: the
+    log says the moves of every round from any picture (after a reload too)."""
+    options = view["options"]
+    lowest = 2 if options.get("wild_ones", True) else 1
+    return list(_said(current_language(), view["players"] * options.get("dice", 5), lowest))
+
+
+@cache
+def _said(lang: str, most: int, lowest: int) -> tuple[str, ...]:
+    """``said_moves`` in ``lang`` (the current language), made once per game's options."""
+    notations = [bid_text(bid_id(q, f)) for q in range(1, most + 1) for f in range(lowest, 7)]
+    return tuple(
+        f'<desc data-said="{escape(n)}">{escape(move_words(n))}</desc>' for n in [*notations, DOUBT]
+    )
+
+
+@cache  # the same dice at the same places, picture after picture
 def die(x: float, y: float, size: float, face: int | None, edge: str = INK) -> str:
     """A die seen from above; ``None``: a die under a cup (blank, dark)."""
     fill = "#FFFFFF" if face is not None else "#5A4632"
@@ -87,77 +121,125 @@ def _text(x: float, y: float, text: str, size: int = FONT, fill: str = INK, **at
     )
 
 
+def _lines(body: list[str], y: float, text: str, size: int, **attrs: str) -> float:
+    """``text`` wrapped to the picture's width from ``y`` down; returns the bottom."""
+    bold = attrs.get("font_weight") == "bold"
+    for line in wrapped(text, size, WIDTH - 2 * PAD, bold=bold):
+        body.append(_text(PAD, y + size, line, size=size, **attrs))
+        y += size + 5
+    return y
+
+
+def _named(view: dict[str, Any], seat: int) -> str:
+    """A seat's name as the table gives it, "(you)" after the viewer's."""
+    name = seat_name(view, seat)
+    return gettext("{name} (you)").format(name=name) if seat == view["seat"] else name
+
+
+def _lifted(view: dict[str, Any]) -> bool:
+    """Whether the game ended with every cup lifted: one seat has dice left (a table's end,
+    a resignation, leaves the cups as they were)."""
+    return view["last_round"] is not None and sum(map(bool, view["counts"])) <= 1
+
+
 def _status(body: list[str], view: dict[str, Any], y: float) -> float:
     turn = view["current_player"]
     if turn is None:
-        won = ", ".join(seat_letter(seat) for seat in view["winners"])
-        line = f"Game over: {won} wins"
+        names = [seat_name(view, seat) for seat in view["winners"]]
+        line = gettext("Game over: {names} wins").format(names=listed(names)) if names else ""
+        line = line or gettext("Game over")
     else:
-        you = " (you)" if turn == view["seat"] else ""
-        dice = f"Round {view['round'] + 1}, {view['in_play']} dice in play"
-        line = f"{dice}; {seat_letter(turn)}{you} to move"
-    body.append(_text(PAD, y + FONT, line, font_weight="bold"))
-    return y + FONT + 6
+        dice = ngettext(
+            "Round {round}, {count} die in play",
+            "Round {round}, {count} dice in play",
+            view["in_play"],
+        ).format(round=view["round"] + 1, count=view["in_play"])
+        if turn == view["seat"]:
+            line = gettext("{round}: your turn").format(round=dice)
+        else:
+            line = gettext("{round}: {name} to move").format(round=dice, name=seat_name(view, turn))
+    return _lines(body, y, line, FONT, font_weight="bold") + 1
+
+
+@cache
+def _badge(x: float, y: float, radius: float, seat: int, size: int = FONT) -> str:
+    """A seat's disc: its colour and its letter."""
+    colour = seat_colour(seat)
+    return (
+        f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{colour}" stroke="#FFFFFF" '
+        f'stroke-width="2"/>'
+        + _text(x, y + size * 0.36, seat_letter(seat), size, ink_on(colour), text_anchor="middle")
+    )
 
 
 def _cups(body: list[str], view: dict[str, Any], y: float) -> float:
     last_bid = {bid["seat"]: bid["bid"] for bid in view["bids"]}
+    lifted = view["last_round"]["dice"] if _lifted(view) else None
     for seat, count in enumerate(view["counts"]):
-        dice = view["dice"][seat]
+        dice = lifted[seat] if lifted is not None and count else view["dice"][seat]
         lit = seat == view["current_player"]
         body.append(
             f'<rect x="{PAD}" y="{y:g}" width="{WIDTH - 2 * PAD}" height="{ROW - 6}" rx="8" '
             f'fill="{CLOTH}" stroke="{HIGHLIGHT if lit else CLOTH}" stroke-width="4"/>'
         )
-        centre = y + (ROW - 6) / 2
-        body.append(
-            f'<circle cx="{PAD + 26}" cy="{centre:g}" r="18" fill="{seat_colour(seat)}" '
-            f'stroke="#FFFFFF" stroke-width="2"/>'
-        )
-        body.append(
-            _text(
-                PAD + 26,
-                centre + 6,
-                seat_letter(seat),
-                text_anchor="middle",
-                fill=ink_on(seat_colour(seat)),
-            )
-        )
+        body.append(_badge(PAD + 26, y + (ROW - 6) / 2, 18, seat))
+        left, room = PAD + 56, WIDTH - 2 * PAD - 64
+        name = shortened(_named(view, seat), 15, room, bold=True)
+        body.append(_text(left, y + 21, name, 15, "#FFFFFF", font_weight="bold"))
+        top = y + 30
         faces: list[int | None] = list(dice) if dice is not None else [None] * count
         for index, face in enumerate(faces):
-            body.append(die(PAD + 56 + index * (DIE + 6), centre - DIE / 2, DIE, face))
+            body.append(die(left + index * (DIE + 6), top, DIE, face))
         if not count:
-            body.append(_text(PAD + 56, centre + 6, "out", fill="#FFFFFF"))
+            out = gettext("no dice left: out of the game")
+            body.append(_text(left, top + DIE / 2 + 6, out, 15, "#FFFFFF"))
         if seat in last_bid:
-            body.append(
-                _text(
-                    WIDTH - PAD - 12,
-                    centre + 6,
-                    f"bid {last_bid[seat]}",
-                    fill="#FFFFFF",
-                    text_anchor="end",
-                )
-            )
+            body.append(_last_bid(last_bid[seat], top))
         y += ROW
     return y
+
+
+def _last_bid(notation: str, top: float) -> str:
+    """A seat's bid of this round at the right of its cup: "bid 3", a times sign and a die."""
+    quantity, face = read_bid(notation) or (0, 0)
+    right = WIDTH - PAD - 10
+    return (
+        f"<g><title>{escape(gettext('bid {bid}').format(bid=bid_words(quantity, face)))}</title>"
+        + _text(
+            right - 36,
+            top + DIE / 2 + 6,
+            gettext("bid {quantity} \u00d7").format(quantity=quantity),
+            15,
+            "#FFFFFF",
+            text_anchor="end",
+        )
+        + die(right - 30, top + (DIE - 30) / 2, 30, face)
+        + "</g>"
+    )
 
 
 def _last_round(body: list[str], view: dict[str, Any], y: float) -> float:
     last = view["last_round"]
     if last is None:
         return y
-    line = (
-        f"Last round: {seat_letter(last['doubter'])} doubted {seat_letter(last['bidder'])}'s "
-        f"{last['bid']}: {last['count']} found, {seat_letter(last['loser'])} lost a die"
+    quantity, face = read_bid(last["bid"]) or (0, 0)
+    line = gettext(
+        "Last round: {doubter} doubted the bid of {bidder}, {bid}: {count} found; "
+        "{loser} lost a die"
+    ).format(
+        doubter=seat_name(view, last["doubter"]),
+        bidder=seat_name(view, last["bidder"]),
+        bid=bid_words(quantity, face),
+        count=last["count"],
+        loser=seat_name(view, last["loser"]),
     )
-    body.append(_text(PAD, y + FONT, line, size=15))
-    y += FONT + 8
+    y = _lines(body, y, line, 15) + 3
     for seat, dice in enumerate(last["dice"]):
         if not dice:
             continue
-        body.append(_text(PAD, y + SMALL - 5, seat_letter(seat), size=15))
+        body.append(_badge(PAD + 11, y + SMALL / 2, 11, seat, 15))
         for index, face in enumerate(dice):
-            body.append(die(PAD + 20 + index * (SMALL + 4), y, SMALL, face))
+            body.append(die(PAD + 28 + index * (SMALL + 4), y, SMALL, face))
         y += SMALL + 4
     return y
 
@@ -167,11 +249,15 @@ def _choices(body: list[str], view: dict[str, Any], actions: list[str], y: float
         return y
     if DOUBT in actions:
         body.append(
-            f"<g{clickable(DOUBT, 'Doubt the last bid')}>"
+            f"<g{clickable(DOUBT, gettext('Doubt the last bid'))}>"
             f'<rect class="hit" x="{PAD}" y="{y:g}" width="{WIDTH - 2 * PAD}" height="{CELL_H}" '
             f'rx="10" fill="#F4C7B8" stroke="#A0361B" stroke-width="2"/>'
             + _text(
-                WIDTH / 2, y + CELL_H / 2 + 6, "Doubt!", text_anchor="middle", font_weight="bold"
+                WIDTH / 2,
+                y + CELL_H / 2 + 6,
+                gettext("Doubt!"),
+                text_anchor="middle",
+                font_weight="bold",
             )
             + "</g>"
         )
@@ -195,12 +281,14 @@ def _choices(body: list[str], view: dict[str, Any], actions: list[str], y: float
                     'rx="8" fill="#EEEEEE"/>'
                 )
                 continue
-            label = f"{text}: bid {quantity} dice showing {face}"
+            label = gettext("Bid {bid}").format(bid=bid_words(quantity, face))
             body.append(
                 f"<g{clickable(text, label)}>"
                 f'<rect class="hit" x="{x + 3:g}" y="{y + 3:g}" width="{CELL_W - 6}" '
                 f'height="{CELL_H - 6}" rx="8" fill="{BUTTON}" stroke="{BUTTON_EDGE}"/>'
-                f"{_text(x + CELL_W / 2, y + CELL_H / 2 + 6, text, text_anchor='middle')}</g>"
+                + _text(x + 38, y + CELL_H / 2 + 5, f"{quantity}\u00d7", 15, text_anchor="end")
+                + die(x + 41, y + (CELL_H - 22) / 2, 22, face)
+                + "</g>"
             )
         y += CELL_H
     return y

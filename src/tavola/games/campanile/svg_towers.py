@@ -228,11 +228,11 @@ class TowerRow(Picture):
             seat = group["player"]
             values: list[int] = group["markers"]
             colour = seat_colour(seat)
-            # one line: the values while they fit beside the badge, else their sum (the
-            # values are in the title)
+            # one line: the values while they fit beside the badge, else their sum, a plain
+            # number (the values are in the title)
             shown = "+".join(map(str, values))
             if BOLD_GLYPH_EM * SMALL * len(shown) > COLUMN - 41:
-                shown = f"\u03a3{sum(values)}"
+                shown = str(sum(values))
             block = 22
             words = _("{seat}: markers {markers} (influence {influence})").format(
                 seat=self.name(seat), markers=", ".join(map(str, values)), influence=sum(values)

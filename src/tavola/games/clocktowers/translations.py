@@ -44,9 +44,10 @@ CARDS = (
     lazy("clock with a mouse"),
     *ROOFS,
 )
-# Each card's label on its face, short: the picture shows the cat or the mouse.
+# Each card's label on its face, short: the picture shows a floor's cat or mouse; the two
+# clocks, alike but for a small mouse, are told apart in words.
 _ONE, _TWO = lazy("1 floor"), lazy("2 floors")
-CARD_LABELS = (_ONE, _ONE, _ONE, _TWO, _TWO, _TWO, CARDS[6], CARDS[6], *ROOFS)
+CARD_LABELS = (_ONE, _ONE, _ONE, _TWO, _TWO, _TWO, CARDS[6], CARDS[7], *ROOFS)
 # Each deck's name in words (in the order of ``components.DECKS``).
 DECK_NAMES = (lazy("floors"), lazy("roofs"), lazy("clocks"))
 EMPTY_DECKS = (

@@ -164,6 +164,7 @@ async def match_page(
         match=summary,
         game=live.game.name,
         title=match_title(live.game),
+        score_name=live.game.score_name,  # the seat list's column head ("Dice"), or "Score"
         signed_in=caller is not None,
         player=caller.name if caller else None,
         board_shape=picture_shape(Sights(live).picture(_page_seat(live, query))),
