@@ -223,7 +223,11 @@ function holdHeight() {
   root.style.minHeight = `${tallest}px`;
 }
 
+let heldAt = innerWidth; // the width the height was held at (a phone's bars change the height)
+
 addEventListener("resize", () => { // another width: the page's height is measured anew
+  if (innerWidth === heldAt) return;
+  heldAt = innerWidth;
   tallest = 0;
   root.style.minHeight = "";
 });
