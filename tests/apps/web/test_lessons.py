@@ -2,7 +2,10 @@
 element (``[data-lesson-target]``), in English and in one other language each: every step's
 words are the lesson's own in that language (no English left in a translation), one wrong
 move per lesson is refused with that step's hint, and the finished lesson offers a real match
-against the easy bot. Progress is kept in the browser: a reload goes on at the same step, and
+against the easy bot, and only that (no rematch, no replay, nobody's turn). At every step
+a Campanile or ClockTowers picture is in columns printed at 10 px or more, the focused target
+floats no words over its neighbours, and the page stands still unless the next thing to read
+or do is out of view. Progress is kept in the browser: a reload goes on at the same step, and
 the list of lessons marks those finished. axe-core finds no serious violation on a lesson's
 page or on the list of lessons.
 
@@ -61,6 +64,39 @@ def words(game: str, lesson_id: str, lang: str) -> Words:
 SMALLEST_PRINT = """() => Math.min(...[...document.querySelectorAll('#tv-board svg text')]
   .filter((t) => t.getClientRects().length && t.textContent.trim())
   .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))"""
+SECTIONED = """() => { const picture = document.querySelector('#tv-board > .sectioned');
+  return picture && [picture.children.length,
+    picture.getBoundingClientRect().bottom + scrollY]; }"""
+"""A picture in bands (Campanile, ClockTowers): its columns and where it ends on the page
+(null: another kind of picture)."""
+IN_VIEW = """() => { const t = document.querySelector('[data-lesson-target]');
+  const b = t.getBoundingClientRect();
+  if (b.top < 0 || b.bottom > innerHeight) t.scrollIntoView({ block: 'nearest' });
+  return scrollY; }"""
+NEEDLESS_SCROLL = """y => {
+  const now = scrollY;
+  if (Math.abs(now - y) < 1) return null;
+  const whole = (node) => { const b = node.getBoundingClientRect();
+    return b.top >= 0 && b.bottom <= innerHeight; };
+  window.scrollTo(0, y);
+  const back = scrollY;
+  const target = document.querySelector('[data-lesson-target]');
+  const seen = whole(document.getElementById('tv-lesson-text')) && (!target || whole(target));
+  window.scrollTo(0, now);
+  if (Math.abs(back - y) >= 1) return `the page shrank under its scroll: ${y} -> ${now}`;
+  return seen ? `scrolled ${y} -> ${now}, the words and the target in view at ${y}` : null; }"""
+"""Why the page moved when the step changed though it need not have (null: it stood still,
+or the new step's words or target were out of view where it stood)."""
+COVERED = """() => { const info = document.getElementById('tv-info');
+  if (!info.textContent.trim() || !info.getClientRects().length) return [];
+  const a = info.getBoundingClientRect();
+  const target = document.querySelector('[data-lesson-target]');
+  return [...document.querySelectorAll('#tv-board [data-action], #tv-board text, button')]
+    .filter((n) => n !== target && !target.contains(n) && n.getClientRects().length)
+    .filter((n) => { const b = n.getBoundingClientRect();
+      return b.left < a.right && a.left < b.right && b.top < a.bottom && a.top < b.bottom; })
+    .map((n) => n.getAttribute('aria-label') || n.textContent.trim()); }"""
+"""What the floating words of the focused target cover: other controls and texts."""
 EVERY_LESSON = [(game, x.id) for game, cls in game_classes().items() for x in cls.lessons()]
 RUNS = [
     pytest.param(game, lesson_id, lang, id=f"{game}-{lesson_id}-{lang}")
@@ -134,6 +170,7 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
     wrong_tried = lang == "en"  # the wrong move is tried in the other language
     seen: set[int] = set()
     reloaded = False
+    shown_where = False
     expects = [step.expect for step in find_lesson(game, lesson_id).steps]
     for _ in range(6 * count):
         if main.get_attribute("data-lesson-done") == "true":
@@ -153,7 +190,7 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
         elif extras and not reloaded and index and expected is None and expects[index - 1] is None:
             # the engine's position alone would show the step before: the browser kept it
             reloaded = goes_on_after_a_reload(page, step, shown.texts[index])
-        follow_lesson(page)
+        shown_where = picture_and_page_at(page, step, shown_where)
     expect(main).to_have_attribute("data-lesson-done", "true")
     assert wrong_tried
     assert reloaded or not extras
@@ -164,8 +201,37 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
     expect(play).to_have_attribute("data-lesson-target", "play")
     # the finished box takes room above the picture: the page scrolls, the print stays
     assert page.evaluate(SMALLEST_PRINT) >= 10, "print under 10 px at the lesson's end"
+    # one way on, the lesson's: no rematch nor replay of the scripted match, no "your turn"
+    for other_way in ("#tv-rematch-button", "#tv-replay-link", "#tv-scores .tag.turn"):
+        expect(page.locator(other_way)).to_be_hidden()
+    finished = page.locator("#tv-lesson-done strong").text_content() or ""
+    expect(page.locator("#tv-status")).to_have_text(finished.strip())
     if extras:
         finished_and_easy_bot(page, server, game, lesson_id, lang)
+
+
+def picture_and_page_at(page: Page, step: str, shown_where: bool) -> bool:
+    """At a step: a picture in bands is set in columns, as a match sets them, no taller than
+    the window allows at 10 px (a hint after a wrong move pushes it down for a while); once
+    per lesson, "Show me where" focuses the target and no words float over its neighbours;
+    the step done, the page has stood still unless what to read or do next was out of view.
+    Returns whether "Show me where" was tried."""
+    sectioned = page.evaluate(SECTIONED)
+    if sectioned and page.locator("#tv-lesson-hint").is_hidden():
+        columns, bottom = sectioned
+        least = page.evaluate(SMALLEST_PRINT)
+        assert columns > 1, ("one column", step)
+        assert least >= 10, ("print under 10 px", step, least)
+        assert bottom <= 801 or least < 10.5, ("past the window at", step, bottom, least)
+    if not shown_where and page.locator("#tv-lesson-show").is_visible():
+        page.locator("#tv-lesson-show").click()
+        assert page.evaluate(COVERED) == [], ("words over other controls", step)
+        shown_where = True
+    at = page.evaluate(IN_VIEW)
+    follow_lesson(page)
+    moved = page.evaluate(NEEDLESS_SCROLL, at)
+    assert moved is None, (step, moved)
+    return shown_where
 
 
 def finished_and_easy_bot(

@@ -80,24 +80,23 @@ export function layOutSections(holder, area, zoom = 1) {
     const room = area.clientWidth - 2;
     const top = area.getBoundingClientRect().top + window.scrollY;
     const tall = Math.max(240, window.innerHeight - top - 14);
+    // the print is never fitted under 10 px: columns too narrow for it are not laid out
+    // (where even one is, it takes the width and the page scrolls)
+    const least = Math.max(...parts.map(readableScale));
     const layouts = [];
     for (let count = 1; count <= Math.min(MOST_COLUMNS, parts.length); count++) {
+      const across = (room - GAP * (count - 1)) / count / width;
+      if (count > 1 && across < least) break;
       const starts = cuts(heights, count);
       const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
-      const across = (room - GAP * (count - 1)) / count / width;
       const scale = Math.min(across, tall / tallest);
-      layouts.push({ starts, scale, count, fills: across <= tall / tallest });
-      if (best.scale === null || scale > best.scale * 1.04) best = { starts, scale, count };
+      layouts.push({ starts, scale, across, fills: across <= tall / tallest });
+      if (best.scale === null || scale > best.scale * 1.04) best = layouts[layouts.length - 1];
     }
     // one column held to the window's height leaves empty bands beside it (a short picture,
     // a replay's page under its title): columns that fill the width win at nearly its print
     best = layouts.find((layout) => layout.fills && layout.scale >= FILL_SHARE * best.scale) || best;
-    // and the print is never fitted under 10 px: the page scrolls instead
-    const least = Math.max(...parts.map(readableScale));
-    const across = (layout) => (room - GAP * (layout.count - 1)) / layout.count / width;
-    if (across(best) < least) best = layouts[0]; // one column: the widest print there is
-    const widest = across(best);
-    best = { ...best, scale: Math.min(widest, Math.max(best.scale, least)) };
+    best = { ...best, scale: Math.min(best.across, Math.max(best.scale, least)) };
   }
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes

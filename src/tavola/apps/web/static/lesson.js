@@ -27,6 +27,9 @@ const ui = {
   playError: $("tv-lesson-play-error"),
   panel: $("tv-lesson"),
   show: $("tv-lesson-show"),
+  info: $("tv-info"),
+  status: $("tv-status"),
+  finished: $("tv-lesson-done").querySelector("strong"), // "Lesson finished. Well played!"
 };
 
 let kept = lessonProgress(game, lesson.id);
@@ -138,6 +141,9 @@ function render() {
     ui.text.textContent = steps[steps.length - 1].text;
     mark(ui.play, "play");
     quietBoard();
+    // the match may go on in the engine, but the lesson is over: nobody's turn
+    ui.status.textContent = ui.finished.textContent;
+    ui.status.classList.remove("yours");
     if (first) ui.play.focus({ preventScroll: true }); // the moves are gone: on to a real match
     return;
   }
@@ -150,7 +156,8 @@ function render() {
   const fresh = root.dataset.lessonStep !== String(index + 1);
   if (fresh) {
     ui.hint.hidden = true;
-    ui.panel.scrollIntoView({ block: "nearest" }); // a new step: its words first
+    // a new step: its words first, the page still where they are in view already
+    if (!wholeInView(ui.text)) ui.text.scrollIntoView({ block: "nearest" });
   }
   root.dataset.lessonStep = String(index + 1);
   ui.progress.textContent = _("Step {n} of {count}", { n: index + 1, count: steps.length });
@@ -167,15 +174,27 @@ function quietBoard() {
   for (const node of $("tv-board").querySelectorAll("[data-action], [data-choose]")) node.setAttribute("tabindex", "-1");
 }
 
-/** Scroll the least that shows ``target`` whole, above the bar of choices a phone keeps at
- *  the bottom of the screen. */
-function keepInView(target) {
-  if (!target || target === ui.next) return;
-  target.scrollIntoView({ block: "nearest", inline: "nearest" });
+/** The top of the bar of choices a phone keeps at the bottom of the screen, else the
+ *  window's bottom. */
+function floor() {
   const bar = document.querySelector(".choice");
-  const floor = bar && bar.getClientRects().length && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+  return bar && bar.getClientRects().length && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+}
+
+/** Whether ``node`` is drawn whole on the screen (above a phone's bar of choices). */
+function wholeInView(node) {
+  const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= floor() && box.left >= 0 && box.right <= innerWidth;
+}
+
+/** Scroll the least that shows ``target`` whole, above the bar of choices a phone keeps at
+ *  the bottom of the screen; a target in view already moves nothing. */
+function keepInView(target) {
+  if (!target || target === ui.next || wholeInView(target)) return;
+  target.scrollIntoView({ block: "nearest", inline: "nearest" });
   const box = target.getBoundingClientRect();
-  if (box.bottom > floor - 8) window.scrollBy(0, box.bottom - floor + 8);
+  const bottom = floor();
+  if (box.bottom > bottom - 8) window.scrollBy(0, box.bottom - bottom + 8);
 }
 
 /** Send the scripted move of the seat to move, if another seat is to move in the line. */
@@ -195,11 +214,30 @@ function script(state, moves) {
   });
 }
 
+/** The page no shorter than it has been in this lesson: a step whose list of moves or
+ *  picture is shorter would pull a scrolled page up under the player's eyes. */
+let tallest = 0;
+
+function holdHeight() {
+  tallest = Math.max(tallest, Math.ceil(root.getBoundingClientRect().height)); // its border box
+  root.style.minHeight = `${tallest}px`;
+}
+
+let heldAt = innerWidth; // the width the height was held at (a phone's bars change the height)
+
+addEventListener("resize", () => { // another width: the page's height is measured anew
+  if (innerWidth === heldAt) return;
+  heldAt = innerWidth;
+  tallest = 0;
+  root.style.minHeight = "";
+});
+
 root.addEventListener("tv:shown", (e) => {
   const { state, log } = e.detail;
   const moves = movesUpTo(state, log);
   shown = { state, moves };
   render();
+  holdHeight();
   script(state, moves);
 });
 
@@ -218,6 +256,7 @@ root.addEventListener("tv:play", (e) => {
   e.preventDefault();
   ui.hint.textContent = step && step.expect !== null && step.hint ? step.hint : _("First read this step, then press Next.");
   ui.hint.hidden = false;
+  holdHeight(); // the hint gone again pulls nothing up
 });
 
 ui.next.addEventListener("click", () => {
@@ -227,8 +266,15 @@ ui.next.addEventListener("click", () => {
   ui.hint.hidden = true;
   render();
   const target = document.querySelector("[data-lesson-target]");
-  if (target && target !== ui.next) target.focus?.({ preventScroll: true });
+  if (target && target !== ui.next) focusQuietly(target);
 });
+
+/** Focus ``target`` for the player; the words a focus floats over the picture (#tv-info)
+ *  are not shown: the step says what to do, and they would cover the target's neighbours. */
+function focusQuietly(target) {
+  target.focus?.({ preventScroll: true });
+  if (ui.info.textContent) ui.info.textContent = "";
+}
 
 reserveTextHeight(); // before the first state, so that the words arriving move nothing
 addEventListener("resize", reserveTextHeight);
@@ -240,7 +286,7 @@ ui.show.addEventListener("click", () => {
   const target = document.querySelector("[data-lesson-target]");
   if (!target) return;
   target.scrollIntoView({ block: "center", inline: "nearest" });
-  target.focus?.({ preventScroll: true });
+  focusQuietly(target);
 });
 
 ui.play.addEventListener("click", async () => {
