@@ -171,11 +171,12 @@ export function firstTarget(svg) {
   return null;
 }
 
-/** The smallest side of the board's targets, in its units (Infinity: no target). */
+/** The smallest side of the board's targets, in its units (Infinity: no target): a target
+ *  with a share of its tile to tap (a path: Carcassonne's follower spots), of that share. */
 function smallestTarget(svg) {
   let smallest = Infinity;
   for (const target of svg.querySelectorAll(TARGETS)) {
-    const box = target.getBBox();
+    const box = (target.querySelector(":scope > path") || target).getBBox();
     if (box.width > 0 && box.height > 0) smallest = Math.min(smallest, box.width, box.height);
   }
   return smallest;
@@ -239,7 +240,7 @@ export class BoardView {
     }
     const chosen = whole < least ? this.chosen() : null;
     const fits = chosen ? Math.min(width / chosen.width, height / chosen.height) : whole;
-    const base = Math.min(Math.max(fits, least), SCALE.most);
+    const base = Math.max(Math.min(fits, SCALE.most), least);
     return { base, least: Math.min(1, Math.max(whole, least) / base), width, height };
   }
 
