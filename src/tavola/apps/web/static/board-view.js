@@ -117,7 +117,7 @@ function around(boxes) {
 
 /** The most of ``cells`` (boxes) a window ``w`` by ``h`` holds whole: their count and the
  *  box around them (null: none), among equals the one nearest ``near`` (a point). */
-export function mostCells(cells, w, h, near = null) {
+function mostCells(cells, w, h, near = null) {
   let best = { count: 0, box: null, far: Infinity };
   const [right, bottom] = [w + SLACK, h + SLACK]; // a window as wide as cells holds them
   for (const { x: left } of cells) {
@@ -216,18 +216,6 @@ export class BoardView {
     return this.least;
   }
 
-  /** The cells where the tile fits (data-choose), with the coordinates beside them: their
-   *  box in board units, or null. */
-  chosen() {
-    const cells = [...this.svg.querySelectorAll("[data-choose]")].map((c) => c.getBBox());
-    if (!cells.length) return null;
-    const left = Math.min(...cells.map((c) => c.x)) - AXIS;
-    const top = Math.min(...cells.map((c) => c.y)) - AXIS;
-    const right = Math.max(...cells.map((c) => c.x + c.width)) + AXIS;
-    const bottom = Math.max(...cells.map((c) => c.y + c.height)) + AXIS;
-    return { x: left, y: top, width: right - left, height: bottom - top };
-  }
-
   scales() {
     const [, , w, h] = this.base;
     const width = this.box.clientWidth || 1;
@@ -238,8 +226,11 @@ export class BoardView {
       const tapped = this.smallest < Infinity;
       least = Math.max(least, tapped ? TAP / this.smallest : (least * SCALE.printNarrow) / SCALE.print);
     }
-    const chosen = whole < least ? this.chosen() : null;
-    const fits = chosen ? Math.min(width / chosen.width, height / chosen.height) : whole;
+    // too large to show whole: the scale that shows every cell to choose, the axes pinned
+    // beside them (at the box's top and left)
+    const cells = whole < least ? cellBoxes(this.svg) : [];
+    const chosen = cells.length ? around(cells) : null;
+    const fits = chosen ? Math.min(width / (chosen.width + AXIS), height / (chosen.height + AXIS)) : whole;
     const base = Math.max(Math.min(fits, SCALE.most), least);
     return { base, least: Math.min(1, Math.max(whole, least) / base), width, height };
   }
@@ -393,6 +384,8 @@ export class BoardView {
   }
 
   onScroll() {
+    // a box the next picture replaced has no place left: its view is no longer the player's
+    if (!this.box.isConnected) return;
     this.pinAxes();
     if (performance.now() < this.quietUntil) return;
     this.state.moved = true;
