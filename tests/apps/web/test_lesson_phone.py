@@ -142,7 +142,7 @@ def test_the_river_lesson_shows_its_few_tiles_whole_on_a_phone(
     page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     page.goto(f"{server.url}/learn/carcassonne/river?restart=1&lang=it")
     wait_shown(page)
-    checked = []
+    checked: list[str | None] = []
     while len(checked) < 3:  # steps 2, 5 and 8: three tiles to place
         target = page.locator("[data-lesson-target]")
         if target.get_attribute("data-lesson-target") == "choose":
