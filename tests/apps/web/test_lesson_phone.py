@@ -125,3 +125,27 @@ PLAYS_AT_THE_END = """() => {
     clicked: drawn.filter((node) => getComputedStyle(node).pointerEvents !== "none").length,
     tabbed: drawn.filter((node) => node.tabIndex >= 0).length };
 }"""
+
+
+TILES_OUT = """() => { const v = document.querySelector('#tv-board .board-view')
+    .getBoundingClientRect();
+  return [...document.querySelectorAll('#tv-board .part-board g.tile')]
+    .map((t) => t.getBoundingClientRect()).filter((r) => r.left < v.left - 1
+      || r.top < v.top - 1 || r.right > v.right + 1 || r.bottom > v.bottom + 1).length; }"""
+
+
+def test_the_river_lesson_shows_its_few_tiles_whole_on_a_phone(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 5 #15: the board was zoomed to one or two tiles, the river the words speak of
+    out of view. Each step that places a tile shows every tile of the board (5 to 8)."""
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{server.url}/learn/carcassonne/river?restart=1&lang=it")
+    wait_shown(page)
+    checked: list[str | None] = []
+    while len(checked) < 3:  # steps 2, 5 and 8: three tiles to place
+        target = page.locator("[data-lesson-target]")
+        if target.get_attribute("data-lesson-target") == "choose":
+            checked.append(page.locator("#main").get_attribute("data-lesson-step"))
+            assert page.evaluate(TILES_OUT) == 0, checked
+        follow_lesson(page)

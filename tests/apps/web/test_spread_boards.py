@@ -17,7 +17,14 @@ from playwright.sync_api import Page, expect
 import tavola
 from tests.apps.web.axe import serious_violations
 from tests.apps.web.helpers import wait_shown
-from tests.apps.web.test_board_screen import DESKTOP, PHONE, SMALLEST_TEXT, box, open_carcassonne
+from tests.apps.web.test_board_screen import (
+    DESKTOP,
+    PHONE,
+    SMALLEST_TEXT,
+    TARGETS,
+    box,
+    open_carcassonne,
+)
 from tests.apps.web.test_replay import finished_match
 from tests.live_server import ServerProcess
 
@@ -158,7 +165,12 @@ def test_a_phone_opens_a_spread_board_on_a_cell_to_choose(
     count at each edge they lie past, in words for a screen reader in the page's language;
     pressed, it scrolls the nearest of them into view and gives it the focus."""
     page = my_turn_in(new_context, server, 28, 1, viewport=PHONE, has_touch=True, is_mobile=True)
-    assert page.evaluate(CANDIDATES_INSIDE) >= 1
+    # playtest 5 #20: most of them in view (at 44 px), not one or two of 19 at 92 px
+    cells = page.locator("#tv-board [data-choose]").count()
+    assert page.evaluate(CANDIDATES_INSIDE) >= cells / 2, cells
+    for width, height in page.evaluate(TARGETS):
+        assert min(width, height) >= 44, (width, height)
+    axes_and_signs_in_their_place(page)
     page.goto(page.url + "&lang=de")
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")
@@ -313,14 +325,92 @@ TILES_SHOWN = """() => { const view = document.querySelector('#tv-board .board-v
     || r.right > view.right + 1 || r.bottom > view.bottom + 1).length; }"""
 
 
-def test_a_finished_game_opens_on_the_whole_board_on_a_phone(
-    new_context: Any, server: ServerProcess
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_a_finished_board_prints_10_px_with_its_axes(
+    new_context: Any, server: ServerProcess, screen: str
 ) -> None:
     """Playtest 4 #6: at the end a phone opened zoomed on the last tile (3 tiles of a 13 x 15
-    board); a finished game opens on the whole board."""
+    board). Playtest 5 #6: fitted whole, its followers' letters were 5.1 px (phone) and
+    8.5 px (desktop, beside an empty head column), and it had no axes, by which the final
+    table places every feature. It opens whole where it fits at its readable print, else at
+    that print; its axes in view; on a desktop the head is a band, the board the area's
+    width."""
     match, _ = finished_match(server, "carcassonne", options={"river": True})
-    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    phone = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
+    page = new_context(**(phone if screen == "phone" else {"viewport": DESKTOP})).new_page()
     page.goto(f"{server.url}/m/{match}?lang=de")
     wait_shown(page)
     page.wait_for_selector("#tv-board .part-board g.tile")
-    assert page.evaluate(TILES_SHOWN) == 0
+    smallest = page.evaluate(SHOWN_TEXT, "#tv-board .part-board")
+    assert smallest >= 10, smallest
+    if page.evaluate(TILES_SHOWN):  # not whole: at the least print it can be read at
+        assert smallest <= (12.2 if screen == "phone" else 10.2), smallest
+    columns, rows = page.evaluate(AXES_IN_VIEW)
+    assert min(columns, rows) >= 3, (columns, rows)
+    if screen == "desktop":
+        expect(page.locator("#tv-board .tavola-board")).to_have_attribute("data-layout", "band")
+        area, view = box(page, "#tv-board"), box(page, "#tv-board .board-view")
+        assert view["width"] >= area["width"] - 4, (view, area)
+
+
+PLAYTEST_5 = 857716399758300850  # the seed of playtest 5's desktop game
+
+
+def test_the_head_is_a_band_where_a_column_shows_no_more_cells(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 5 #3: from the third turn on the head was a column beside the board (a river
+    running down, whole in both), 340 px of the area's width empty under its 200 px of
+    content, and late in the game cells to choose went out of view in the 606 px left. The
+    head is a band wherever a column would show no more cells to choose: the board gets the
+    area's width. Zoomed in and scrolled, both axes stay in view (#4), and no sign at an
+    edge covers a cell to choose (#5)."""
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(played_in(server, 6, seed=PLAYTEST_5))
+    wait_shown(page)
+    page.wait_for_selector("#main[data-turn='you']")
+    expect(page.locator("#tv-board .tavola-board")).to_have_attribute("data-layout", "band")
+    area, view = box(page, "#tv-board"), box(page, "#tv-board .board-view")
+    assert view["width"] >= area["width"] - 4, (view, area)
+    assert page.evaluate(CANDIDATES_OUTSIDE) == []
+    assert page.evaluate(SMALLEST_TEXT) >= 10
+    for _ in range(4):
+        page.locator("[data-zoom='in']").click()
+    axes_and_signs_in_their_place(page)
+
+
+# The axes' numbers drawn inside the board's box: [columns, rows].
+AXES_IN_VIEW = """() => { const v = document.querySelector('#tv-board .board-view')
+    .getBoundingClientRect();
+  const shown = (anchor) => [...document.querySelectorAll('#tv-board .part-board text.axis')]
+    .filter((t) => t.getAttribute('text-anchor') === anchor && t.getClientRects().length)
+    .map((t) => t.getBoundingClientRect()).filter((r) => r.left >= v.left - 1
+      && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1).length;
+  return [shown('middle'), shown('end')]; }"""
+NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# The signs at the board's edges drawn over a cell to choose (of those in the box).
+SIGNS_OVER_CELLS = """() => { const v = document.querySelector('#tv-board .board-view')
+    .getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+    && b.top < a.bottom - 1;
+  const cells = [...document.querySelectorAll('#tv-board [data-choose]')]
+    .map((c) => c.getBoundingClientRect()).filter((r) => meets(r, v));
+  return [...document.querySelectorAll('.edge-sign:not([hidden])')]
+    .map((s) => s.getBoundingClientRect()).filter((s) => cells.some((c) => meets(c, s))).length;
+  }"""
+
+
+def axes_and_signs_in_their_place(page: Page) -> None:
+    """Scrolled to the middle of the board and to its far corner, both axes are in view, and
+    no sign at an edge covers a cell to choose."""
+    assert page.evaluate(SIGNS_OVER_CELLS) == 0
+    for where in ("0.5", "1"):
+        page.evaluate(
+            f"""() => {{ const v = document.querySelector('#tv-board .board-view');
+            v.scrollTo((v.scrollWidth - v.clientWidth) * {where},
+              (v.scrollHeight - v.clientHeight) * {where}); }}"""
+        )
+        page.evaluate(NEXT_FRAMES)  # the scroll's event handled
+        columns, rows = page.evaluate(AXES_IN_VIEW)
+        assert min(columns, rows) >= 2, (where, columns, rows)
+        assert page.evaluate(SIGNS_OVER_CELLS) == 0, where

@@ -2,7 +2,8 @@
 // ([data-choose]) lie out of view past an edge, a button at that edge shows an arrow and
 // their count; pressed, it scrolls the nearest of them into view and focuses it. A player
 // who zoomed in, or a board larger than its box at the least readable zoom, so never
-// misses a cell where the tile fits.
+// misses a cell where the tile fits. A sign moves along its edge off the cells to choose in
+// view: it would hide them.
 
 import { _ } from "./i18n.js";
 
@@ -13,6 +14,38 @@ const SIDES = {
   right: { arrow: "\u2192", words: (count) => _("Cells where the tile fits, out of view on the right: {count}", { count }) },
 };
 const SLACK = 1; // px a cell may pass an edge and still count as in view
+const INSET = 6; // px between a sign and its edge
+const SLIDE = 8; // px a sign moves along its edge at a time to keep off the cells to choose
+
+/** Whether client rects ``a`` and ``b`` overlap (by more than a pixel). */
+function meet(a, b) {
+  return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+}
+
+/** Where along its edge of ``view`` a sign ``width`` by ``height`` px goes (its centre, client
+ *  px): the edge's middle, else the nearest place to it where it covers none of ``cells``
+ *  (client rects of the cells to choose in view), as a cell under it could not be seen. */
+function along(side, view, width, height, cells) {
+  const across = side === "top" || side === "bottom";
+  const [low, high] = across
+    ? [view.left + INSET + width / 2, view.right - INSET - width / 2]
+    : [view.top + INSET + height / 2, view.bottom - INSET - height / 2];
+  const middle = (low + high) / 2;
+  const rectAt = (at) => {
+    if (across) {
+      const top = side === "top" ? view.top + INSET : view.bottom - INSET - height;
+      return { left: at - width / 2, right: at + width / 2, top, bottom: top + height };
+    }
+    const left = side === "left" ? view.left + INSET : view.right - INSET - width;
+    return { left, right: left + width, top: at - height / 2, bottom: at + height / 2 };
+  };
+  for (let by = 0; middle - by >= low || middle + by <= high; by += SLIDE) {
+    for (const at of [middle - by, middle + by]) {
+      if (at >= low && at <= high && !cells.some((cell) => meet(cell, rectAt(at)))) return at;
+    }
+  }
+  return middle;
+}
 
 /** The side of ``view`` (a client rect) that ``cell`` (one) lies out past the most, or "". */
 function sideOf(cell, view) {
@@ -64,13 +97,16 @@ export function edgeSigns(boardView) {
     update() {
       if (!box.isConnected) return;
       const view = box.getBoundingClientRect();
+      const shown = [];
       for (const side of Object.keys(hidden)) hidden[side] = [];
       for (const cell of box.querySelectorAll("[data-choose]")) {
-        const side = sideOf(cell.getBoundingClientRect(), view);
+        const rect = cell.getBoundingClientRect();
+        const side = sideOf(rect, view);
         if (side) hidden[side].push(cell);
+        if (meet(rect, view)) shown.push(rect);
       }
-      const [left, top] = [box.offsetLeft, box.offsetTop];
-      const [width, height] = [box.clientWidth, box.clientHeight];
+      const origin = holder.getBoundingClientRect();
+      const [left, top] = [origin.left + holder.clientLeft, origin.top + holder.clientTop];
       for (const [side, sign] of Object.entries(signs)) {
         const count = hidden[side].length;
         sign.hidden = count === 0;
@@ -83,9 +119,11 @@ export function edgeSigns(boardView) {
         const words = SIDES[side].words(count);
         sign.setAttribute("aria-label", words);
         sign.title = words;
+        const at = along(side, view, sign.offsetWidth, sign.offsetHeight, shown);
         const across = side === "top" || side === "bottom";
-        sign.style.left = across ? `${left + width / 2}px` : side === "left" ? `${left + 6}px` : `${left + width - 6}px`;
-        sign.style.top = across ? (side === "top" ? `${top + 6}px` : `${top + height - 6}px`) : `${top + height / 2}px`;
+        const edge = { top: view.top + INSET, bottom: view.bottom - INSET, left: view.left + INSET, right: view.right - INSET }[side];
+        sign.style.left = `${(across ? at : edge) - left}px`;
+        sign.style.top = `${(across ? edge : at) - top}px`;
       }
     },
   };

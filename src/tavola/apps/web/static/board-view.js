@@ -4,11 +4,12 @@
 // focused or clicked is brought into view as on any page. The head part never moves.
 
 // The default scale, px per unit: no smaller than the board's smallest print needs to be
-// 10 px (nor zoomed out further), more on a narrow screen, where fingers tap; no larger (a
-// small board). The board shows whole where it can, else every cell where the tile fits.
-// Where nothing on the board is to tap (a replay, a spectator), a narrow screen's floor is
-// its print: 12 px. A board marked data-fit (a finished game) opens whole.
-const SCALE = { leastNarrow: 1.1, most: 1.6, narrow: 600, print: 10.05, printNarrow: 12.05 };
+// 10 px (nor zoomed out further), nor, on a narrow screen, where fingers tap, than makes its
+// targets 44 px; no larger (a small board). The board shows whole where it can, else every
+// cell where the tile fits, else as many of them as fit. Where nothing on the board is to tap
+// (a replay, a spectator, a finished game), a narrow screen's floor is its print: 12 px. A
+// board marked data-fit (a finished game) opens whole where it fits at that floor.
+const SCALE = { most: 1.6, narrow: 600, print: 10.05, printNarrow: 12.05 };
 const MAX_ZOOM = 8;
 // On a narrow screen, where fingers tap, the default scale shows every target of the board
 // this many px wide and high at least (the project's rule is 44): Carcassonne's follower
@@ -16,14 +17,14 @@ const MAX_ZOOM = 8;
 const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
 const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
-const COLUMN = 340; // ... or, where the board is tall, a column this wide beside it (px: 15 units 10 px)
-const SIDE_GAIN = 1.2; // how much larger a whole board must come out beside a column (no flip-flop)
-const PART_GAIN = 0.02; // how much more of a board too large for both the column must show
+const COLUMN = 340; // ... or, where that shows more cells to choose, a column this wide beside it
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
-const EDGE = 4; // units between the box's edge and the cells there where the coordinates do not fit
+const SLACK = 1; // units a cell may pass a window's edge (fractions of a pixel) and count as held
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const LAYOUTS = new WeakMap(); // an area's last head layout, kept where a picture has no cells
 
+import { pinnedAxes } from "./board-axes.js";
 import { _ } from "./i18n.js";
 
 /** A picture in parts: each part (data-part) its own svg in a div that takes the root's
@@ -38,8 +39,10 @@ export function splitParts(root) {
   const style = root.querySelector(":scope > style");
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
   const board = root.querySelector(':scope > svg[data-part="board"]');
-  const boxes = wide ? [viewBox(board), viewBox(wide), readableScale(board)] : null;
+  const cells = board.hasAttribute("data-fit") ? null : cellBoxes(board);
+  const boxes = wide ? [viewBox(board), viewBox(wide), readableScale(board), cells] : null;
   const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
+  if (root.parentElement) LAYOUTS.set(root.parentElement, layout);
   const band = layout === "band";
   holder.classList.toggle("in-column", layout === "column");
   holder.dataset.layout = layout;
@@ -77,28 +80,56 @@ function amidCells(centre, start, size, room) {
 }
 
 /** Where the head goes on a wide area: "band" across the top, or "column" (COLUMN px) left
- *  of the board where the board shows more of itself so at the default scale (``least``,
- *  its print's least, or the scale it fits at): a board whole in both, drawn under 1 px a
- *  unit under a band, where it is drawn larger (SIDE_GAIN times); a board too large for
- *  one of them (a board of 13 rows cut by a band's height), where more of it shows. ""
- *  on a narrow area (the head on top, at its own width). */
-function headLayout(area, [, , w, h], [, , bandW, bandH], least) {
+ *  of the board where more of the cells to choose (``cells``, boxes in board units) show so
+ *  at the default scale (``least``, its print's least, or the scale it fits at): a band
+ *  leaves the board the area's width, and its head no empty height. A board with no cells
+ *  to choose keeps the area's last layout (the follower step keeps the place step's), a
+ *  finished one (``cells`` null) the band. "" on a narrow area (the head on top). */
+function headLayout(area, [, , w, h], [, , bandW, bandH], least, cells) {
   const width = area?.clientWidth || 0;
   if (width < WIDE_HEAD) return "";
+  if (!cells) return "band";
+  if (!cells.length) return LAYOUTS.get(area) || "band";
   const high = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 12;
-  const band = shown(width, high - (width * bandH) / bandW, w, h, least);
-  const column = shown(width - COLUMN, high, w, h, least);
-  if (band.part === 1 && column.part === 1) {
-    return band.scale < 1 && column.scale > SIDE_GAIN * band.scale ? "column" : "band";
-  }
-  return column.part > band.part + PART_GAIN ? "column" : "band";
+  const shows = (roomW, roomH) => {
+    const scale = Math.max(Math.min(roomW / w, roomH / h, SCALE.most), least);
+    return mostCells(cells, roomW / scale - AXIS, roomH / scale - AXIS).count;
+  };
+  return shows(width - COLUMN, high) > shows(width, high - (width * bandH) / bandW) ? "column" : "band";
 }
 
-/** A board ``w`` by ``h`` units in a box of ``roomW`` by ``roomH`` px: its default scale (as
- *  it fits, not under ``least``, nor over SCALE.most), and the part of it in view (1: whole). */
-function shown(roomW, roomH, w, h, least) {
-  const scale = Math.max(Math.min(roomW / w, roomH / h, SCALE.most), least);
-  return { scale, part: Math.min(1, roomW / (w * scale)) * Math.min(1, roomH / (h * scale)) };
+/** The boxes (board units) of the cells to choose of ``svg`` (a board). */
+function cellBoxes(svg) {
+  return [...svg.querySelectorAll("[data-choose]")].map((cell) => {
+    const { x, y, width, height } = cell.getBBox();
+    return { x, y, width, height };
+  });
+}
+
+/** The box around ``boxes``. */
+function around(boxes) {
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** The most of ``cells`` (boxes) a window ``w`` by ``h`` holds whole: their count and the
+ *  box around them (null: none), among equals the one nearest ``near`` (a point). */
+function mostCells(cells, w, h, near = null) {
+  let best = { count: 0, box: null, far: Infinity };
+  const [right, bottom] = [w + SLACK, h + SLACK]; // a window as wide as cells holds them
+  for (const { x: left } of cells) {
+    for (const { y: top } of cells) {
+      const held = cells.filter((c) => c.x >= left && c.y >= top && c.x + c.width <= left + right && c.y + c.height <= top + bottom);
+      if (!held.length || held.length < best.count) continue;
+      const box = around(held);
+      const far = near ? Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y) : 0;
+      if (held.length > best.count || far < best.far) best = { count: held.length, box, far };
+    }
+  }
+  return best;
 }
 
 /** The scale (px per unit) at which the smallest print of ``svg`` (a board) is 10 px (a text
@@ -140,11 +171,12 @@ export function firstTarget(svg) {
   return null;
 }
 
-/** The smallest side of the board's targets, in its units (Infinity: no target). */
+/** The smallest side of the board's targets, in its units (Infinity: no target): a target
+ *  with a share of its tile to tap (a path: Carcassonne's follower spots), of that share. */
 function smallestTarget(svg) {
   let smallest = Infinity;
   for (const target of svg.querySelectorAll(TARGETS)) {
-    const box = target.getBBox();
+    const box = (target.querySelector(":scope > path") || target).getBBox();
     if (box.width > 0 && box.height > 0) smallest = Math.min(smallest, box.width, box.height);
   }
   return smallest;
@@ -163,6 +195,7 @@ export class BoardView {
     this.state = state;
     this.base = viewBox(svg);
     this.smallest = smallestTarget(svg);
+    this.axes = pinnedAxes(svg, this.base, AXIS);
     this.quietUntil = 0;
     this.pinch = null;
     box.addEventListener("scroll", () => this.onScroll());
@@ -183,45 +216,22 @@ export class BoardView {
     return this.least;
   }
 
-  /** The cells where the tile fits (data-choose), with the coordinates beside them: their
-   *  box in board units, or null. */
-  chosen() {
-    const cells = [...this.svg.querySelectorAll("[data-choose]")].map((c) => c.getBBox());
-    if (!cells.length) return null;
-    const left = Math.min(...cells.map((c) => c.x)) - AXIS;
-    const top = Math.min(...cells.map((c) => c.y)) - AXIS;
-    const right = Math.max(...cells.map((c) => c.x + c.width)) + AXIS;
-    const bottom = Math.max(...cells.map((c) => c.y + c.height)) + AXIS;
-    return { x: left, y: top, width: right - left, height: bottom - top };
-  }
-
-  /** The centre (board units) of the cell where the tile fits nearest to ``box``'s centre. */
-  nearestCell(box) {
-    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
-    let best = null;
-    for (const cell of this.svg.querySelectorAll("[data-choose]")) {
-      const b = cell.getBBox();
-      const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-      at.d = Math.hypot(at.x - cx, at.y - cy);
-      if (!best || at.d < best.d) best = at;
-    }
-    return best;
-  }
-
   scales() {
     const [, , w, h] = this.base;
     const width = this.box.clientWidth || 1;
     const height = this.box.clientHeight || 1;
     const whole = Math.min(width / w, height / h);
-    if (this.svg.hasAttribute("data-fit")) return { base: Math.min(whole, SCALE.most), least: 1, width, height };
-    const narrow = width < SCALE.narrow;
-    const tapped = this.smallest < Infinity;
-    const narrowLeast = tapped ? SCALE.leastNarrow : (this.readable() * SCALE.printNarrow) / SCALE.print;
-    const least = Math.max(this.readable(), narrow ? narrowLeast : 0);
-    const chosen = whole < least ? this.chosen() : null;
-    const fits = chosen ? Math.min(width / chosen.width, height / chosen.height) : whole;
-    let base = Math.min(Math.max(fits, least), SCALE.most);
-    if (narrow) base = Math.max(base, TAP / this.smallest);
+    let least = this.readable();
+    if (width < SCALE.narrow) {
+      const tapped = this.smallest < Infinity;
+      least = Math.max(least, tapped ? TAP / this.smallest : (least * SCALE.printNarrow) / SCALE.print);
+    }
+    // too large to show whole: the scale that shows every cell to choose, the axes pinned
+    // beside them (at the box's top and left)
+    const cells = whole < least ? cellBoxes(this.svg) : [];
+    const chosen = cells.length ? around(cells) : null;
+    const fits = chosen ? Math.min(width / (chosen.width + AXIS), height / (chosen.height + AXIS)) : whole;
+    const base = Math.max(Math.min(fits, SCALE.most), least);
     return { base, least: Math.min(1, Math.max(whole, least) / base), width, height };
   }
 
@@ -231,40 +241,55 @@ export class BoardView {
     return base * this.state.s;
   }
 
-  /** Draw at the zoom's scale, centred where the player left it, else on the last move
-   *  (data-focus) where the board does not fit, else on the board. */
+  /** Draw at the zoom's scale, centred where the player left it, else where it opens. */
   apply() {
-    const [x, y, w, h] = this.base;
+    const [, , w, h] = this.base;
     const scale = this.scale();
     this.svg.style.width = `${w * scale}px`;
     this.svg.style.height = `${h * scale}px`;
     this.markPrint(scale);
     const { width, height } = this.scales();
     const pans = w * scale > width + 1 || h * scale > height + 1;
-    let centre = this.state.moved ? this.state.centre : null;
-    if (!centre) {
-      const focus = this.svg.querySelector("[data-focus]");
-      const chosen = pans ? this.chosen() : null;
-      const box = chosen || (focus && pans ? focus.getBBox() : { x, y, width: w, height: h });
-      centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      // the cells first: where their coordinates do not fit beside them too, the cells
-      // start at the box's top (left) edge, the coordinates out of view, not cut in half
-      if (chosen && chosen.height * scale > height) centre.y = chosen.y + AXIS + height / scale / 2 - EDGE;
-      if (chosen && chosen.width * scale > width) centre.x = chosen.x + AXIS + width / scale / 2 - EDGE;
-      // cells spread wider than the box (a phone): on the cell nearest the last tile laid,
-      // not on their span's corner, which may hold none of them
-      const near = chosen && this.nearestCell(focus ? focus.getBBox() : chosen);
-      const [cellsW, cellsH] = chosen ? [chosen.width - 2 * AXIS, chosen.height - 2 * AXIS] : [0, 0];
-      if (near && cellsW * scale > width) centre.x = amidCells(near.x, chosen.x + AXIS, cellsW, width / scale);
-      if (near && cellsH * scale > height) centre.y = amidCells(near.y, chosen.y + AXIS, cellsH, height / scale);
-      if (!chosen && pans) { // no empty margin on one side while cells are cut on the other
-        centre.x = amidCells(centre.x, x + AXIS, w - 2 * AXIS, width / scale);
-        centre.y = amidCells(centre.y, y + AXIS, h - 2 * AXIS, height / scale);
-      }
-    }
+    const centre = (this.state.moved && this.state.centre) || this.opening(scale, width, height, pans);
     const rect = this.box.getBoundingClientRect();
     this.keepAt(centre, { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+    this.pinAxes();
     return pans;
+  }
+
+  /** The board point a view ``width`` by ``height`` px at ``scale`` opens on: where the
+   *  board pans, the most cells to choose it shows (beside the axes pinned over its top and
+   *  left), among equals those nearest the last tile laid; with none, the last tile laid
+   *  (a finished game's middle), moved the least that keeps the view on the cells, so no
+   *  column is cut on one side while the other shows empty cloth. Else the board's middle. */
+  opening(scale, width, height, pans) {
+    const [x, y, w, h] = this.base;
+    const middle = { x: x + w / 2, y: y + h / 2 };
+    if (!pans) return middle;
+    const focus = this.svg.hasAttribute("data-fit") ? null : this.svg.querySelector("[data-focus]");
+    const near = focus ? around([focus.getBBox()]) : null;
+    const at = near ? { x: near.x + near.width / 2, y: near.y + near.height / 2 } : middle;
+    const cells = cellBoxes(this.svg);
+    if (cells.length) {
+      const most = mostCells(cells, width / scale - AXIS, height / scale - AXIS, at).box;
+      const box = most || around([cells[0]]); // zoomed in past a cell's size
+      return { x: box.x + box.width / 2 - AXIS / 2, y: box.y + box.height / 2 - AXIS / 2 };
+    }
+    return {
+      x: amidCells(at.x, x + AXIS, w - 2 * AXIS, width / scale),
+      y: amidCells(at.y, y + AXIS, h - 2 * AXIS, height / scale),
+    };
+  }
+
+  /** The axes pinned at the box's top left corner (board-axes.js). */
+  pinAxes() {
+    if (!this.axes) return;
+    const [x, y, w] = this.base;
+    const board = this.svg.getBoundingClientRect();
+    const box = this.box.getBoundingClientRect();
+    const scale = board.width / w || 1;
+    const left = x + (box.left + this.box.clientLeft - board.left) / scale;
+    this.axes.pin(left, y + (box.top + this.box.clientTop - board.top) / scale);
   }
 
   /** A board drawn smaller than its print reads (a finished game, whole: data-fit) hides
@@ -332,6 +357,7 @@ export class BoardView {
     this.svg.style.height = `${h * scale}px`;
     this.markPrint(scale);
     this.keepAt(unit, point);
+    this.pinAxes();
     this.state.moved = true;
     this.state.centre = this.unitAt();
     return w * scale > this.box.clientWidth + 1 || h * scale > this.box.clientHeight + 1;
@@ -358,6 +384,9 @@ export class BoardView {
   }
 
   onScroll() {
+    // a box the next picture replaced has no place left: its view is no longer the player's
+    if (!this.box.isConnected) return;
+    this.pinAxes();
     if (performance.now() < this.quietUntil) return;
     this.state.moved = true;
     this.state.centre = this.unitAt();
