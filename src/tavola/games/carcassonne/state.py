@@ -6,8 +6,10 @@ followers on the feature packed 4 bits per seat (``meeples``: merging two featur
 them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
 the frontier lists the empty cells next to the board, ascending, and ``constraints`` the
 edge constraint of each (two flat lists, side by side), so legal placements are one table
-lookup per frontier cell and come out sorted. ``clone`` copies flat lists and the board, and
-shares the followers, the occupied cloisters and the discards (replaced, never changed).
+lookup per frontier cell and come out sorted. ``clone`` shares the table (the board, the
+frontier, the union-find, supply and points) until either copy applies an action, which
+copies it first, and shares the followers, the occupied cloisters and the discards
+(replaced, never changed).
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class CarcassonneState(TurnState):
         "river_entry",
         "river_turn",
         "shared_view",
+        "shares_table",
         "size",
         "supply",
         "tile",
@@ -143,6 +146,9 @@ class CarcassonneState(TurnState):
         self.shared_view: dict[str, Any] | None = None
         # the last shared view made before it (``views``: the next one reuses its unchanged parts)
         self.view_before: dict[str, Any] | None = None
+        # whether the table (board, frontier, union-find, supply, points) is shared with a
+        # clone: ``_apply`` copies it before changing it (``_own_table``)
+        self.shares_table = False
         river = bool(game.options["river"])
         self._put(ORIGIN, 4 * (SPRING if river else START))
         if river:
@@ -152,10 +158,7 @@ class CarcassonneState(TurnState):
     # -- the protocol ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
-        if self.placements_due:
-            self.placements_due = False
-            self.legal = self._placements(self.tile)
-        return self.legal[:]
+        return self.legal_ids()[:]
 
     def legal_ids(self) -> list[int]:
         """The legal action ids, ascending: the state's own list, to read and not to change.
@@ -207,6 +210,8 @@ class CarcassonneState(TurnState):
         return action
 
     def _apply(self, action: int) -> list[Event]:
+        if self.shares_table:
+            self._own_table()
         if self.shared_view is not None:
             self.view_before = self.shared_view
             self.shared_view = None
@@ -486,23 +491,26 @@ class CarcassonneState(TurnState):
     # -- copies, views and determinization -------------------------------------------------------
 
     def clone(self) -> CarcassonneState:
+        """A copy sharing the table with this state until either applies an action (only
+        ``_apply`` changes it: ``find``'s path halving keeps every feature's root)."""
         other = self._copy_turn(CarcassonneState() if type(self) is CarcassonneState else None)
+        self.shares_table = other.shares_table = True
         other.pile = self.pile
         other.drawn = self.drawn
         other.tile = self.tile
-        other.board = self.board.copy()
-        other.frontier = self.frontier[:]
-        other.constraints = self.constraints[:]
-        other.parent = self.parent[:]
-        other.open_ends = self.open_ends[:]
-        other.size = self.size[:]
-        other.pennants = self.pennants[:]
-        other.meeples = self.meeples[:]
-        other.multi = self.multi[:]
+        other.board = self.board
+        other.frontier = self.frontier
+        other.constraints = self.constraints
+        other.parent = self.parent
+        other.open_ends = self.open_ends
+        other.size = self.size
+        other.pennants = self.pennants
+        other.meeples = self.meeples
+        other.multi = self.multi
+        other.supply = self.supply
+        other.points = self.points
         other.followers = self.followers  # these three are replaced, never changed
         other.monks = self.monks
-        other.supply = self.supply[:]
-        other.points = self.points[:]
         other.discarded = self.discarded
         other.legal = self.legal
         other.placements_due = self.placements_due
@@ -513,6 +521,21 @@ class CarcassonneState(TurnState):
         other.shared_view = self.shared_view
         other.view_before = self.view_before
         return other
+
+    def _own_table(self) -> None:
+        """Copy the table shared with a clone, before changing it."""
+        self.shares_table = False
+        self.board = self.board.copy()
+        self.frontier = self.frontier[:]
+        self.constraints = self.constraints[:]
+        self.parent = self.parent[:]
+        self.open_ends = self.open_ends[:]
+        self.size = self.size[:]
+        self.pennants = self.pennants[:]
+        self.meeples = self.meeples[:]
+        self.multi = self.multi[:]
+        self.supply = self.supply[:]
+        self.points = self.points[:]
 
     def _key(self) -> tuple[Any, ...]:
         parent = self.parent
