@@ -143,9 +143,9 @@ class CarcassonneState(TurnState):
         self.river_entry = 3
         self.river_turn = 0
         # the part of the view every seat sees alike, built once per position (``views``)
-        self.shared_view: dict[str, Any] | None = None
+        self.shared_view: views.SharedView | None = None
         # the last shared view made before it (``views``: the next one reuses its unchanged parts)
-        self.view_before: dict[str, Any] | None = None
+        self.view_before: views.SharedView | None = None
         # whether the table (board, frontier, union-find, supply, points) is shared with a
         # clone: ``_apply`` copies it before changing it (``_own_table``)
         self.shares_table = False
