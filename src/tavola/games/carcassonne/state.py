@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -25,7 +24,6 @@ from mypy_extensions import mypyc_attr
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import Text
-from tavola.core.randomness import shuffle
 from tavola.core.turns import TurnState
 from tavola.games.carcassonne import scoring, typed_input, views
 from tavola.games.carcassonne.actions import (
@@ -43,13 +41,12 @@ from tavola.games.carcassonne.tiles import (
     DEPLOY_CLOISTER,
     FITS,
     IS_RIVER,
-    LAKE,
     SPRING,
     START,
     TILE_NAMES,
     VARIANTS,
-    land_box,
-    river_box,
+    reshuffled,
+    unseen,
 )
 from tavola.games.carcassonne.translations import lazy
 from tavola.games.carcassonne.turn_texts import (
@@ -477,17 +474,6 @@ class CarcassonneState(TurnState):
                 return True
         return False
 
-    def _unseen(self) -> list[int]:
-        """The tiles of the box not on the table, removed or drawn, sorted: River tiles only
-        while no land tile (nor the lake) has been drawn, as the River tiles come first."""
-        drawn = self.pile[: self.drawn]
-        box = land_box(bool(self.game.options["river"]))
-        if self.game.options["river"] and all(IS_RIVER[t] and t != LAKE for t in drawn):
-            box += [*river_box(), LAKE]
-        unseen = Counter(box)
-        unseen.subtract(drawn)
-        return sorted(unseen.elements())
-
     # -- copies, views and determinization -------------------------------------------------------
 
     def clone(self) -> CarcassonneState:
@@ -536,6 +522,10 @@ class CarcassonneState(TurnState):
         self.multi = self.multi[:]
         self.supply = self.supply[:]
         self.points = self.points[:]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Without the views kept for the next readers (``views``: made again when asked)."""
+        return {**super().__getstate__(), "shared_view": None, "view_before": None}
 
     def _key(self) -> tuple[Any, ...]:
         parent = self.parent
@@ -601,16 +591,9 @@ class CarcassonneState(TurnState):
         state = self.clone()
         rest = self.pile[self.drawn :]
         if self.game.options["tiles"] is not None:
-            rest = self._unseen()
+            rest = unseen(self.pile[: self.drawn], bool(self.game.options["river"]))
             left = len(self.pile) - self.drawn
             if len(rest) > left:
                 rest = rng.sample(rest, left)
-        river = [t for t in rest if IS_RIVER[t] and t != LAKE]
-        lake = [t for t in rest if t == LAKE]
-        land = [t for t in rest if not IS_RIVER[t]]
-        river.sort()  # so that the result depends on the view and rng alone
-        land.sort()
-        shuffle(rng, river)
-        shuffle(rng, land)
-        state.pile = self.pile[: self.drawn] + river + lake + land
+        state.pile = self.pile[: self.drawn] + reshuffled(rest, rng)
         return state
