@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from tavola.games.carcassonne.actions import cell_xy
+from tavola.games.carcassonne.actions import SPAN, cell_xy
 from tavola.games.carcassonne.scoring import FARM_POINTS, owners, points_now, ring
 from tavola.games.carcassonne.tiles import CLOISTER, FIELD, KINDS, RIVER, VARIANTS
 
@@ -132,8 +132,10 @@ def gather(state: CarcassonneState) -> list[Feature]:
     found: list[Feature] = []
     river: Feature | None = None
     board = state.board
-    cells = sorted((-y, x, key) for key in board for x, y in (cell_xy(key),))
-    for _, _, key in cells:  # in reading order
+    # each cell's place in reading order (the north row first, west to east), sorted
+    places = sorted((SPAN - 1 - key % SPAN) * SPAN + key // SPAN for key in board)
+    for place in places:
+        key = place % SPAN * SPAN + SPAN - 1 - place // SPAN
         vid, base = board[key]
         variant = VARIANTS[vid]
         code = SEGMENT_CODE * key + 1
