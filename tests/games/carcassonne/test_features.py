@@ -157,7 +157,7 @@ def test_a_view_keeps_the_unchanged_parts_of_the_one_before_and_equals_it_rebuil
     seed: int, players: int, river: bool, options: dict[str, str]
 ) -> None:
     """Each position's view reuses the objects of the view before that did not change
-    (``views.reuse_unchanged``): at every step of a random game it equals the view of the
+    (``views.shared_view``): at every step of a random game it equals the view of the
     same position built afresh, and most of its features' summaries are kept."""
     game = tavola.load("carcassonne", players=players, river=river, **options)
     state = game.new_game(seed)

@@ -23,57 +23,151 @@ Each summary (JSON data, in ``view["features"]``) holds:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from tavola.games.carcassonne.actions import cell_xy
+from mypy_extensions import mypyc_attr
+
+from tavola.games.carcassonne.actions import SPAN, cell_xy
 from tavola.games.carcassonne.scoring import FARM_POINTS, owners, points_now, ring
 from tavola.games.carcassonne.tiles import CLOISTER, FIELD, KINDS, RIVER, VARIANTS
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState
 
+# A segment is gathered as ``SEGMENT_CODE * cell key + local + 1`` (the river's local is -1).
+SEGMENT_CODE: Final = 16
+
+
+@mypyc_attr(acyclic=True)
+class Feature:
+    """One feature as ``gather`` reads it off the board: what its summary holds, to compare
+    with an earlier position's (``views`` keeps the summary of one that did not change)."""
+
+    __slots__ = (
+        "cities",
+        "city_keys",
+        "codes",
+        "complete",
+        "key",
+        "kind",
+        "last_cell",
+        "neighbours",
+        "packed",
+        "pennants",
+        "points",
+        "root",
+        "summary",
+        "tiles",
+    )
+
+    def __init__(self, key: str, kind: int, root: int, pennants: int) -> None:
+        self.key = key
+        self.kind = kind
+        self.root = root  # the root segment (-1: the river)
+        self.pennants = pennants
+        self.codes: list[int] = []  # each segment's, in order (``SEGMENT_CODE``)
+        self.tiles = 0
+        self.last_cell = -1  # the cell of its last segment gathered
+        self.neighbours = 0  # a cloister's tiles around it
+        self.cities: list[int] = []  # a field's: the roots of the cities it touches
+        self.city_keys: list[str] = []  # and their keys
+        self.packed = 0  # the followers on it (``meeples``)
+        self.complete = False
+        self.points = 0
+        self.summary: dict[str, Any] | None = None  # made once, by ``summary_of``
+
+    def same(self, other: Feature) -> bool:
+        """Whether ``other`` (of the same key) has the same summary."""
+        return (
+            self.tiles == other.tiles
+            and self.packed == other.packed
+            and self.points == other.points
+            and self.complete == other.complete
+            and self.pennants == other.pennants
+            and self.neighbours == other.neighbours
+            and self.codes == other.codes
+            and self.city_keys == other.city_keys
+        )
+
+    def summary_of(self, players: int) -> dict[str, Any]:
+        """The summary (JSON data), made at the first asking."""
+        if self.summary is not None:
+            return self.summary
+        packed = self.packed
+        segments = []
+        for code in self.codes:
+            x, y = cell_xy(code // SEGMENT_CODE)
+            segments.append([x, y, code % SEGMENT_CODE - 1])
+        summary: dict[str, Any] = {
+            "key": self.key,
+            "kind": KINDS[self.kind],
+            "segments": segments,
+            "tiles": self.tiles,
+            "pennants": self.pennants,
+            "complete": self.complete,
+            "followers": [(packed >> (4 * seat)) & 15 for seat in range(players)],
+            "owners": list(owners(packed, players)) if packed else [],
+            "points": self.points,
+        }
+        if self.kind == CLOISTER:
+            summary["neighbours"] = self.neighbours
+        elif self.kind == FIELD:
+            summary["cities"] = self.city_keys
+        self.summary = summary
+        return summary
+
 
 def summaries(state: CarcassonneState) -> list[dict[str, Any]]:
     """Every feature on the board, in the order of their keys' first segments."""
-    parent, open_ends, meeples = state.parent, state.open_ends, state.meeples
     players = state.num_players
+    return [feature.summary_of(players) for feature in gather(state)]
+
+
+def gather(state: CarcassonneState) -> list[Feature]:
+    """Every feature on the board, in the order of their keys' first segments, without
+    their summaries."""
+    parent, open_ends, pennants = state.parent, state.open_ends, state.pennants
     counts = [0] * len(KINDS)
-    found: dict[int, dict[str, Any]] = {}  # root segment (-1: the river) -> summary
-    last_cell: dict[int, int] = {}  # root -> the cell its last segment lay on
-    touched: dict[int, list[int]] = {}  # a field's root -> the roots of its cities
+    by_root: list[Feature | None] = [None] * len(parent)
+    found: list[Feature] = []
+    river: Feature | None = None
     board = state.board
-    cells = sorted((-y, x, y, cell) for cell in board for x, y in (cell_xy(cell),))
-    for _, x, y, key in cells:  # in reading order
+    # each cell's place in reading order (the north row first, west to east), sorted
+    places = sorted((SPAN - 1 - key % SPAN) * SPAN + key // SPAN for key in board)
+    for place in places:
+        key = place % SPAN * SPAN + SPAN - 1 - place // SPAN
         vid, base = board[key]
         variant = VARIANTS[vid]
+        code = SEGMENT_CODE * key + 1
         if variant.river_sides:
-            river = found.get(-1)
             if river is None:
-                river = found[-1] = _summary("river", RIVER, players)
-            river["segments"].append([x, y, -1])
-            river["tiles"] += 1
+                river = Feature("river", RIVER, -1, 0)
+                found.append(river)
+            river.codes.append(code - 1)
+            river.tiles += 1
         for local, kind in enumerate(variant.kinds):
             root = base + local
             while parent[root] != root:
                 root = parent[root]
-            summary = found.get(root)
-            if summary is None:
+            feature = by_root[root]
+            if feature is None:
                 counts[kind] += 1
-                summary = found[root] = _summary(f"{KINDS[kind]}-{counts[kind]}", kind, players)
-                summary["pennants"] = state.pennants[root]
+                feature = Feature(f"{KINDS[kind]}-{counts[kind]}", kind, root, pennants[root])
+                by_root[root] = feature
+                found.append(feature)
                 if kind == CLOISTER:
-                    summary["neighbours"] = ring(state, key)
-                elif kind == FIELD:
-                    touched[root] = []
-            summary["segments"].append([x, y, local])
-            if last_cell.get(root) != key:
-                last_cell[root] = key
-                summary["tiles"] += 1
+                    feature.neighbours = ring(state, key)
+            feature.codes.append(code + local)
+            if feature.last_cell != key:
+                feature.last_cell = key
+                feature.tiles += 1
         for local, adjacent in variant.field_cities:
             farm = base + local
             while parent[farm] != farm:
                 farm = parent[farm]
-            cities = touched[farm]
+            field = by_root[farm]
+            assert field is not None
+            cities = field.cities
             for city in adjacent:
                 root = base + city
                 while parent[root] != root:
@@ -82,37 +176,29 @@ def summaries(state: CarcassonneState) -> list[dict[str, Any]]:
                     cities.append(root)
     small_city = state.game.options["small_city"] == "2"
     farm_points = FARM_POINTS[str(state.game.options["farm_scoring"])]
-    for root, summary in found.items():
-        kind = KINDS.index(summary["kind"])
-        packed = meeples[root] if root >= 0 else 0
-        if packed:
-            summary["followers"] = [(packed >> (4 * seat)) & 15 for seat in range(players)]
-            summary["owners"] = list(owners(packed, players))
+    meeples = state.meeples
+    for feature in found:
+        kind = feature.kind
+        if kind == RIVER:
+            continue
+        root = feature.root
+        feature.packed = meeples[root]
         if kind == FIELD:
-            cities = touched[root]
-            summary["cities"] = [found[city]["key"] for city in cities]
-            summary["points"] = farm_points * sum(1 for city in cities if not open_ends[city])
+            complete = 0
+            for city in feature.cities:
+                touched = by_root[city]
+                assert touched is not None
+                feature.city_keys.append(touched.key)
+                if not open_ends[city]:
+                    complete += 1
+            feature.points = farm_points * complete
         elif kind == CLOISTER:
-            around = summary["neighbours"]
-            summary["complete"] = around == 8
-            summary["points"] = points_now(kind, 1 + around, 0, around == 8, small_city)
-        elif kind != RIVER:
-            complete = summary["complete"] = not open_ends[root]
-            summary["points"] = points_now(
-                kind, summary["tiles"], summary["pennants"], complete, small_city
+            around = feature.neighbours
+            feature.complete = around == 8
+            feature.points = points_now(kind, 1 + around, 0, around == 8, small_city)
+        else:
+            feature.complete = not open_ends[root]
+            feature.points = points_now(
+                kind, feature.tiles, feature.pennants, feature.complete, small_city
             )
-    return list(found.values())
-
-
-def _summary(key: str, kind: int, players: int) -> dict[str, Any]:
-    return {
-        "key": key,
-        "kind": KINDS[kind],
-        "segments": [],
-        "tiles": 0,
-        "pennants": 0,
-        "complete": False,
-        "followers": [0] * players,
-        "owners": [],
-        "points": 0,
-    }
+    return found

@@ -6,15 +6,16 @@ followers on the feature packed 4 bits per seat (``meeples``: merging two featur
 them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
 the frontier lists the empty cells next to the board, ascending, and ``constraints`` the
 edge constraint of each (two flat lists, side by side), so legal placements are one table
-lookup per frontier cell and come out sorted. ``clone`` copies flat lists and the board, and
-shares the followers, the occupied cloisters and the discards (replaced, never changed).
+lookup per frontier cell and come out sorted. ``clone`` shares the table (the board, the
+frontier, the union-find, supply and points) until either copy applies an action, which
+copies it first, and shares the followers, the occupied cloisters and the discards
+(replaced, never changed).
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -23,7 +24,6 @@ from mypy_extensions import mypyc_attr
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
 from tavola.core.i18n import Text
-from tavola.core.randomness import shuffle
 from tavola.core.turns import TurnState
 from tavola.games.carcassonne import scoring, typed_input, views
 from tavola.games.carcassonne.actions import (
@@ -41,13 +41,12 @@ from tavola.games.carcassonne.tiles import (
     DEPLOY_CLOISTER,
     FITS,
     IS_RIVER,
-    LAKE,
     SPRING,
     START,
     TILE_NAMES,
     VARIANTS,
-    land_box,
-    river_box,
+    reshuffled,
+    unseen,
 )
 from tavola.games.carcassonne.translations import lazy
 from tavola.games.carcassonne.turn_texts import (
@@ -96,6 +95,7 @@ class CarcassonneState(TurnState):
         "river_entry",
         "river_turn",
         "shared_view",
+        "shares_table",
         "size",
         "supply",
         "tile",
@@ -140,9 +140,12 @@ class CarcassonneState(TurnState):
         self.river_entry = 3
         self.river_turn = 0
         # the part of the view every seat sees alike, built once per position (``views``)
-        self.shared_view: dict[str, Any] | None = None
+        self.shared_view: views.SharedView | None = None
         # the last shared view made before it (``views``: the next one reuses its unchanged parts)
-        self.view_before: dict[str, Any] | None = None
+        self.view_before: views.SharedView | None = None
+        # whether the table (board, frontier, union-find, supply, points) is shared with a
+        # clone: ``_apply`` copies it before changing it (``_own_table``)
+        self.shares_table = False
         river = bool(game.options["river"])
         self._put(ORIGIN, 4 * (SPRING if river else START))
         if river:
@@ -152,10 +155,7 @@ class CarcassonneState(TurnState):
     # -- the protocol ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
-        if self.placements_due:
-            self.placements_due = False
-            self.legal = self._placements(self.tile)
-        return self.legal[:]
+        return self.legal_ids()[:]
 
     def legal_ids(self) -> list[int]:
         """The legal action ids, ascending: the state's own list, to read and not to change.
@@ -207,6 +207,8 @@ class CarcassonneState(TurnState):
         return action
 
     def _apply(self, action: int) -> list[Event]:
+        if self.shares_table:
+            self._own_table()
         if self.shared_view is not None:
             self.view_before = self.shared_view
             self.shared_view = None
@@ -472,37 +474,29 @@ class CarcassonneState(TurnState):
                 return True
         return False
 
-    def _unseen(self) -> list[int]:
-        """The tiles of the box not on the table, removed or drawn, sorted: River tiles only
-        while no land tile (nor the lake) has been drawn, as the River tiles come first."""
-        drawn = self.pile[: self.drawn]
-        box = land_box(bool(self.game.options["river"]))
-        if self.game.options["river"] and all(IS_RIVER[t] and t != LAKE for t in drawn):
-            box += [*river_box(), LAKE]
-        unseen = Counter(box)
-        unseen.subtract(drawn)
-        return sorted(unseen.elements())
-
     # -- copies, views and determinization -------------------------------------------------------
 
     def clone(self) -> CarcassonneState:
+        """A copy sharing the table with this state until either applies an action (only
+        ``_apply`` changes it: ``find``'s path halving keeps every feature's root)."""
         other = self._copy_turn(CarcassonneState() if type(self) is CarcassonneState else None)
+        self.shares_table = other.shares_table = True
         other.pile = self.pile
         other.drawn = self.drawn
         other.tile = self.tile
-        other.board = self.board.copy()
-        other.frontier = self.frontier[:]
-        other.constraints = self.constraints[:]
-        other.parent = self.parent[:]
-        other.open_ends = self.open_ends[:]
-        other.size = self.size[:]
-        other.pennants = self.pennants[:]
-        other.meeples = self.meeples[:]
-        other.multi = self.multi[:]
+        other.board = self.board
+        other.frontier = self.frontier
+        other.constraints = self.constraints
+        other.parent = self.parent
+        other.open_ends = self.open_ends
+        other.size = self.size
+        other.pennants = self.pennants
+        other.meeples = self.meeples
+        other.multi = self.multi
+        other.supply = self.supply
+        other.points = self.points
         other.followers = self.followers  # these three are replaced, never changed
         other.monks = self.monks
-        other.supply = self.supply[:]
-        other.points = self.points[:]
         other.discarded = self.discarded
         other.legal = self.legal
         other.placements_due = self.placements_due
@@ -513,6 +507,25 @@ class CarcassonneState(TurnState):
         other.shared_view = self.shared_view
         other.view_before = self.view_before
         return other
+
+    def _own_table(self) -> None:
+        """Copy the table shared with a clone, before changing it."""
+        self.shares_table = False
+        self.board = self.board.copy()
+        self.frontier = self.frontier[:]
+        self.constraints = self.constraints[:]
+        self.parent = self.parent[:]
+        self.open_ends = self.open_ends[:]
+        self.size = self.size[:]
+        self.pennants = self.pennants[:]
+        self.meeples = self.meeples[:]
+        self.multi = self.multi[:]
+        self.supply = self.supply[:]
+        self.points = self.points[:]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Without the views kept for the next readers (``views``: made again when asked)."""
+        return {**super().__getstate__(), "shared_view": None, "view_before": None}
 
     def _key(self) -> tuple[Any, ...]:
         parent = self.parent
@@ -578,16 +591,9 @@ class CarcassonneState(TurnState):
         state = self.clone()
         rest = self.pile[self.drawn :]
         if self.game.options["tiles"] is not None:
-            rest = self._unseen()
+            rest = unseen(self.pile[: self.drawn], bool(self.game.options["river"]))
             left = len(self.pile) - self.drawn
             if len(rest) > left:
                 rest = rng.sample(rest, left)
-        river = [t for t in rest if IS_RIVER[t] and t != LAKE]
-        lake = [t for t in rest if t == LAKE]
-        land = [t for t in rest if not IS_RIVER[t]]
-        river.sort()  # so that the result depends on the view and rng alone
-        land.sort()
-        shuffle(rng, river)
-        shuffle(rng, land)
-        state.pile = self.pile[: self.drawn] + river + lake + land
+        state.pile = self.pile[: self.drawn] + reshuffled(rest, rng)
         return state

@@ -11,8 +11,12 @@ half ``h`` to ``h + 2`` (mod 4, mod 8). Edge types: field 0, road 1, city 2, riv
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Final
+
+from tavola.core.randomness import shuffle
 
 # Tuples read by index are typed ``tuple[str, ...]``: compiled, a tuple typed item by item is
 # kept unboxed and boxed again (a new tuple) at every read by an index known only at run time.
@@ -317,3 +321,28 @@ def river_box() -> list[int]:
         if IS_RIVER[t] and t not in (SPRING, LAKE)
         for _ in range(BOX_COUNTS[t])
     ]
+
+
+def unseen(drawn: list[int], with_river: bool) -> list[int]:
+    """The tiles of the box not on the table, removed or ``drawn``, sorted: River tiles only
+    while no land tile (nor the lake) has been drawn, as the River tiles come first."""
+    box = land_box(with_river)
+    if with_river and all(IS_RIVER[t] and t != LAKE for t in drawn):
+        box += [*river_box(), LAKE]
+    left = Counter(box)
+    left.subtract(drawn)
+    return sorted(left.elements())
+
+
+def reshuffled(rest: list[int], rng: random.Random) -> list[int]:
+    """Face-down tiles ``rest`` in a new order: River tiles among themselves, the lake last
+    of them, then land tiles, each shuffled from sorted order (so the order depends on which
+    tiles they are and on ``rng`` alone)."""
+    river = [t for t in rest if IS_RIVER[t] and t != LAKE]
+    lake = [t for t in rest if t == LAKE]
+    land = [t for t in rest if not IS_RIVER[t]]
+    river.sort()
+    land.sort()
+    shuffle(rng, river)
+    shuffle(rng, land)
+    return river + lake + land

@@ -9,14 +9,36 @@ west to east); the terminal numbers them 1, 2, ... in that order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tavola.games.carcassonne.actions import PASS, PLACES, cell_xy, deploy_name, reading_order
-from tavola.games.carcassonne.features import summaries
+from tavola.games.carcassonne.features import Feature, gather
 from tavola.games.carcassonne.tiles import ROTATIONS, TILE_NAMES, VARIANTS
 
 if TYPE_CHECKING:
     from tavola.games.carcassonne.state import CarcassonneState
+
+# A board entry is made from ``PLACED_CODE * cell key + variant``.
+PLACED_CODE: Final = len(VARIANTS)
+
+
+class SharedView:
+    """The part of a position's view every seat sees alike (``parts``), with what it was
+    made from, so that the next position's reuses what did not change."""
+
+    __slots__ = ("features", "followers", "parts", "placed")
+
+    def __init__(
+        self,
+        parts: dict[str, Any],
+        features: dict[str, Feature],
+        placed: list[int],
+        followers: list[tuple[int, int, int, int]],
+    ) -> None:
+        self.parts = parts
+        self.features = features  # by key, each with its summary
+        self.placed = placed  # each board entry's code (``PLACED_CODE``)
+        self.followers = followers  # the state's list (replaced, never changed)
 
 
 def candidate_cells(state: CarcassonneState) -> list[int]:
@@ -34,24 +56,28 @@ def view(state: CarcassonneState, player: int | None) -> dict[str, Any]:
     shared = state.shared_view
     if shared is None:
         shared = state.shared_view = shared_view(state)
-    return {**state.view_head(player, PHASES), **shared}
+    return {**state.view_head(player, PHASES), **shared.parts}
 
 
-def shared_view(state: CarcassonneState) -> dict[str, Any]:
+def shared_view(state: CarcassonneState) -> SharedView:
     """The view but its head: the same for every seat (the whole table is public), so a
     state keeps it until its next action and the views of its seats share it (read-only,
-    as every view)."""
+    as every view). Its parts that equal those of the shared view made before
+    (``view_before``, an earlier position's) are the very objects of that view: each
+    unchanged list, board entry, and feature's summary (most of them from one position to
+    the next). So what is encoded by identity is encoded once for the positions that share
+    it (the server's ``outbox.Parts``). Only equal values are shared: the view is the same."""
     from tavola.games.carcassonne.state import PLACE_PHASE
 
-    board = []
-    for key, (vid, _) in state.board.items():
-        x, y = cell_xy(key)
-        variant = VARIANTS[vid]
-        board.append({"tile": variant.name, "x": x, "y": y, "rotation": 90 * variant.rotation})
-    followers = []
-    for _, seat, key, offset in state.followers:
-        x, y = cell_xy(key)
-        followers.append({"player": seat, "x": x, "y": y, "feature": deploy_name(offset)})
+    before = state.view_before
+    board, placed = board_entries(state, before)
+    if before is not None and before.followers is state.followers:
+        followers = before.parts["followers"]
+    else:
+        followers = []
+        for _, seat, key, offset in state.followers:
+            x, y = cell_xy(key)
+            followers.append({"player": seat, "x": x, "y": y, "feature": deploy_name(offset)})
     rotations: dict[int, list[int]] = {}
     if state.phase == PLACE_PHASE:
         for action in state.legal_ids():
@@ -65,12 +91,13 @@ def shared_view(state: CarcassonneState) -> dict[str, Any]:
     if state.last >= 0:
         x, y = cell_xy(state.last)
         last = {"x": x, "y": y}
-    shared = {
+    features = feature_summaries(state, before)
+    parts = {
         "tile": TILE_NAMES[state.tile] if state.phase == PLACE_PHASE else None,
         "board": board,
         "last": last,
         "followers": followers,
-        "features": summaries(state),
+        "features": [feature.summary_of(state.num_players) for feature in features.values()],
         "candidates": candidates,
         "deploy": deploy,
         "supply": state.supply[:],
@@ -79,23 +106,42 @@ def shared_view(state: CarcassonneState) -> dict[str, Any]:
         "discarded": [TILE_NAMES[tile] for tile in state.discarded],
         "winners": state.winners,
     }
-    if state.view_before is not None:
-        reuse_unchanged(shared, state.view_before)
-    return shared
+    if before is not None:
+        earlier = before.parts
+        for name, value in parts.items():
+            if type(value) is list and value and value == earlier[name]:
+                parts[name] = earlier[name]
+    return SharedView(parts, features, placed, state.followers)
 
 
-def reuse_unchanged(shared: dict[str, Any], before: dict[str, Any]) -> None:
-    """Put in ``shared`` the very objects of the shared view ``before`` (an earlier
-    position's) for the values equal to them: each list that did not change, and each
-    feature's summary that did not (most of them from one position to the next). So what
-    is encoded by identity is encoded once for the positions that share it (the server's
-    ``outbox.Parts``). Only equal values are replaced: the view is the same."""
-    features = shared["features"]
-    earlier = {summary["key"]: summary for summary in before["features"]}
-    for index, summary in enumerate(features):
-        kept = earlier.get(summary["key"])
-        if kept is not None and kept == summary:
-            features[index] = kept
-    for key, value in shared.items():
-        if type(value) is list and value and value == before[key]:
-            shared[key] = before[key]
+def board_entries(
+    state: CarcassonneState, before: SharedView | None
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """The board's entries in the view, and their codes: those ``before`` has (the same
+    tile at the same place in the same order: the board only grows) are its own."""
+    earlier: list[dict[str, Any]] = before.parts["board"] if before is not None else []
+    known = before.placed if before is not None else []
+    board: list[dict[str, Any]] = []
+    placed: list[int] = []
+    for key, (vid, _) in state.board.items():
+        code = PLACED_CODE * key + vid
+        index = len(placed)
+        placed.append(code)
+        if index < len(known) and known[index] == code:
+            board.append(earlier[index])
+            continue
+        x, y = cell_xy(key)
+        variant = VARIANTS[vid]
+        board.append({"tile": variant.name, "x": x, "y": y, "rotation": 90 * variant.rotation})
+    return board, placed
+
+
+def feature_summaries(state: CarcassonneState, before: SharedView | None) -> dict[str, Feature]:
+    """The features on the board by key, in order; each that ``before`` has alike is its
+    own (with its summary)."""
+    earlier = before.features if before is not None else {}
+    features: dict[str, Feature] = {}
+    for feature in gather(state):
+        kept = earlier.get(feature.key)
+        features[feature.key] = kept if kept is not None and feature.same(kept) else feature
+    return features
