@@ -4,6 +4,7 @@ chart; a record file uploaded; a file that is no record refused with the reason.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -394,3 +395,20 @@ def test_a_phones_replay_opens_a_small_board_whole(new_context: Any, server: Ser
         ".map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"
     )
     assert least >= 12, least
+
+
+def test_the_french_log_keeps_its_colons_to_their_words(page: Page, server: ServerProcess) -> None:
+    """French sets a no-break space before a colon: "Ada\u00a0: a pioché…", never "Ada: "
+    nor a colon alone at a line's start (the log's entries and the replay's step line)."""
+    match, _ = finished_match(server)
+    page.goto(f"{server.url}/m/{match}/replay?lang=fr")
+    wait_step(page, 0)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    said = [
+        *page.locator("#tv-log > li.entry").all_inner_texts(),
+        page.locator("#tv-step").inner_text(),
+    ]
+    loose = [text for text in said if re.search(r"[^\u00a0\u202f]:", text)]
+    assert said
+    assert loose == [], loose[:3]

@@ -140,7 +140,7 @@ export function logNode(pal, seats, entry, said) {
     item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ` ${words}`);
   } else {
     item.append(
-      badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
+      badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), _(": "), // French: "\u00a0: "
       said.of(entry.action) || el("code", { class: "notation", text: entry.action }),
     );
     const events = (entry.events || []).filter((e) => e.kind !== "takeback" && !repeatsTheMove(entry, e));
