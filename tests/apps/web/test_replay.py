@@ -240,7 +240,8 @@ FINAL_TABLE_WORDS = """() => {
     const name = node.parentElement.closest(".seat-name");
     if (name) {
       const [box, cell] = [name, name.closest("td")].map((n) => n.getBoundingClientRect());
-      if (name.scrollWidth > name.clientWidth + 1 || box.right > cell.right + 1) cut.push(node.textContent);
+      const wider = name.scrollWidth > name.clientWidth + 1;
+      if (wider || box.right > cell.right + 1) cut.push(node.textContent);
     }
     const words = name ? /[^ \\t\\n-]+-?/g : /\\p{L}+[ \\u00a0]-?\\d+|[^ \\t\\n]+/gu;
     for (const word of node.textContent.matchAll(words)) {
@@ -259,7 +260,8 @@ FINAL_TABLE_WORDS = """() => {
     for (const part of said.querySelectorAll("table")) part.remove();
     return caption && said.textContent.trim() === caption.textContent.trim();
   }).map((item) => item.textContent.slice(0, 40));
-  return { broken, cut, twice, seats: table.querySelectorAll(".seat-line").length, unnamed: seats.length };
+  const lines = table.querySelectorAll(".seat-line").length;
+  return { broken, cut, twice, seats: lines, unnamed: seats.length };
 }"""
 
 
