@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -247,3 +248,20 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 ``terminal`` and ``web``."""
 CORE = Catalog("core", LOCALE_DIR)
 """The texts of tavola.core itself."""
+
+
+# French sets a space before ? ! : ; and a line must not start with them: that space, where
+# a text has a plain one (or a narrow one, which some fonts lack), becomes a no-break one.
+LOOSE_BEFORE_PUNCTUATION = re.compile(r"[ \u202f](?=[?!:;](?:\s|$|[\"»)\]<]))")
+
+
+def punctuation_kept(text: str, lang: str) -> str:
+    """``text`` with a no-break space before ? ! : ; where ``lang`` sets a space there
+    (French), so that no line starts with them.
+
+    >>> punctuation_kept("Qui commence ? La règle : le plus jeune.", "fr")
+    'Qui commence\xa0? La règle\xa0: le plus jeune.'
+    >>> punctuation_kept("Who starts? Rule: the youngest.", "en")
+    'Who starts? Rule: the youngest.'
+    """
+    return LOOSE_BEFORE_PUNCTUATION.sub("\u00a0", text) if lang == "fr" else text

@@ -20,8 +20,10 @@ import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
+from tavola.apps.server.accounts import RULES
 from tavola.apps.server.models import PlayerRow
 from tavola.apps.server.passkeys import PasskeyRow
+from tavola.core.i18n import LANGUAGES, language
 from tests.apps.server.client import Api, auth, play_randomly, tokens_of
 from tests.apps.server.conftest import BACKENDS, server_on
 from tests.live_server import PostgresCluster, ServerProcess
@@ -366,3 +368,11 @@ def test_the_data_download_says_when_passkeys_came_and_has_the_challenges(
     assert (declined["from"], declined["status"]) == (friend_name, "declined")
     assert sent["key"] not in response.text
     assert friend.http.get("/api/me/data").json()["passkeys"] == []
+
+
+def test_the_name_and_password_rules_start_as_sentences_in_every_language() -> None:
+    # the sign-in form's help puts them one after another: "… caratteri. Un nome ha …"
+    for lang in LANGUAGES:
+        with language(lang):
+            starts = [str(text)[0] for text in RULES.values()]
+        assert all(start.isupper() for start in starts), (lang, starts)

@@ -122,6 +122,8 @@ def test_the_towers_are_an_order_to_arrange(page: Page, server: ServerProcess) -
     choose_game(page, server, "campanile")
     towers = field(page, "campanile", "towers")
     expect(towers.locator("input")).to_have_count(0)  # no boxes to untick into an error
+    expect(towers).to_contain_text("the towers' order, from the display outwards")
+    expect(towers).not_to_contain_text("styles")
     items = towers.locator("li")
     expect(items).to_have_count(5)
     before = [item.get_attribute("data-item") for item in items.all()]
@@ -228,6 +230,11 @@ def test_nothing_on_the_lobby_is_wider_than_a_phone(
     assert forget
     assert forget["x"] + forget["width"] <= mine["x"] + mine["width"] + 1
     assert row.evaluate("li => getComputedStyle(li).borderLeftWidth") == "0px"
+    # the Campanile towers' order: its ↑ buttons in one column, whatever a colour's name
+    page.locator("input[name='game'][value='campanile']").check()
+    ups = field(page, "campanile", "towers").locator("button.up")
+    lefts = {round(box["x"]) for up in ups.all() if (box := up.bounding_box())}
+    assert len(lefts) == 1, lefts
 
 
 def keep_a_finished_match(page: Page, server: ServerProcess) -> None:

@@ -10,8 +10,9 @@ width of a desktop's picture pane and of a phone's. The rule, on the boxes Chrom
 - a text is drawn on the last visible shape drawn before it whose box holds its anchor
   (the point its ``x``/``y`` name, a third of its size above the baseline); where that
   shape is a ``<rect>`` (a card, a button, a panel, a badge), the text stays inside all of
-  it (a letter on a drawn figure, a meeple or a roof, is that figure's label and may cross
-  its outline);
+  it; where it is a ``<polygon>`` (a roof), the mark's letters (up to their capitals'
+  height) stay inside the triangle (a letter on another drawn figure, a meeple, is that
+  figure's label and may cross its outline);
 - no shape drawn after a text covers it, unless the shape is part of the text's own group
   (a badge, a roof: what the text is the label of);
 - no two texts overlap;
@@ -79,7 +80,7 @@ MEASURE = """
       if (el.localName !== 'text') {
         const box = boxOf(el);
         if (!box.width || !box.height) continue;
-        drawn.push({ rect: el.localName === 'rect', box });
+        drawn.push({ rect: el.localName === 'rect', el, box });
         const group = el.closest('g') || svg;
         for (const text of texts) {
           if (meets(text.box, box, slack) && !group.contains(text.el)) {
@@ -112,6 +113,19 @@ MEASURE = """
         problems.push({ name, words, problem: 'out of its box',
           over: Math.round(Math.max(card.box.left - box.left, box.right - card.box.right,
             card.box.top - box.top, box.bottom - card.box.bottom) / unit) });
+      }
+      if (card && card.el.localName === 'polygon') {  // a roof's mark: inside its triangle
+        const scale = text.getScreenCTM().a;
+        const base = new DOMPoint(x, y).matrixTransform(text.getScreenCTM()).y;
+        const cap = base - 0.7 * size * scale;  // the capitals' top
+        const [left, right] = [box.left + slack, box.right - slack];
+        const corners = [[left, cap], [right, cap], [left, base], [right, base]];
+        const back = card.el.getScreenCTM().inverse();
+        const out = corners.filter(([cx, cy]) => {
+          const at = new DOMPoint(cx, cy).matrixTransform(back);
+          return !card.el.isPointInFill(at) && !card.el.isPointInStroke(at);
+        });
+        if (out.length) problems.push({ name, words, problem: 'out of its roof' });
       }
       texts.push({ el: text, words, box });
     }

@@ -4,6 +4,7 @@ chart; a record file uploaded; a file that is no record refused with the reason.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -223,39 +224,51 @@ FINAL_TABLE = """() => {
     wide: [log.scrollWidth, log.clientWidth] };
 }"""
 
-# The final scoring's words broken across two lines (a word whose box has two rects, a name
-# taller than a line), and its seats not shown as a badge and a name (the whole name in the
-# title, the name in the text).
+# The final scoring's words broken across two lines (a word whose box has two rects: a name
+# may wrap at its spaces and after a hyphen, a place such as "column -3" is one word), its
+# names cut (wider than their box, or past their cell), its seats not shown as a badge and
+# a name (the whole name in the title and the text), and its heading told twice (an event's
+# sentence the same as its table's caption).
 FINAL_TABLE_WORDS = """() => {
   const log = [...document.querySelectorAll(".log")].find((list) => list.offsetParent);
   const tables = log.querySelectorAll(".event-table");
   const table = tables[tables.length - 1];
   const broken = [];
+  const cut = [];
   const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const name = node.parentElement.closest(".seat-name");
-    if (name) {  // one line, cut with an ellipsis
-      const size = parseFloat(getComputedStyle(name).fontSize);
-      if (name.getBoundingClientRect().height >= 2 * size) broken.push(node.textContent);
-      continue;
+    if (name) {
+      const [box, cell] = [name, name.closest("td")].map((n) => n.getBoundingClientRect());
+      const wider = name.scrollWidth > name.clientWidth + 1;
+      if (wider || box.right > cell.right + 1) cut.push(node.textContent);
     }
-    for (const word of node.textContent.matchAll(/\\S+/g)) {
+    const words = name ? /[^ \\t\\n-]+-?/g : /\\p{L}+[ \\u00a0]-?\\d+|[^ \\t\\n]+/gu;
+    for (const word of node.textContent.matchAll(words)) {
       const range = document.createRange();
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
-      if (range.getClientRects().length > 1) broken.push(word[0]);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (tops.size > 1) broken.push(word[0]);
     }
   }
   const seats = [...table.querySelectorAll(".seat-line")].filter((line) =>
     !line.querySelector(".badge") || line.querySelector(".seat-name").textContent !== line.title);
-  return { broken, seats: table.querySelectorAll(".seat-line").length, unnamed: seats.length };
+  const twice = [...log.querySelectorAll("li.event")].filter((item) => {
+    const caption = item.querySelector(":scope > table > caption");
+    const said = item.cloneNode(true);
+    for (const part of said.querySelectorAll("table")) part.remove();
+    return caption && said.textContent.trim() === caption.textContent.trim();
+  }).map((item) => item.textContent.slice(0, 40));
+  const lines = table.querySelectorAll(".seat-line").length;
+  return { broken, cut, twice, seats: lines, unnamed: seats.length };
 }"""
 
 
 def test_the_final_scoring_shows_whole_in_the_log(new_context: Any, server: ServerProcess) -> None:
     """At the end of a game, the log's last table (its final scoring) is in the log's view
-    with its caption, without a sideways scroll and no word broken across lines, each seat
-    its badge and its name (cut with an ellipsis where narrow, whole in its title): Campanile
+    with its caption (told once), without a sideways scroll and no word broken across lines
+    ("column -3" one word), each seat its badge and its whole name (wrapped): Campanile
     2009 and 1996, Carcassonne and ClockTowers, on a desktop in English and on a phone in
     Italian (whose headers are longer)."""
     names = ("Ada Lovelace-Byron", "Bot B (heuristic, easy)")
@@ -279,6 +292,8 @@ def test_the_final_scoring_shows_whole_in_the_log(new_context: Any, server: Serv
             assert shown["wide"][0] <= shown["wide"][1], (game, lang, shown)
             words = page.evaluate(FINAL_TABLE_WORDS)
             assert words["broken"] == [], (game, lang, words)
+            assert words["cut"] == [], (game, lang, words)
+            assert words["twice"] == [], (game, lang, words)
             assert words["seats"] >= 2, (game, lang, words)
             assert words["unnamed"] == 0, (game, lang, words)
 
@@ -382,3 +397,20 @@ def test_a_phones_replay_opens_a_small_board_whole(new_context: Any, server: Ser
         ".map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"
     )
     assert least >= 12, least
+
+
+def test_the_french_log_keeps_its_colons_to_their_words(page: Page, server: ServerProcess) -> None:
+    """French sets a no-break space before a colon: "Ada\u00a0: a pioché…", never "Ada: "
+    nor a colon alone at a line's start (the log's entries and the replay's step line)."""
+    match, _ = finished_match(server)
+    page.goto(f"{server.url}/m/{match}/replay?lang=fr")
+    wait_step(page, 0)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    said = [
+        *page.locator("#tv-log > li.entry").all_inner_texts(),
+        page.locator("#tv-step").inner_text(),
+    ]
+    loose = [text for text in said if re.search(r"[^\u00a0\u202f]:", text)]
+    assert said
+    assert loose == [], loose[:3]

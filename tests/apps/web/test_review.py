@@ -1,6 +1,7 @@
 """The replay viewer's review: a record file reviewed in the background with progress, its
 chart and flagged moves shown, a flagged move clicked to see the board before it; the
-review API's answers to bad records and seats, and the same job for the same question."""
+review API's answers to bad records and seats, the same job for the same question, and a
+client's second review waiting for its first."""
 
 from __future__ import annotations
 
@@ -12,11 +13,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-import tavola
-import tavola.players
 from tests.apps.review.test_judging import CLOSING, last_tile_record
 from tests.apps.web.helpers import BLUNDER, blunder_record, blunder_words, broken_record
-from tests.live_server import ServerProcess, running_server
+from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +24,23 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     page: Page, server: ServerProcess, tmp_path: Path
 ) -> None:
     record, path = blunder_record(tmp_path)
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
     page.goto(f"{server.url}/replay")
     page.get_by_label("Choose a record file").set_input_files(str(path))
     page.wait_for_selector("#main[data-step='0']")
+    # another review of this client's runs: this one waits for it, saying so, then runs
+    holder = httpx.post(
+        f"{server.url}/api/review?seats=1&name=Held&name=Fast", json=last_tile_record(CLOSING)
+    )
+    assert holder.status_code == 202
     page.get_by_role("button", name="Review the moves").click()
-    page.wait_for_selector("#main[data-review='done']", timeout=60_000)
+    page.wait_for_selector("#main[data-review='queued']")
+    expect(page.locator("#tv-review-progress")).to_contain_text("Waiting for its turn")
+    page.wait_for_selector("#main[data-review='done']", timeout=90_000)
+    assert errors == []
     expect(page.locator("#tv-review-progress")).to_contain_text("decisions reviewed")
     assert page.locator("#tv-review-chart svg polyline").count() == 2
     # a record without names: the seats are called by their letters, as on the board
@@ -54,8 +65,7 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
 def test_a_matchs_review_names_its_seats_as_the_table_does(
     page: Page, server: ServerProcess
 ) -> None:
-    """(Before the API test: its reviews, still running, would hold this client's one.)
-    A finished match's replay sends its seats' names with the record it has reviewed, so
+    """A finished match's replay sends its seats' names with the record it has reviewed, so
     the luck table and the flagged moves say "Bot A (random, beginner)", not a bare letter."""
     body = {
         "game": "carcassonne",
@@ -111,17 +121,23 @@ def test_the_review_api(server: ServerProcess) -> None:
     assert body["review"]["chance_events"]
 
 
-def test_one_running_review_per_client(tmp_path: Path) -> None:
-    # A server of its own: the long review below would hold up the other tests' reviews.
-    final = tavola.players.play_match(
-        tavola.load("campanile", players=2), ["random", "random"], seed=3
-    )
-    with running_server(f"sqlite:///{tmp_path / 'db.sqlite3'}") as server:
-        url = f"{server.url}/api/review"
-        first = httpx.post(f"{url}?seats=0", json=final.record())
-        assert first.status_code == 202
-        second = httpx.post(f"{url}?seats=1", json=final.record())
-        assert (second.status_code, second.json()["error"]) == (429, "reviewing")
-        assert "still running" in second.json()["message"]
-        again = httpx.post(f"{url}?seats=0", json=final.record())  # the same one: no refusal
+def test_two_reviews_asked_at_once_both_complete(server: ServerProcess) -> None:
+    """A client's second review waits for its first (queued, not refused), then runs."""
+    record = last_tile_record(CLOSING)
+    url = f"{server.url}/api/review"
+    with httpx.Client() as client:
+        # the same seat named otherwise: another review, as short as the first
+        first = client.post(f"{url}?seats=1&name=Ann&name=Cy", json=record)
+        second = client.post(f"{url}?seats=1&name=Ada&name=Bob", json=record)
+        assert (first.status_code, second.status_code) == (202, 202)
+        assert client.get(f"{url}/{second.json()['id']}").json()["status"] == "queued"
+        again = client.post(
+            f"{url}?seats=1&name=Ann&name=Cy", json=record
+        )  # the same one: no refusal
         assert again.json()["id"] == first.json()["id"]
+        deadline = time.monotonic() + 120
+        for job in (first.json()["id"], second.json()["id"]):
+            while (body := client.get(f"{url}/{job}").json())["status"] in ("queued", "running"):
+                assert time.monotonic() < deadline, "the reviews did not finish"
+                time.sleep(0.2)
+            assert body["status"] == "done", body

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 import tavola.games
 from tavola.apps.web import rules
+from tavola.core.i18n import punctuation_kept
 from tavola.core.registry import game_classes
 from tests.live_server import ServerProcess
 
@@ -37,10 +38,10 @@ def title(game: str, lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_language_renders_its_own_doc(game: str, lang: str) -> None:
     html = rules.html(game, "rules", lang)
-    heading = f">{title(game, lang)}</h1>"
+    heading = f">{punctuation_kept(title(game, lang), lang)}</h1>"
     assert heading in html
     for other in LANGS:
-        assert other == lang or f">{title(game, other)}</h1>" not in html
+        assert other == lang or f">{punctuation_kept(title(game, other), other)}</h1>" not in html
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -111,7 +112,7 @@ def test_the_game_pages_lead_to_the_rules_in_the_readers_language(
         lobby = client.get("/", params={"lang": lang})
         assert 'href="/rules/carcassonne"' in lobby.text
         page = client.get("/rules/carcassonne")  # as the link opens it: the cookie is sent
-        assert f">{title('carcassonne', lang)}</h1>" in page.text
+        assert f">{punctuation_kept(title('carcassonne', lang), lang)}</h1>" in page.text
         assert {"it": ">Regole<", "de": ">Regeln<", "fr": ">Règles<"}[lang] in page.text
 
 
@@ -141,3 +142,13 @@ def test_a_rulebook_fits_a_phone_and_names_its_pictures(
         assert box is not None
         assert box["x"] >= 0
         assert box["x"] + box["width"] <= 390
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_french_rules_keep_their_punctuation_to_its_word(game: str) -> None:
+    """French sets a space before ? ! : ;, never a line's start: the rendered page's is a
+    no-break one (its Markdown may have a plain space)."""
+    html = rules.html(game, "rules", "fr")
+    loose = re.findall(r".{12}[ \u202f][?!:;](?=\s|$|<)", html)
+    assert "\u00a0:" in html
+    assert loose == [], loose[:3]

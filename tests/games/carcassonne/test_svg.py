@@ -483,3 +483,15 @@ def test_cells_and_the_final_table_say_places_in_words() -> None:
     assert table is not None
     assert table.rows[0][1].startswith("column ")
     assert events[-1].text.endswith(" points"), events[-1].text
+
+
+def test_a_shared_victory_names_the_viewer_as_the_chips_do() -> None:
+    # "you and Seat B share": Italian "tu e Posto B vincono" needs "vincete"; the seat's name
+    # with "(you)" after it takes the third person in every language (playtest 5 #13)
+    state, _ = play(["E"], [("place 0,1 180", "pass")])
+    assert state.is_over
+    assert len(state.winners) == 2
+    with language("it"):
+        root = ET.fromstring(draw(state.view(0)))
+    words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    assert "Partita finita: Posto A (tu) e Posto B vincono a pari merito" in words

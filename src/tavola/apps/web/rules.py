@@ -27,7 +27,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from tavola.core.game import Game
-from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, language
+from tavola.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, language, punctuation_kept
 from tavola.core.registry import game_classes
 
 PAGES = {
@@ -111,9 +111,11 @@ def html(game: str, page: str, lang: str = DEFAULT_LANGUAGE) -> str:
         for child in token.children or ():
             if child.type == "link_open":
                 child.attrSet("href", _link(game, str(child.attrGet("href") or "")))
+            elif child.type == "text":  # after the anchors: they are made of the plain text
+                child.content = punctuation_kept(child.content, lang)
     cls = game_classes()[game]
     with language(lang):
-        tokens = _figures(tokens, cls)
+        tokens = _figures(tokens, cls, lang)
     rendered: str = md.renderer.render(tokens, md.options, {})
     return rendered
 
@@ -140,8 +142,9 @@ def _figure_images(token: Token) -> list[Token]:
     ]
 
 
-def _figures(tokens: list[Token], cls: type[Game]) -> list[Token]:
-    """The tokens with each paragraph that is a figure's image replaced by the figure;
+def _figures(tokens: list[Token], cls: type[Game], lang: str) -> list[Token]:
+    """The tokens with each paragraph that is a figure's image replaced by the figure (its
+    caption's punctuation set as ``lang`` sets it);
     ``LookupError`` for a figure the game does not have, or one inside a paragraph."""
     figures = cls.figures()
     shown: list[Token] = []
@@ -160,6 +163,7 @@ def _figures(tokens: list[Token], cls: type[Game]) -> list[Token]:
         if not alone:
             raise LookupError(f"{cls.name}: figure {name!r} is not on a line of its own")
         caption = "".join(child.content for child in images[0].children or ())
+        caption = punctuation_kept(caption, lang)
         shown[-1] = Token("html_block", "", 0, content=_figure(figures[name].svg(cls), caption))
         index += 2  # the image's paragraph_close goes with it
     return shown

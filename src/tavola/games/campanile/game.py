@@ -101,7 +101,7 @@ class Campanile(PackageGame):
         Option(
             "towers",
             STYLES,
-            lazy("tower styles from the display outwards (ties in height go to the nearer)"),
+            lazy("the towers' order, from the display outwards (ties in height go to the nearer)"),
             item_choices=STYLES,
             label=lazy("towers"),
             value_labels=dict(zip(STYLES, STYLE_NAMES, strict=True)),

@@ -59,7 +59,7 @@ from tavola.games.carcassonne.svg_targets import (
 from tavola.games.carcassonne.svg_tiles import PRINT, SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tile_names import tile_name
 from tavola.games.carcassonne.tiles import FIELD
-from tavola.games.carcassonne.translations import cell_words, gettext, ngettext
+from tavola.games.carcassonne.translations import cell_words, chip_name, gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
 WIDE: Final = 960  # the status panel as a band across a wide screen (a client's choice)
@@ -144,7 +144,7 @@ def _step_text(view: dict[str, Any], phase: str | None = None) -> str:
         winners = view["winners"]
         best = max(view["scores"]) if view["scores"] else 0
         if len(winners) > 1:
-            names = str(listed([_who(view, s) for s in winners]))
+            names = str(listed([chip_name(view, s) for s in winners]))
             return ngettext(
                 "Game over: {names} share the victory with {points} point",
                 "Game over: {names} share the victory with {points} points",
@@ -362,8 +362,7 @@ def _seat_row(
     supply = view["supply"][seat]
     points, left = gettext("points"), gettext("{count} left").format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
-    mine = gettext("{seat} (you)") if seat == view["seat"] else "{seat}"
-    whole = mine.format(seat=seat_name(view, seat))
+    whole = chip_name(view, seat)
     room = width - 40 - SCORE_ROOM - MARK_ROOM  # the same whatever the phase and the score
     out = [
         f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'

@@ -31,6 +31,8 @@ ROOF_FILLS: Final = {
 UNIT: Final = 20
 CLOCK_H: Final = 30
 ROOF_H: Final = 30
+ROOF_MARK_EM: Final = 0.8  # a bold capital's width in ems, DejaVu Sans Bold's widest and a bit
+CAP_EM: Final = 0.73  # a capital's height in ems
 TOWER_W: Final = 46
 LABEL_W: Final = 56  # a tower's words below it: its width and the gap to the next tower's
 LABEL_LEAST: Final = 12  # the font size under which "2 floors" is written "2 fl"
@@ -211,23 +213,38 @@ def _clock_piece(x: float, top: float, w: float, h: float, mouse: bool) -> str:
 
 def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
     """A roof of ``colour``, with the colour's initial on it: a second cue beside the colour
-    (the English initials, which differ for the five colours, in every language)."""
+    (the English initials, which differ for the five colours, in every language), its
+    capitals inside the triangle (smaller where the roof is small or the mark long)."""
     over = w * 0.12
     fill = ROOF_FILLS.get(colour, "#888888")
     points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
-    size = 15  # 12 px on a phone, on a small card's roof too
+    mark = colour[0].upper()
+    base = bottom - max(2.0, h * 0.08)  # the mark's baseline, above the eaves' stroke
     return (
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
         f'stroke-linejoin="round"/>'
     ) + svg_text(
         x + w / 2,
-        bottom - h * 0.12,
-        colour[0].upper(),
-        size,
+        base,
+        mark,
+        roof_mark_size(len(mark), w + 2 * over, h, bottom - base),
         anchor="middle",
         weight="bold",
         fill=ink_on(fill),
     )
+
+
+def roof_mark_size(letters: int, wide: float, high: float, lift: float) -> float:
+    """The size of a mark of ``letters`` capitals on a roof ``wide`` at its eaves and ``high``,
+    its baseline ``lift`` above the eaves: its capitals' top as wide as the triangle there
+    (the roof narrows to its apex), 15 at most (12 px on a phone).
+
+    >>> roof_mark_size(1, 55.2, 30, 2.4), round(roof_mark_size(2, 32.2, 20, 2), 1)
+    (15, 9.6)
+    """
+    room = high - lift  # from the apex down to the baseline
+    fit = 0.92 * wide * room / (letters * ROOF_MARK_EM * high + CAP_EM * wide)
+    return min(15, round(fit, 1))
 
 
 def card_back(x: float, y: float, w: float, h: float) -> str:
@@ -243,7 +260,7 @@ def card_back(x: float, y: float, w: float, h: float) -> str:
 def _card_picture(x: float, y: float, w: float, h: float, code: str) -> str:
     """The picture of a card inside the box (x, y, w, h)."""
     if code.startswith("roof-"):
-        rw, rh = w * 0.56, min(h * 0.7, w * 0.5)
+        rw, rh = w * 0.64, min(h * 0.7, w * 0.56)  # its mark 12.5 units at least
         return roof_piece(x + (w - rw) / 2, y + (h + rh) / 2, rw, rh, code[5:])
     if code.startswith("clock"):
         side = min(w * 0.7, h * 0.8)

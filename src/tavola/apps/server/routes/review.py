@@ -9,9 +9,11 @@ chart and the flagged moves (``tavola.apps.review.page``) with the review's JSON
   one a seat, optional, as for ``/api/replay/svg``) -> ``202 {"id", "total"}``. A record
   that does not replay is answered 422 ``bad_record``; the same record, seats, names, seed
   and budget asked again gets the same job, running or finished (the last ``KEPT``
-  finished reviews are kept: a cache by the record's hash). At most
-  ``RUNNING`` reviews run at once (503 ``busy`` beyond), each in ``PROCESSES`` processes.
-- ``GET /api/review/{id}`` -> ``{"id", "status": "running" | "done" | "failed", "done",
+  finished reviews are kept: a cache by the record's hash). At most ``RUNNING`` reviews
+  run at once, one a client, each in ``PROCESSES`` processes; the others wait their turn
+  (``"queued"``), in the order asked, up to ``WAITING`` a client (429 ``reviewing``
+  beyond) and ``QUEUE`` in all (503 ``busy`` beyond).
+- ``GET /api/review/{id}`` -> ``{"id", "status": "queued" | "running" | "done" | "failed", "done",
   "total", "chances_done", "chances_total"}`` (``done`` of ``total`` decisions, and the
   steps looked at for chance), ``review`` (the JSON of ``tavola review --json``: while
   running, the decisions and chance events judged so far, in the record's order),
@@ -62,6 +64,8 @@ from tavola.core.svg import seat_letter
 router = APIRouter(prefix="/api/review", tags=["review"])
 
 RUNNING = 2  # reviews at once
+WAITING = 3  # reviews of one client waiting for their turn
+QUEUE = 16  # reviews waiting in all
 PROCESSES = 2  # the processes of one review (the 2-core machine's review in under a minute)
 KEPT = 32  # finished reviews kept for their clients, oldest dropped first
 SEED = 0  # the review's seed: the same record gets the same review, as `tavola review`
@@ -79,7 +83,7 @@ class Job:
     client: str  # the address that asked: one running review each
     chances: list[ChanceTask] = field(default_factory=list)
     outcome: ReviewOutcome = field(init=False)
-    status: str = "running"
+    status: str = "running"  # "queued" while it waits its turn (Jobs.next)
     error: str | None = None
     pool: Pool | None = field(default=None, init=False, repr=False)  # while it judges
 
@@ -142,35 +146,65 @@ class Jobs:
         self.lock = threading.Lock()
         self.by_id: OrderedDict[str, Job] = OrderedDict()
         self.by_key: dict[str, str] = {}
+        self.closed = False  # the server is shutting down: nothing more starts
 
     def start(self, key: str, client: str, make: Callable[[str], Job]) -> Job:
-        """The review of ``key``, started for ``client`` unless it is known already."""
+        """The review of ``key``, asked by ``client`` unless it is known already: started now,
+        or queued until ``client``'s running review ends and a place is free."""
         with self.lock:
             known = self.by_id.get(self.by_key.get(key, ""))
             if known is not None and known.status != "failed":  # a failed one is tried again
                 return known
-            running = [job for job in self.by_id.values() if job.status == "running"]
-            if any(job.client == client for job in running):
+            queued = [job for job in self.by_id.values() if job.status == "queued"]
+            if sum(job.client == client for job in queued) >= WAITING:
                 raise ApiError(
                     429,
                     "reviewing",
-                    lazy("a review you asked for is still running; wait for it to end"),
+                    lazy("reviews you asked for are still waiting; wait for one to end"),
                 )
-            if len(running) >= RUNNING:
+            if len(queued) >= QUEUE:
                 raise ApiError(503, "busy", lazy("the server is reviewing other games; try later"))
             job: Job = make(secrets.token_urlsafe(8))
+            job.status = "queued"
             self.by_id[job.id] = job
             self.by_key[key] = job.id
-            finished = [j for j in self.by_id.values() if j.status != "running"]
+            finished = [j for j in self.by_id.values() if j.status not in ("queued", "running")]
             for old in finished[: max(0, len(self.by_id) - KEPT)]:
                 del self.by_id[old.id]
             self.by_key = {k: v for k, v in self.by_key.items() if v in self.by_id}
-        threading.Thread(target=job.run, name=f"review-{job.id}", daemon=True).start()
+        self.next()
         return job
+
+    def next(self) -> None:
+        """Start the queued reviews whose turn it is, in the order asked: while fewer than
+        ``RUNNING`` run, each whose client has none running."""
+        with self.lock:
+            if self.closed:
+                return
+            starting: list[Job] = []
+            running = [job for job in self.by_id.values() if job.status == "running"]
+            for job in self.by_id.values():
+                busy = {other.client for other in running}
+                if job.status == "queued" and len(running) < RUNNING and job.client not in busy:
+                    job.status = "running"
+                    running.append(job)
+                    starting.append(job)
+        for job in starting:
+            threading.Thread(
+                target=self.run, args=(job,), name=f"review-{job.id}", daemon=True
+            ).start()
+
+    def run(self, job: Job) -> None:
+        """Run ``job``, then start the reviews that waited for it."""
+        try:
+            job.run()
+        finally:
+            self.next()
 
     def close(self) -> None:
         """Stop the reviews still running (the server is shutting down)."""
         with self.lock:
+            self.closed = True
             pools = [job.pool for job in self.by_id.values() if job.pool is not None]
         for pool in pools:
             pool.terminate()

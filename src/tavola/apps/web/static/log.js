@@ -19,30 +19,36 @@ function seatParts(pal, seats, text) {
   return { before, lines };
 }
 
-/** A cell naming seats: each seat on a line of its own, its badge and its name, cut with an
- *  ellipsis where the column is narrow (the whole name in the title and the accessible name). */
+/** A cell naming seats: each seat on a line of its own, its badge and its whole name (wrapped
+ *  at its spaces where the column is narrow, as the seat list wraps it), its points after. */
 function seatsCell(pal, { before, lines }) {
   return el("td", { class: "seats" }, before, el("div", { class: "seat-lines" }, lines.map(({ seat, name, after }) => el(
-    "span", { class: "seat-line", title: name }, badge(pal, seat), el("span", { class: "seat-name", text: name }), after,
+    "span", { class: "seat-line", title: name }, badge(pal, seat), el("span", { class: "seat-name", text: name }),
+    after.trim() ? el("span", { class: "points", text: ` ${after.trim()}` }) : null,
   ))));
 }
 
+// A word before a number ("column -3", "row -4", "of 5 tiles"): kept on one line.
+const BEFORE_A_NUMBER = /(\p{L}) (?=[-−]?\d)/gu;
+
+/** ``text`` with a no-break space between a word and the number after it. */
+function keptWithItsNumber(text) {
+  return String(text).replace(BEFORE_A_NUMBER, "$1\u00a0");
+}
+
 /** One event: its sentence, and its table (a scoring's breakdown) if it has one; the seats
- *  are named as ``seats`` say. A column naming seats asks for the width of its longest line
- *  and gives it up, down to its header's, where the log is narrow (tavola.css .event-table). */
+ *  are named as ``seats`` say. A sentence that only says the table's caption is left out
+ *  (the caption says it). */
 export function eventNode(pal, seats, event) {
   const words = (text) => named(pal, seats, text);
-  const item = el("li", { class: `event event-${event.kind}` }, words(event.text));
   const table = event.table;
+  const titled = table && String(words(event.text)).trim() === String(words(table.title)).trim();
+  const item = el("li", { class: `event event-${event.kind}${titled ? " titled" : ""}` }, titled ? null : words(event.text));
   if (table) {
     const cells = table.rows.map((row) => row.map((c) => (ENGINE_SEAT.test(c) ? seatParts(pal, seats, c) : null)));
-    const longest = table.columns.map((_c, i) => Math.max(0, ...cells.flatMap((row) => (
-      row[i] ? row[i].lines.map((line) => line.name.length + line.after.trim().length) : []))));
-    const head = el("tr", {}, table.columns.map((c, i) => el("th", {
-      scope: "col", style: longest[i] ? `width:calc(${longest[i]}ch + 2.5em)` : null, text: words(c),
-    })));
+    const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: words(c) })));
     const rows = table.rows.map((row, r) => el("tr", {}, row.map((c, i) => (
-      cells[r][i] ? seatsCell(pal, cells[r][i]) : el("td", { text: words(c) })))));
+      cells[r][i] ? seatsCell(pal, cells[r][i]) : el("td", { text: keptWithItsNumber(words(c)) })))));
     item.append(
       el("table", { class: "event-table" },
         el("caption", { text: words(table.title) }), el("thead", {}, head), el("tbody", {}, rows)),
@@ -134,7 +140,7 @@ export function logNode(pal, seats, entry, said) {
     item.append(badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ` ${words}`);
   } else {
     item.append(
-      badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), ": ",
+      badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), _(": "), // French: "\u00a0: "
       said.of(entry.action) || el("code", { class: "notation", text: entry.action }),
     );
     const events = (entry.events || []).filter((e) => e.kind !== "takeback" && !repeatsTheMove(entry, e));

@@ -115,7 +115,7 @@ function pictureNames() {
 function renderStep() {
   const current = data.steps[step];
   const last = data.steps.length - 1;
-  const who = current.seat === null ? "" : `${seatName(pal, seats, current.seat)}: ${said.of(current.action) || current.action}`;
+  const who = current.seat === null ? "" : `${seatName(pal, seats, current.seat)}${_(": ")}${said.of(current.action) || current.action}`;
   $("tv-step").textContent = step === 0 ? _("Step 0 of {last}: the setup", { last }) : _("Step {step} of {last}: {what}", { step, last, what: who });
   $("tv-first").disabled = $("tv-prev").disabled = step === 0;
   $("tv-last").disabled = $("tv-next").disabled = step === last;

@@ -75,7 +75,9 @@ async function review() {
         break;
       }
       if (answer.status === "failed") throw new Error(answer.message || _("the review failed"));
-      say(_("Reviewing: {done} of {total} decisions", { done: answer.done, total: answer.total }), answer.done, answer.total);
+      root.dataset.review = answer.status; // "queued" until the reviews before it end
+      if (answer.status === "queued") say(_("Waiting for its turn: this review starts when the one before it ends…"), 0, 1);
+      else say(_("Reviewing: {done} of {total} decisions", { done: answer.done, total: answer.total }), answer.done, answer.total);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   } catch (error) {
