@@ -13,7 +13,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from tavola.apps.web import rules
-from tavola.core.i18n import LANGUAGES
+from tavola.core.i18n import LANGUAGES, punctuation_kept
 from tavola.core.registry import game_classes
 from tests.live_server import ServerProcess, running_server
 
@@ -145,5 +145,5 @@ def test_the_server_shows_the_rulebook_and_the_decisions(server: ServerProcess, 
             assert decisions.status_code == 200
             shown = rules.shown_in(game, "decisions", lang)
             heading = (rules.page_text(game, "decisions", shown) or "").splitlines()[0][2:]
-            assert f">{heading}</h1>" in decisions.text, (game, lang)
+            assert f">{punctuation_kept(heading, shown)}</h1>" in decisions.text, (game, lang)
             assert f'<article class="doc" lang="{shown}">' in decisions.text

@@ -97,8 +97,12 @@ def _said(lang: str, most: int, lowest: int) -> tuple[str, ...]:
 
 
 @cache  # the same dice at the same places, picture after picture
-def die(x: float, y: float, size: float, face: int | None, edge: str = INK) -> str:
-    """A die seen from above; ``None``: a die under a cup (blank, dark)."""
+def die(
+    x: float, y: float, size: float, face: int | None, edge: str = INK, titled: bool = True
+) -> str:
+    """A die seen from above; ``None``: a die under a cup (blank, dark). ``titled``: its face
+    told in a ``<title>``, but not inside a button, whose label says it (and whose visible
+    text a screen reader's name must hold: the quantity, not the quantity and the face)."""
     fill = "#FFFFFF" if face is not None else "#5A4632"
     parts = [
         f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size / 6:g}" '
@@ -109,7 +113,7 @@ def die(x: float, y: float, size: float, face: int | None, edge: str = INK) -> s
             f'<circle cx="{x + px * size:g}" cy="{y + py * size:g}" r="{size / 11:g}" '
             f'fill="{INK}"/>'
         )
-    if face is not None:
+    if face is not None and titled:
         parts.append(f"<title>{face}</title>")
     return f"<g>{''.join(parts)}</g>"
 
@@ -286,8 +290,10 @@ def _choices(body: list[str], view: dict[str, Any], actions: list[str], y: float
                 f"<g{clickable(text, label)}>"
                 f'<rect class="hit" x="{x + 3:g}" y="{y + 3:g}" width="{CELL_W - 6}" '
                 f'height="{CELL_H - 6}" rx="8" fill="{BUTTON}" stroke="{BUTTON_EDGE}"/>'
-                + _text(x + 38, y + CELL_H / 2 + 5, f"{quantity}\u00d7", 15, text_anchor="end")
-                + die(x + 41, y + (CELL_H - 22) / 2, 22, face)
+                # the sign is not read: the name says "1 die showing 2", holding the "1"
+                + f'<text x="{x + 38:g}" y="{y + CELL_H / 2 + 5:g}" font-size="15" fill="{INK}" '
+                f'text-anchor="end">{quantity}<tspan aria-hidden="true">\u00d7</tspan></text>'
+                + die(x + 41, y + (CELL_H - 22) / 2, 22, face, titled=False)
                 + "</g>"
             )
         y += CELL_H

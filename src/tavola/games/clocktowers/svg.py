@@ -351,7 +351,7 @@ def _seat_panel(
     label = gettext("roofs need:")
     parts.append(svg_text(left, cy + 18, label, 15))
     first = max(86.0, GLYPH_EM * 15 * len(label) + 4)  # the roofs start after the label
-    step = min(66.0, (inner - first - 60) / 4)  # and close up so that all five fit
+    step = min(66.0, (inner - first - 46) / 4)  # and close up so that all five fit
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
         rx = left + first + index * step
         tower = TOWERS[COLOURS.index(roof)]
@@ -361,8 +361,9 @@ def _seat_panel(
             need = gettext("{seat}'s next {tower} needs exactly {floors} floors")
         need = need.format(seat=seat_name(view, player), tower=tower, floors=floors)
         parts.append(f"<g><title>{escape(need)}</title>")
-        parts.append(roof_piece(rx, cy + 24, 26, 20, roof))
-        parts.append(svg_text(rx + 30, cy + 20, floors, 16, weight="bold"))
+        # a roof large enough for its mark to print 12 px on a phone, inside its triangle
+        parts.append(roof_piece(rx, cy + 24, 28, 22, roof))
+        parts.append(svg_text(rx + 33, cy + 20, floors, 16, weight="bold"))
         parts.append("</g>")
     cy += 34
     # What is known of the hand (the own hand comes under the towers).

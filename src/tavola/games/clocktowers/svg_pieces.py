@@ -260,7 +260,7 @@ def card_back(x: float, y: float, w: float, h: float) -> str:
 def _card_picture(x: float, y: float, w: float, h: float, code: str) -> str:
     """The picture of a card inside the box (x, y, w, h)."""
     if code.startswith("roof-"):
-        rw, rh = w * 0.64, min(h * 0.7, w * 0.56)  # its mark 12.5 units at least
+        rw, rh = w * 0.76, min(h * 0.7, w * 0.64)  # its mark 15 units (12 px on a phone)
         return roof_piece(x + (w - rw) / 2, y + (h + rh) / 2, rw, rh, code[5:])
     if code.startswith("clock"):
         side = min(w * 0.7, h * 0.8)
