@@ -52,7 +52,8 @@ Figures = dict[str, float]
 
 
 def midgame_states(game: Game, count: int) -> list[State]:
-    """Positions about a third of the way into random games."""
+    """Positions about a third of the way into random games (of ``count`` games, those not
+    over by then: a short game, Dudo's, may end within its first 40 actions)."""
     rng = random.Random(1)
     states = []
     for seed in range(count):
@@ -61,7 +62,8 @@ def midgame_states(game: Game, count: int) -> list[State]:
             if state.is_over:
                 break
             state.apply(rng.choice(state.legal_actions()))
-        states.append(state)
+        if not state.is_over:
+            states.append(state)
     return states
 
 
