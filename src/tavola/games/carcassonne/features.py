@@ -17,7 +17,7 @@ Each summary (JSON data, in ``view["features"]``) holds:
 
 >>> import tavola
 >>> state = tavola.load("carcassonne", tiles=["E"]).new_game(seed=1)
->>> [(f["key"], f["tiles"], f["points"]) for f in summaries(state)]
+>>> [(f["key"], f["tiles"], f["points"]) for f in state.view(None)["features"]]
 [('city-1', 1, 1), ('road-1', 1, 1), ('field-1', 1, 0), ('field-2', 1, 0)]
 """
 
@@ -115,12 +115,6 @@ class Feature:
             summary["cities"] = self.city_keys
         self.summary = summary
         return summary
-
-
-def summaries(state: CarcassonneState) -> list[dict[str, Any]]:
-    """Every feature on the board, in the order of their keys' first segments."""
-    players = state.num_players
-    return [feature.summary_of(players) for feature in gather(state)]
 
 
 def gather(state: CarcassonneState) -> list[Feature]:

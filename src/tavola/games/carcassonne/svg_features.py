@@ -1,6 +1,7 @@
 """The features of a Carcassonne view for its picture: each road, city, field, cloister and
-the river as the engine summarises it in the view (``features.summaries``: who holds it,
-its size, what it would score now), with the tile segments it covers and its title in words.
+the river as the engine summarises it in the view (``view["features"]``, made by
+``features``: who holds it, its size, what it would score now), with the tile segments it
+covers and its title in words.
 
 >>> import tavola
 >>> view = tavola.load("carcassonne", tiles=["E"]).new_game(seed=1).view(None)
