@@ -6,18 +6,30 @@ client's second review waiting for its first."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+import tavola
 from tests.apps.review.test_judging import CLOSING, last_tile_record
 from tests.apps.web.helpers import BLUNDER, blunder_record, blunder_words, broken_record
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
+
+
+def random_game(seed: int = 3) -> dict[str, Any]:
+    """The record of a whole two-seat Carcassonne game of random moves."""
+    state = tavola.load("carcassonne").new_game(seed=seed)
+    moves = random.Random(seed)
+    while not state.is_over:
+        state.apply(moves.choice(state.legal_actions()))
+    return state.record()
 
 
 def test_a_record_is_reviewed_and_its_blunder_shown(
@@ -31,13 +43,14 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     page.goto(f"{server.url}/replay")
     page.get_by_label("Choose a record file").set_input_files(str(path))
     page.wait_for_selector("#main[data-step='0']")
-    # another review of this client's runs: this one waits for it, saying so, then runs
-    holder = httpx.post(
-        f"{server.url}/api/review?seats=1&name=Held&name=Fast", json=last_tile_record(CLOSING)
-    )
+    # another review of this client's runs (a whole game's, seconds long: a last tile's
+    # review may end before the click): this one waits for it, saying so, then runs
+    holder = httpx.post(f"{server.url}/api/review?name=Held&name=Fast", json=random_game())
     assert holder.status_code == 202
     page.get_by_role("button", name="Review the moves").click()
     page.wait_for_selector("#main[data-review='queued']")
+    holding = httpx.get(f"{server.url}/api/review/{holder.json()['id']}").json()
+    assert holding["status"] == "running", "the review waited for nothing"
     expect(page.locator("#tv-review-progress")).to_contain_text("Waiting for its turn")
     page.wait_for_selector("#main[data-review='done']", timeout=90_000)
     assert errors == []
@@ -130,6 +143,7 @@ def test_two_reviews_asked_at_once_both_complete(server: ServerProcess) -> None:
         first = client.post(f"{url}?seats=1&name=Ann&name=Cy", json=record)
         second = client.post(f"{url}?seats=1&name=Ada&name=Bob", json=record)
         assert (first.status_code, second.status_code) == (202, 202)
+        assert second.json()["status"] == "queued"  # said at once
         assert client.get(f"{url}/{second.json()['id']}").json()["status"] == "queued"
         again = client.post(
             f"{url}?seats=1&name=Ann&name=Cy", json=record

@@ -6,7 +6,8 @@ default budget (``tavola review``'s), and the client polls for its progress, the
 chart and the flagged moves (``tavola.apps.review.page``) with the review's JSON.
 
 - ``POST /api/review`` (body: the record; ``?seats=0,2``, default all; ``&name=Ada&name=...``,
-  one a seat, optional, as for ``/api/replay/svg``) -> ``202 {"id", "total"}``. A record
+  one a seat, optional, as for ``/api/replay/svg``) -> ``202 {"id", "total", "status"}``
+  (``status`` as below: the page says at once that it waits its turn). A record
   that does not replay is answered 422 ``bad_record``; the same record, seats, names, seed
   and budget asked again gets the same job, running or finished (the last ``KEPT``
   finished reviews are kept: a cache by the record's hash). At most ``RUNNING`` reviews
@@ -267,7 +268,9 @@ def start_review(
 
     client = client_address(request)
     job = jobs.start(key, client, make)
-    return JSONResponse({"id": job.id, "total": len(job.tasks)}, status_code=202)
+    return JSONResponse(
+        {"id": job.id, "total": len(job.tasks), "status": job.status}, status_code=202
+    )
 
 
 @router.get("/{job_id}", responses=answers(404))

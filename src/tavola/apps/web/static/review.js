@@ -57,6 +57,12 @@ function show(answer) {
   result.hidden = false;
 }
 
+/** Say that the review waits for the ones asked before it (this client's, or too many). */
+function waiting() {
+  root.dataset.review = "queued";
+  say(_("Waiting for its turn: this review starts when the one before it ends…"), 0, 1);
+}
+
 async function review() {
   if (!record) return;
   const mine = ++asked;
@@ -66,6 +72,8 @@ async function review() {
   say(_("Starting the review…"), 0, 1);
   try {
     const started = await startReview(record, names); // the record as replay.js got it
+    if (mine !== asked) return;
+    if (started.status === "queued") waiting(); // said at once, not a poll later
     for (;;) {
       const answer = await reviewProgress(started.id);
       if (mine !== asked) return;
@@ -75,9 +83,11 @@ async function review() {
         break;
       }
       if (answer.status === "failed") throw new Error(answer.message || _("the review failed"));
-      root.dataset.review = answer.status; // "queued" until the reviews before it end
-      if (answer.status === "queued") say(_("Waiting for its turn: this review starts when the one before it ends…"), 0, 1);
-      else say(_("Reviewing: {done} of {total} decisions", { done: answer.done, total: answer.total }), answer.done, answer.total);
+      if (answer.status === "queued") waiting(); // until the reviews before it end
+      else {
+        root.dataset.review = answer.status;
+        say(_("Reviewing: {done} of {total} decisions", { done: answer.done, total: answer.total }), answer.done, answer.total);
+      }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   } catch (error) {
