@@ -77,9 +77,8 @@ def ring(state: CarcassonneState, key: int) -> int:
 
 def tile_count(state: CarcassonneState, root: int) -> int:
     count = state.size[root]
-    find = state.find
     for group in state.multi:
-        inside = sum(1 for segment in group if find(segment) == root)
+        inside = sum(1 for segment in group if state.find(segment) == root)
         if inside > 1:
             count -= inside - 1
     return count
@@ -159,10 +158,9 @@ def award(state: CarcassonneState, root: int, kind: int, final: bool) -> Event:
     for seat in result.owners:
         state.points[seat] += result.points
     kept = []
-    find = state.find
     for follower in state.followers:
         scored = follower[3] < DEPLOY_FIELD or follower[3] == DEPLOY_CLOISTER
-        if scored and find(follower[0]) == root:
+        if scored and state.find(follower[0]) == root:
             state.supply[follower[1]] += 1
             continue
         kept.append(follower)
@@ -217,10 +215,9 @@ def final_awards(state: CarcassonneState) -> list[Award]:
     """Every award of the final scoring, as it would be if the game ended now."""
     awards = []
     seen: set[int] = set()
-    find = state.find
     farms: dict[int, int] = {}
     for segment, _, _, offset in state.followers:
-        root = find(segment)
+        root = state.find(segment)
         kind = follower_kind(offset)
         if kind == FIELD:
             farms[root] = state.meeples[root]
@@ -234,17 +231,19 @@ def final_awards(state: CarcassonneState) -> list[Award]:
 
 def farm_awards(state: CarcassonneState, farms: dict[int, int]) -> list[Award]:
     """Farms (root -> packed farmers) and the completed cities they touch."""
-    find, open_ends, n = state.find, state.open_ends, state.num_players
+    open_ends, n = state.open_ends, state.num_players
     cities: dict[int, set[int]] = {farm: set() for farm in farms}
     for vid, base in state.board.values():
         for local, adjacent in VARIANTS[vid].field_cities:
-            farm = find(base + local)
+            farm = state.find(base + local)
             if farm in cities:
                 for city in adjacent:
-                    root = find(base + city)
+                    root = state.find(base + city)
                     if not open_ends[root]:
                         cities[farm].add(root)
-    where = {find(seg): key for seg, _, key, offset in state.followers if offset >= DEPLOY_FIELD}
+    where = {
+        state.find(seg): key for seg, _, key, offset in state.followers if offset >= DEPLOY_FIELD
+    }
     rule = state.game.options["farm_scoring"]
     awards = []
     if rule == "per-city":

@@ -1,15 +1,12 @@
 """A position of Carcassonne and its rules, tracked incrementally.
 
 Features are segments in a union-find (``parent``) over flat per-segment lists: open road or
-city ends (``open_ends``: completion is 0), segment count (``size``), pennants, and the
-followers on the feature packed 4 bits per seat (``meeples``: merging two features adds
-them). The board maps a packed cell key (see ``actions``) to ``(variant, first segment)``;
-the frontier lists the empty cells next to the board, ascending, and ``constraints`` the
-edge constraint of each (two flat lists, side by side), so legal placements are one table
-lookup per frontier cell and come out sorted. ``clone`` shares the table (the board, the
-frontier, the union-find, supply and points) until either copy applies an action, which
-copies it first, and shares the followers, the occupied cloisters and the discards
-(replaced, never changed).
+city ends (``open_ends``: completion is 0), segment count, pennants, and the followers packed
+4 bits per seat (``meeples``: merging two features adds them). The board maps a packed cell
+key (``actions``) to ``(variant, first segment)``; the frontier lists the empty cells next to
+the board, ascending, with each one's edge constraint and placement ids side by side, so the
+legal placements are one table lookup per frontier cell and come out sorted. ``clone``
+shares the table until either copy applies an action (``_own_table``).
 """
 
 from __future__ import annotations
@@ -17,18 +14,16 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from tavola.core.errors import IllegalAction
 from tavola.core.events import Event
-from tavola.core.i18n import Text
 from tavola.core.turns import TurnState
 from tavola.games.carcassonne import scoring, typed_input, views
 from tavola.games.carcassonne.actions import (
     NEAR,
-    NUM_ACTIONS,
     ORIGIN,
     PASS,
     PLACES,
@@ -56,6 +51,7 @@ from tavola.games.carcassonne.turn_texts import (
     RULE_OVER,
     RULE_RIVER,
     RULE_TURN,
+    wrong_step,
 )
 
 if TYPE_CHECKING:
@@ -80,6 +76,7 @@ class CarcassonneState(TurnState):
         "drawn",
         "followers",
         "frontier",
+        "frontier_ids",
         "last",
         "legal",
         "meeples",
@@ -119,6 +116,8 @@ class CarcassonneState(TurnState):
         self.board: dict[int, tuple[int, int]] = {}
         self.frontier: list[int] = []  # the empty cells next to the board, ascending
         self.constraints: list[int] = []  # the edge constraint of each (``tiles.FITS``)
+        # and its 4 placement ids (``_placements``: made once per cell, not once per asking)
+        self.frontier_ids: list[tuple[object, ...]] = []
         self.parent: list[int] = []
         self.open_ends: list[int] = []
         self.size: list[int] = []
@@ -147,7 +146,7 @@ class CarcassonneState(TurnState):
         # clone: ``_apply`` copies it before changing it (``_own_table``)
         self.shares_table = False
         river = bool(game.options["river"])
-        self._put(ORIGIN, 4 * (SPRING if river else START))
+        self._put(ORIGIN, 4 * (SPRING if river else START), -1)
         if river:
             self.river_end = ORIGIN + STEP[1]
         self._draw([])
@@ -215,7 +214,7 @@ class CarcassonneState(TurnState):
         phase = self.phase
         if phase == PLACE_PHASE:
             if not 0 <= action < PLACES:
-                raise IllegalAction(RULE_TURN, self._wrong_step(action, PLACE_PHASE))
+                raise IllegalAction(RULE_TURN, wrong_step(self.game, action, placing=True))
             return self._place(action)
         if phase == DEPLOY_PHASE:
             if action not in self.legal:  # (the deploy step's, never due)
@@ -223,7 +222,7 @@ class CarcassonneState(TurnState):
                     raise IllegalAction(
                         RULE_DEPLOY, lazy("cannot {action} here", action=self._name(action))
                     )
-                raise IllegalAction(RULE_TURN, self._wrong_step(action, DEPLOY_PHASE))
+                raise IllegalAction(RULE_TURN, wrong_step(self.game, action, placing=False))
             if action != PASS:
                 self._deploy(action - PLACES)
             return self._end_turn([])
@@ -232,44 +231,36 @@ class CarcassonneState(TurnState):
     def _name(self, action: int) -> str:
         return self.game.action_to_string(action)
 
-    def _wrong_step(self, action: int, phase: int) -> Text:
-        if not 0 <= action < NUM_ACTIONS:
-            return lazy("{action} is not an action id", action=repr(action))
-        if phase == PLACE_PHASE:
-            return lazy(
-                "it is time to place the drawn tile, not to {action}", action=self._name(action)
-            )
-        return lazy("it is time to deploy or pass, not to {action}", action=self._name(action))
-
     # -- placing ---------------------------------------------------------------------------
 
     def _placements(self, tile: int) -> list[int]:
         """Every legal placement id of ``tile``, ascending."""
         if IS_RIVER[tile]:
             key = self.river_end
-            constraint = self._constraint(key) if key >= 0 else -1
-            if constraint < 0:
+            index = self._frontier_index(key) if key >= 0 else -1
+            if index < 0:
                 return []
+            constraint = self.constraints[index]
             return [
                 4 * key + r
                 for r in FITS[tile][constraint]
                 if self._river_step(4 * tile + r, key) is not None
             ]
         fits, constraints = FITS[tile], self.constraints
-        # (no ``strict=``: mypyc compiles a plain ``zip`` of two lists to an indexed loop)
-        return [
-            4 * key + r
-            for key, constraint in zip(self.frontier, constraints)  # noqa: B905
+        # (no ``strict=``: mypyc compiles a plain ``zip`` of two lists to an indexed loop;
+        # ``object``: it keeps the ids boxed in ``frontier_ids``, not boxing new ones)
+        placements: list[object] = [
+            ids[r]
+            for ids, constraint in zip(self.frontier_ids, constraints)  # noqa: B905
             for r in fits[constraint]
         ]
+        return cast("list[int]", placements)
 
-    def _constraint(self, key: int) -> int:
-        """The edge constraint of a frontier cell; -1 if ``key`` is not on the frontier."""
+    def _frontier_index(self, key: int) -> int:
+        """The index of a frontier cell in ``frontier``; -1 if ``key`` is not on it."""
         frontier = self.frontier
         index = bisect_left(frontier, key)
-        if index < len(frontier) and frontier[index] == key:
-            return self.constraints[index]
-        return -1
+        return index if index < len(frontier) and frontier[index] == key else -1
 
     def _river_step(self, vid: int, key: int) -> tuple[int, int, int] | None:
         """(new open end or -1, turn, exit side or -1) if the River tile continues the river.
@@ -292,14 +283,14 @@ class CarcassonneState(TurnState):
 
     def _place(self, action: int) -> list[Event]:
         key, r = action >> 2, action & 3
-        constraint = self._constraint(key)
-        if constraint < 0:
+        index = self._frontier_index(key)
+        if index < 0:
             x, y = cell_xy(key)
             raise IllegalAction(
                 RULE_ADJACENT, lazy("({x},{y}) is not a free cell next to the board", x=x, y=y)
             )
         vid = 4 * self.tile + r
-        if r not in FITS[self.tile][constraint]:
+        if r not in FITS[self.tile][self.constraints[index]]:
             raise IllegalAction(
                 RULE_MATCH, lazy("{action}: an edge does not match", action=self._name(action))
             )
@@ -312,7 +303,7 @@ class CarcassonneState(TurnState):
             self.river_end, self.river_turn, exit_side = step
             if exit_side >= 0:
                 self.river_entry = (exit_side + 2) % 4
-        base = self._put(key, vid)
+        base = self._put(key, vid, index)
         self.last = key
         variant = VARIANTS[vid]
         player = self.player
@@ -333,24 +324,24 @@ class CarcassonneState(TurnState):
                 return []
         return self._end_turn([])
 
-    def _put(self, key: int, vid: int) -> int:
-        """Lay variant ``vid`` on cell ``key`` and join its features with the neighbours';
-        the tile's first segment."""
+    def _put(self, key: int, vid: int, index: int) -> int:
+        """Lay variant ``vid`` on cell ``key`` (at ``index`` in ``frontier``, -1 for the
+        first tile) and join its features with the neighbours'; the tile's first segment."""
         variant = VARIANTS[vid]
         parent = self.parent
         base = len(parent)
         count = len(variant.kinds)
         parent.extend(range(base, base + count))
         self.open_ends.extend(variant.opens)
-        self.size.extend([1] * count)
+        self.size.extend(variant.fresh_sizes)
         self.pennants.extend(variant.pennants)
-        self.meeples.extend([0] * count)
+        self.meeples.extend(variant.fresh_meeples)
         board, frontier, constraints = self.board, self.frontier, self.constraints
         board[key] = (vid, base)
-        index = bisect_left(frontier, key)
-        if index < len(frontier) and frontier[index] == key:  # (not the first tile's cell)
+        if index >= 0:
             del frontier[index]
             del constraints[index]
+            del self.frontier_ids[index]
         for side in range(4):
             other = key + STEP[side]
             neighbour = board.get(other)
@@ -361,6 +352,9 @@ class CarcassonneState(TurnState):
                 else:
                     frontier.insert(index, other)
                     constraints.insert(index, variant.constraint_parts[side])
+                    self.frontier_ids.insert(
+                        index, (4 * other, 4 * other + 1, 4 * other + 2, 4 * other + 3)
+                    )
                 continue
             slots = VARIANTS[neighbour[0]].slots
             theirs = neighbour[1]
@@ -487,6 +481,7 @@ class CarcassonneState(TurnState):
         other.board = self.board
         other.frontier = self.frontier
         other.constraints = self.constraints
+        other.frontier_ids = self.frontier_ids
         other.parent = self.parent
         other.open_ends = self.open_ends
         other.size = self.size
@@ -514,6 +509,7 @@ class CarcassonneState(TurnState):
         self.board = self.board.copy()
         self.frontier = self.frontier[:]
         self.constraints = self.constraints[:]
+        self.frontier_ids = self.frontier_ids[:]
         self.parent = self.parent[:]
         self.open_ends = self.open_ends[:]
         self.size = self.size[:]

@@ -185,6 +185,8 @@ class Variant:
         "edge_features",
         "edges",
         "field_cities",
+        "fresh_meeples",
+        "fresh_sizes",
         "kinds",
         "links",
         "multi",
@@ -215,6 +217,9 @@ class Variant:
             )
         )
         self.kinds = tuple(s.kind for s in segments)
+        # each new segment's size and followers, laid as they are (no list made per tile)
+        self.fresh_sizes = (1,) * len(segments)
+        self.fresh_meeples = (0,) * len(segments)
         self.pennants = tuple(s.pennants for s in segments)
         self.opens = tuple(len(s.sides) for s in segments)
         self.cloister = next((i for i, s in enumerate(segments) if s.kind == CLOISTER), -1)

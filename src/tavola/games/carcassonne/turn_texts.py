@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from tavola.core.game import Game
 from tavola.core.i18n import Text
+from tavola.games.carcassonne.actions import NUM_ACTIONS
 from tavola.games.carcassonne.translations import lazy
 
 RULE_TURN: Final = lazy("a turn is: place the drawn tile, then deploy a follower or pass")
@@ -28,3 +30,13 @@ def either(choices: list[str]) -> Text:
     for choice in choices[1:]:
         joined = lazy("{first} or {second}", first=joined, second=choice)
     return joined
+
+
+def wrong_step(game: Game, action: int, placing: bool) -> Text:
+    """Why ``action`` is not for this step (``placing``: the place step's, else the deploy's)."""
+    if not 0 <= action < NUM_ACTIONS:
+        return lazy("{action} is not an action id", action=repr(action))
+    name = game.action_to_string(action)
+    if placing:
+        return lazy("it is time to place the drawn tile, not to {action}", action=name)
+    return lazy("it is time to deploy or pass, not to {action}", action=name)
