@@ -210,6 +210,17 @@ export class BoardView {
     this.box.style.height = `${Math.max(300, Math.round(window.innerHeight - top - 12))}px`;
   }
 
+  /** Scroll the page the least that shows the picture (head and board) whole, else its
+   *  board's box from the top: a turn opens on its cells to choose even where the player
+   *  scrolled down to the moves under the board (a phone) to play the last one. */
+  intoPage() {
+    const whole = this.box.parentElement.getBoundingClientRect();
+    const rect = whole.height <= window.innerHeight ? whole : this.box.getBoundingClientRect();
+    const below = rect.bottom - window.innerHeight;
+    const by = rect.top < 0 ? rect.top : below > 0 ? Math.min(below, rect.top) : 0;
+    if (by) window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   /** The scale (px per unit) at which the board's smallest print is 10 px. */
   readable() {
     if (this.least === undefined) this.least = readableScale(this.svg);

@@ -110,6 +110,7 @@ export class Board {
         ? ["data-action", active.getAttribute("data-action")]
         : ["data-choose", active.getAttribute("data-choose")];
     }
+    const hadCells = Boolean(this.svg?.querySelector("[data-choose]"));
     this.cancel(false);
     this.lit = null;
     this.previewed = null;
@@ -150,6 +151,8 @@ export class Board {
       this.say("");
     }
     this.view?.revealTargets();
+    // cells to choose come (a turn opens): in the page's view
+    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) this.view.intoPage();
   }
 
   /** The first element of the picture that plays or chooses, drawn (or null). */
