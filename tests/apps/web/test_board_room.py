@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page
 
+from tests.apps.server.client import Api, play_randomly, tokens_of
 from tests.apps.web.helpers import seq
 from tests.apps.web.test_board_screen import PHONE, open_carcassonne
 from tests.live_server import ServerProcess
@@ -53,3 +55,50 @@ def test_a_phone_turn_opens_on_its_cells_after_a_pass_from_the_moves(
         page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
         cells, seen = page.evaluate(CELLS_SEEN)
         assert cells and seen >= 1, (cells, seen, page.evaluate("scrollY"))
+
+
+DESKTOP = {"width": 1366, "height": 800}
+# The head's longest empty height, px: the vertical runs of the head that nothing drawn in it
+# crosses (from its top to its bottom).
+HEAD_GAP = """() => { const head = document.querySelector('#tv-board .part-head');
+  const area = head.getBoundingClientRect();
+  const runs = [...head.querySelectorAll('text, rect, path, circle, use')]
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0 && r.bottom > area.top && r.top < area.bottom)
+    .map((r) => [Math.max(r.top, area.top), Math.min(r.bottom, area.bottom)])
+    .sort((a, b) => a[0] - b[0]);
+  let gap = 0, reached = area.top;
+  for (const [top, bottom] of runs) { gap = Math.max(gap, top - reached);
+    reached = Math.max(reached, bottom); }
+  return [Math.max(gap, area.bottom - reached), area.height]; }"""
+BOARD = """() => { const view = document.querySelector('#tv-board .board-view');
+  const board = view.querySelector('.part-board').getBoundingClientRect();
+  const texts = [...document.querySelectorAll('#tv-board svg text')]
+    .filter((t) => t.getClientRects().length && t.textContent.trim()
+      && getComputedStyle(t).visibility !== 'hidden');
+  return [board.height - view.clientHeight, board.width - view.clientWidth,
+    Math.min(...texts.map((t) => parseFloat(t.getAttribute('font-size'))
+      * t.getScreenCTM().a))]; }"""
+
+
+@pytest.fixture(scope="module")
+def finished(server: ServerProcess) -> str:
+    """A seat's address of a Carcassonne duel with the River played to its end."""
+    body = {"game": "carcassonne", "options": {"river": True}, "seats": ["human", "heuristic"]}
+    created = httpx.post(f"{server.url}/api/matches", json={**body, "seed": 11}).json()
+    assert play_randomly(Api(server.url), created["id"], tokens_of(created), 7)["is_over"]
+    return str(created["seats"][0]["url"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_finished_board_has_no_empty_band_above_it(
+    new_context: Any, server: ServerProcess, finished: str, lang: str
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(f"{server.url}{finished}&lang={lang}")
+    page.wait_for_selector("#main[data-over='true'] #tv-board .board-view")
+    gap, head = page.evaluate(HEAD_GAP)
+    assert gap <= 16, (gap, head)  # was 51 px under the seats, of a 173 px band
+    taller, wider, least = page.evaluate(BOARD)
+    assert least >= 10, least
+    assert (taller <= 1 and wider <= 1) or least < 10.5, (taller, wider, least)

@@ -114,8 +114,12 @@ def status_panel(
     # the step at full size, on more lines where a language says it at length (a band has
     # room for it on one: its height stays from one step to the next)
     steps = wrapped(_step_text(view), 21, line, bold=True)
+    # a finished game's band holds no tile: the seats right under the step, from the left,
+    # and no empty height (the board below takes it)
+    over = wide and view["current_player"] is None
+    first = 26 if over else 30  # the step's first line
     out = [
-        f'<text x="{PAD}" y="{30 + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
+        f'<text x="{PAD}" y="{first + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
         f"{escape(words)}</text>"
         for row, words in enumerate(steps)
     ]
@@ -132,6 +136,8 @@ def status_panel(
     step_rows = max(len(wrapped(_step_text(view, p), 21, line, bold=True)) for p in phases)
     hint_rows = max(len(_hint_lines(view, acts, p, line)) for p in phases)
     y0 = 68 + 26 * (step_rows - 1) + 18 * max(0, hint_rows - 1)  # with a hint or without
+    if over:
+        y0 = first + 12 + 26 * (step_rows - 1)
     # The tile: drawn (place step, turned as the choice on the board: data-turned) or just
     # placed (follower step, with its free spots); its words under it, or beside it in a band.
     side = BIG_WIDE if wide else BIG
@@ -162,10 +168,11 @@ def status_panel(
     for words in lines:
         left_y += round(size * 1.25)
         out.append(_caption(words_x, left_y, words, size, "start" if wide else "middle"))
-    left_y += 20 * max(0, CAPTION_LINES - len(lines))
+    if not over:
+        left_y += 20 * max(0, CAPTION_LINES - len(lines))
     # The seats beside the tile; under them (in a band: right of them) the bag button and
     # the pass button.
-    x0 = PAD + side + (10 + CAPTION_WIDE + 6 if wide else 14)
+    x0 = PAD if over else PAD + side + (10 + CAPTION_WIDE + 6 if wide else 14)
     right = (WIDE if wide else WIDTH) - PAD
     high = BUTTON_HIGH_WIDE if wide else BUTTON_HIGH
     seat_w = SEAT_WIDE if wide else right - x0
@@ -180,7 +187,8 @@ def status_panel(
         bottom = max(y - 6, _button(out, right - BUTTON, y0, left, high, toggle="bag"))
         if "pass" in acts:
             _button(out, right - BUTTON, y0 + high + 6, gettext("Pass"), high, action="pass")
-        bottom = max(bottom, y0 + 2 * high + 6, y0 + side)
+        if not over:
+            bottom = max(bottom, y0 + 2 * high + 6, y0 + side)
     else:
         bottom = _button(out, x0, y, left, high, toggle="bag")
         if "pass" in acts:
@@ -195,7 +203,7 @@ def status_panel(
             out.append(
                 f'<text x="{PAD}" y="{bottom:g}" font-size="15" fill="{INK}">{escape(part)}</text>'
             )
-    return "".join(out), bottom + PAD
+    return "".join(out), bottom + (PAD / 2 if over and not view["discarded"] else PAD)
 
 
 def _hint_lines(view: dict[str, Any], acts: set[str], phase: str, line: float) -> list[str]:
