@@ -54,7 +54,8 @@ def test_a_phone_turn_opens_on_its_cells_after_a_pass_from_the_moves(
         play_from_the_moves(page, -1)  # "Pass: deploy no follower", the list's last
         page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
         cells, seen = page.evaluate(CELLS_SEEN)
-        assert cells and seen >= 1, (cells, seen, page.evaluate("scrollY"))
+        assert cells
+        assert seen >= 1, (cells, seen, page.evaluate("scrollY"))
 
 
 DESKTOP = {"width": 1366, "height": 800}
