@@ -103,3 +103,40 @@ def test_a_finished_board_has_no_empty_band_above_it(
     taller, wider, least = page.evaluate(BOARD)
     assert least >= 10, least
     assert (taller <= 1 and wider <= 1) or least < 10.5, (taller, wider, least)
+
+
+# The focused cell's words and the block of cells round it (as large as it), client px.
+FOCUS_WORDS = """() => { const cell = document.activeElement.getBoundingClientRect();
+  const info = document.querySelector('#tv-info');
+  const words = info.getBoundingClientRect();
+  const block = { left: cell.left - cell.width, right: cell.right + cell.width,
+    top: cell.top - cell.height, bottom: cell.bottom + cell.height };
+  const meet = words.left < block.right - 1 && block.left < words.right - 1
+    && words.top < block.bottom - 1 && block.top < words.bottom - 1;
+  return [info.textContent, meet, words.top >= 0 && words.bottom <= innerHeight]; }"""
+FOCUSED_CELL = (
+    "() => Boolean(document.activeElement.closest('#tv-board .part-board [data-choose]'))"
+)
+
+
+def test_a_focused_cell_says_its_words_clear_of_its_neighbours(
+    new_context: Any, server: ServerProcess
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server, options={"river": True})
+    page.mouse.move(0, 0)
+    said = []
+    for _ in range(40):  # Tab from the page's focus through the head to the board's cells
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_CELL):
+            words, meet, seen = page.evaluate(FOCUS_WORDS)
+            assert words
+            assert not meet, words  # the cells round the focused one stay in sight
+            assert seen, words
+            said.append(words)
+        elif said:
+            break
+    assert said
+    page.keyboard.press("Shift+Tab")  # back on a cell, then off the picture
+    page.locator("#tv-notation").focus()
+    assert page.evaluate("document.querySelector('#tv-info').textContent") == ""
