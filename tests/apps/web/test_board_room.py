@@ -10,11 +10,12 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.apps.server.client import Api, play_randomly, tokens_of
 from tests.apps.web.helpers import seq
-from tests.apps.web.test_board_screen import PHONE, open_carcassonne
+from tests.apps.web.test_board_screen import PHONE, SMALLEST_TEXT, box, open_carcassonne
+from tests.apps.web.test_spread_boards import SHOWN_TEXT, my_turn_in
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -140,3 +141,25 @@ def test_a_focused_cell_says_its_words_clear_of_its_neighbours(
     page.keyboard.press("Shift+Tab")  # back on a cell, then off the picture
     page.locator("#tv-notation").focus()
     assert page.evaluate("document.querySelector('#tv-info').textContent") == ""
+
+
+# The column's empty height under the head, and the board's box's width and height, px.
+COLUMN_ROOM = """() => { const head = document.querySelector('#tv-board .part-head')
+    .getBoundingClientRect();
+  const view = document.querySelector('#tv-board .board-view').getBoundingClientRect();
+  return [view.bottom - head.bottom, view.width, view.height]; }"""
+
+
+def test_a_head_column_beside_a_tall_board_is_not_left_empty(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """28 tiles into a river game, a board 13 rows high: the head goes beside it (a band
+    would cut rows at 10 px print). The column was the panel, 200 px high in a 688 px high
+    column; laid out as a column it fills it, narrower, and the board gets the width."""
+    page = my_turn_in(new_context, server, 28, 102, seed=6)
+    expect(page.locator("#tv-board .tavola-board")).to_have_attribute("data-layout", "column")
+    empty, width, height = page.evaluate(COLUMN_ROOM)
+    assert empty <= 0.3 * height, (empty, height)
+    assert width >= 0.72 * (width + box(page, "#tv-board .part-head")["width"]), width
+    assert page.evaluate(SHOWN_TEXT, "#tv-board .part-head") >= 10
+    assert page.evaluate(SMALLEST_TEXT) >= 10

@@ -33,6 +33,7 @@ from tavola.core.svg import (
     seat_name,
 )
 from tavola.games.carcassonne.svg_bag import bag_panel
+from tavola.games.carcassonne.svg_column import TALL, column_panel
 from tavola.games.carcassonne.svg_features import (
     Feature,
     Features,
@@ -84,6 +85,7 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     width = WIDTH * scale
     status, status_h = status_panel(view, acts, found)
     band, band_h = status_panel(view, acts, found, wide=True)
+    column, column_h = column_panel(view, acts, found)
     panel, panel_h = bag_panel(view, WIDTH)
     top = status_h * scale
     height = max(top + board_h + PAD, (panel_h + 8) * scale)
@@ -108,6 +110,10 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         # the same as a band across a wide screen, where a client lays the parts out apart
         f'<svg data-part="head-wide" display="none" x="0" y="0" width="{width:g}" '
         f'height="{top:g}" viewBox="0 0 {WIDE} {band_h:g}" overflow="visible">{band}{panel}</svg>',
+        # and as a column beside a tall board
+        f'<svg data-part="head-tall" display="none" x="0" y="0" width="{width:g}" '
+        f'height="{top:g}" viewBox="0 0 {TALL} {column_h:g}" overflow="visible">'
+        f"{column}{panel}</svg>",
     ]
     return document(width, height, body, title(view))
 
