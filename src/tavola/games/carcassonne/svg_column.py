@@ -42,17 +42,20 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     phases = ("place", "deploy") if playing else (view["phase"],)
     step_rows = max(len(wrapped(_step_text(view, p), 21, line, bold=True)) for p in phases)
     hint_rows = max(len(_hints(view, acts, p, line)) for p in phases)
+    steps = wrapped(_step_text(view), 21, line, bold=True)
     out = [
         f'<text x="{PAD}" y="{30 + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
         f"{escape(words)}</text>"
-        for row, words in enumerate(wrapped(_step_text(view), 21, line, bold=True))
+        for row, words in enumerate(steps)
     ]
-    y: float = 30 + 26 * (step_rows - 1)
+    # what to do right under the step; the room for the longer step's words under both
+    below = 30 + 26 * (len(steps) - 1) + 24
     for row, words in enumerate(_hints(view, acts, view["phase"], line)):
         out.append(
-            f'<text x="{PAD}" y="{y + 24 + 18 * row}" font-size="{HINT}" fill="#444444">'
+            f'<text x="{PAD}" y="{below + 18 * row}" font-size="{HINT}" fill="#444444">'
             f"{escape(words)}</text>"
         )
+    y: float = 30 + 26 * (step_rows - 1)
     y += 24 + 18 * (hint_rows - 1) if hint_rows else 0
     y0 = y + 14
     cx, cy, big = TALL / 2, y0 + TILE / 2, TILE / SIZE
