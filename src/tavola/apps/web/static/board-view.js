@@ -18,6 +18,7 @@ const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
 const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
 const COLUMN = 340; // ... or, where that shows more cells to choose, a column this wide beside it
+const COLUMN_TALL = 260; // ... or this wide, the head laid out as a column (tavola carcassonne svg_column)
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
 const SLACK = 1; // units a cell may pass a window's edge (fractions of a pixel) and count as held
 
@@ -38,21 +39,27 @@ export function splitParts(root) {
   }
   const style = root.querySelector(":scope > style");
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
+  const tall = root.querySelector(':scope > svg[data-part="head-tall"]');
   const board = root.querySelector(':scope > svg[data-part="board"]');
   const cells = board.hasAttribute("data-fit") ? null : cellBoxes(board);
-  const boxes = wide ? [viewBox(board), viewBox(wide), readableScale(board), cells] : null;
+  const tallBox = tall ? viewBox(tall) : null;
+  const boxes = wide ? [viewBox(board), viewBox(wide), readableScale(board), cells, tallBox] : null;
   const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
   if (root.parentElement) LAYOUTS.set(root.parentElement, layout);
   const band = layout === "band";
+  const column = layout === "column" && columnWidth(root.parentElement, tallBox) === COLUMN_TALL;
   holder.classList.toggle("in-column", layout === "column");
   holder.dataset.layout = layout;
   if (boxes) holder.dataset.boxes = JSON.stringify(boxes);
   if (wide) wide.remove();
+  if (tall) tall.remove();
   for (const name of ["head", "board"]) {
-    const part = name === "head" && band ? wide : root.querySelector(`:scope > svg[data-part="${name}"]`);
+    const head = band ? wide : column ? tall : null;
+    const part = name === "head" && head ? head : root.querySelector(`:scope > svg[data-part="${name}"]`);
     if (!part) continue;
     const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("class", name === "head" && band ? "part-head band" : `part-${name}`);
+    const kind = band ? " band" : column ? " tall" : "";
+    svg.setAttribute("class", name === "head" ? `part-head${kind}` : `part-${name}`);
     for (const attr of ["viewBox", "overflow", "data-fit"]) {
       if (part.hasAttribute(attr)) svg.setAttribute(attr, part.getAttribute(attr));
     }
@@ -79,23 +86,38 @@ function amidCells(centre, start, size, room) {
   return Math.min(Math.max(centre, start + room / 2), start + size - room / 2);
 }
 
-/** Where the head goes on a wide area: "band" across the top, or "column" (COLUMN px) left
- *  of the board where more of the cells to choose (``cells``, boxes in board units) show so
- *  at the default scale (``least``, its print's least, or the scale it fits at): a band
- *  leaves the board the area's width, and its head no empty height. A board with no cells
- *  to choose keeps the area's last layout (the follower step keeps the place step's), a
- *  finished one (``cells`` null) the band. "" on a narrow area (the head on top). */
-function headLayout(area, [, , w, h], [, , bandW, bandH], least, cells) {
+/** Where the head goes on a wide area: "band" across the top, or "column" (columnWidth px)
+ *  left of the board where more of the cells to choose (``cells``, boxes in board units)
+ *  show so at the default scale (``least``, its print's least, or the scale it fits at): a
+ *  band leaves the board the area's width, and its head no empty height. A board with no
+ *  cells to choose keeps the area's last layout (the follower step keeps the place step's),
+ *  a finished one (``cells`` null) the band. "" on a narrow area (the head on top). */
+function headLayout(area, [, , w, h], [, , bandW, bandH], least, cells, tallBox) {
   const width = area?.clientWidth || 0;
   if (width < WIDE_HEAD) return "";
   if (!cells) return "band";
   if (!cells.length) return LAYOUTS.get(area) || "band";
-  const high = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 12;
+  const high = roomBelow(area);
   const shows = (roomW, roomH) => {
     const scale = Math.max(Math.min(roomW / w, roomH / h, SCALE.most), least);
     return mostCells(cells, roomW / scale - AXIS, roomH / scale - AXIS).count;
   };
-  return shows(width - COLUMN, high) > shows(width, high - (width * bandH) / bandW) ? "column" : "band";
+  const column = columnWidth(area, tallBox);
+  return shows(width - column, high) > shows(width, high - (width * bandH) / bandW) ? "column" : "band";
+}
+
+/** How wide the head's column is: the head laid out as a column (``tallBox``, its viewBox:
+ *  head-tall, a px a unit), which fills the column's height rather than leaving most of it
+ *  empty, where it is no higher than the board's box; else the head's panel, COLUMN px. */
+function columnWidth(area, tallBox) {
+  if (!tallBox || !area) return COLUMN;
+  const [, , w, h] = tallBox;
+  return (COLUMN_TALL * h) / w <= roomBelow(area) ? COLUMN_TALL : COLUMN;
+}
+
+/** The window's height below the top of ``area`` (px), as the board's box takes it. */
+function roomBelow(area) {
+  return window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 12;
 }
 
 /** The boxes (board units) of the cells to choose of ``svg`` (a board). */
@@ -208,6 +230,17 @@ export class BoardView {
   fit() {
     const top = this.box.getBoundingClientRect().top + window.scrollY;
     this.box.style.height = `${Math.max(300, Math.round(window.innerHeight - top - 12))}px`;
+  }
+
+  /** Scroll the page the least that shows the picture (head and board) whole, else its
+   *  board's box from the top: a turn opens on its cells to choose even where the player
+   *  scrolled down to the moves under the board (a phone) to play the last one. */
+  intoPage() {
+    const whole = this.box.parentElement.getBoundingClientRect();
+    const rect = whole.height <= window.innerHeight ? whole : this.box.getBoundingClientRect();
+    const below = rect.bottom - window.innerHeight;
+    const by = rect.top < 0 ? rect.top : below > 0 ? Math.min(below, rect.top) : 0;
+    if (by) window.scrollBy({ top: by, behavior: "instant" });
   }
 
   /** The scale (px per unit) at which the board's smallest print is 10 px. */

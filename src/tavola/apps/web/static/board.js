@@ -37,6 +37,28 @@ function partOf(svg, name) {
   return svg.querySelector(`:scope > svg[data-part="${name}"]`);
 }
 
+/** Where (left, top, in ``area``'s px) the words ``info`` about a focused element (its client
+ *  rect ``box``) go: clear of the cells round it (as large as it), so that a keyboard player
+ *  sees what is next to it: under that block, else above it, right or left of it, in the
+ *  window. */
+function clearOfNeighbours(box, info, area) {
+  const gap = 8;
+  const [w, h] = [info.offsetWidth, info.offsetHeight];
+  const across = (left) => Math.min(Math.max(left, -area.left), innerWidth - area.left - w);
+  const down = (top) => Math.min(Math.max(top, -area.top), innerHeight - area.top - h);
+  const x = across(box.left - box.width - area.left);
+  const y = down(box.top - box.height - area.top);
+  const places = [
+    { left: x, top: box.bottom + box.height + gap - area.top },
+    { left: x, top: box.top - box.height - gap - h - area.top },
+    { left: box.right + box.width + gap - area.left, top: y },
+    { left: box.left - box.width - gap - w - area.left, top: y },
+  ];
+  const fits = ({ left, top }) => left + area.left >= 0 && top + area.top >= 0
+    && left + area.left + w <= innerWidth && top + area.top + h <= innerHeight;
+  return places.find(fits) || places[0];
+}
+
 /** The picture: shows an SVG document and makes its data- attributes work. */
 export class Board {
   constructor(container, { onPlay = null, info = null, choice = null, tools = null } = {}) {
@@ -76,7 +98,11 @@ export class Board {
     });
     container.addEventListener("focusin", (e) => {
       const box = e.target.getBoundingClientRect?.();
-      if (box) this.pointer = { x: box.left + box.width / 2, y: box.bottom };
+      if (box) this.pointer = { x: box.left + box.width / 2, y: box.bottom, around: box };
+    });
+    // words of a focus gone elsewhere on the page say nothing of what the player is on
+    container.addEventListener("focusout", (e) => {
+      if (!this.container.contains(e.relatedTarget)) this.say("");
     });
     container.addEventListener("focusin", (e) => this.onOver(e));
     container.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
@@ -110,6 +136,7 @@ export class Board {
         ? ["data-action", active.getAttribute("data-action")]
         : ["data-choose", active.getAttribute("data-choose")];
     }
+    const hadCells = Boolean(this.svg?.querySelector("[data-choose]"));
     this.cancel(false);
     this.lit = null;
     this.previewed = null;
@@ -150,6 +177,8 @@ export class Board {
       this.say("");
     }
     this.view?.revealTargets();
+    // cells to choose come (a turn opens): in the page's view
+    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) this.view.intoPage();
   }
 
   /** The first element of the picture that plays or chooses, drawn (or null). */
@@ -205,6 +234,12 @@ export class Board {
     if (!floating) return;
     const area = info.offsetParent ? info.offsetParent.getBoundingClientRect() : { left: 0, top: 0, width: innerWidth, height: innerHeight };
     const gap = 16;
+    if (this.pointer.around) {
+      const at = clearOfNeighbours(this.pointer.around, info, area);
+      info.style.left = `${Math.round(at.left)}px`;
+      info.style.top = `${Math.round(at.top)}px`;
+      return;
+    }
     let left = this.pointer.x - area.left + gap;
     let top = this.pointer.y - area.top + gap;
     if (left + info.offsetWidth > area.width) left = Math.max(0, this.pointer.x - area.left - info.offsetWidth - gap);

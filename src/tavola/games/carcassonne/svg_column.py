@@ -1,0 +1,101 @@
+"""Carcassonne's status panel as a column beside a tall board (a client's choice on a wide
+screen, ``data-part="head-tall"``): the status panel's parts one under the other, at one
+unit a pixel in a column ``TALL`` px wide, so that the column is filled rather than left
+empty under a small panel."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tavola.core.svg import INK, escape, fitted_size, wrapped
+from tavola.games.carcassonne.svg_features import Features
+from tavola.games.carcassonne.svg_status import (
+    BUTTON_HIGH_WIDE,
+    CAPTION_LINES,
+    NAME,
+    PAD,
+    ROW,
+    _button,
+    _caption,
+    _hint_lines,
+    _seat_row,
+    _step_text,
+    last_tile,
+)
+from tavola.games.carcassonne.svg_targets import targets
+from tavola.games.carcassonne.svg_tiles import SIZE, tile
+from tavola.games.carcassonne.tile_names import tile_name
+from tavola.games.carcassonne.translations import cell_words, gettext
+
+TALL: Final = 260  # the column's width, px (tavola's client: board-view.js COLUMN_TALL)
+TILE: Final = 150  # the tile, larger than the panel's: the column has the height
+HINT: Final = 15
+
+
+def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str, float]:
+    """The status panel as a column TALL units wide, and its height: the step and what to
+    do, the tile (drawn or just placed) with its words under it, the seats, the buttons;
+    as high in both steps of a turn (room for the longer words, the pass button), so that
+    the board beside it stays put."""
+    line = TALL - 2 * PAD
+    playing = view["current_player"] is not None
+    phases = ("place", "deploy") if playing else (view["phase"],)
+    step_rows = max(len(wrapped(_step_text(view, p), 21, line, bold=True)) for p in phases)
+    hint_rows = max(len(_hints(view, acts, p, line)) for p in phases)
+    steps = wrapped(_step_text(view), 21, line, bold=True)
+    out = [
+        f'<text x="{PAD}" y="{30 + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
+        f"{escape(words)}</text>"
+        for row, words in enumerate(steps)
+    ]
+    # what to do right under the step; the room for the longer step's words under both
+    below = 30 + 26 * (len(steps) - 1) + 24
+    for row, words in enumerate(_hints(view, acts, view["phase"], line)):
+        out.append(
+            f'<text x="{PAD}" y="{below + 18 * row}" font-size="{HINT}" fill="#444444">'
+            f"{escape(words)}</text>"
+        )
+    y: float = 30 + 26 * (step_rows - 1)
+    y += 24 + 18 * (hint_rows - 1) if hint_rows else 0
+    y0 = y + 14
+    cx, cy, big = TALL / 2, y0 + TILE / 2, TILE / SIZE
+    caption = ""
+    if playing and view["phase"] == "place" and view["tile"]:
+        out.append(
+            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
+            f'<g data-turned="">{tile(view["tile"], 0)}</g></g>'
+        )
+        caption = gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
+    elif playing and view["phase"] == "deploy" and view["last"]:
+        placed = last_tile(view)
+        out.append(
+            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
+            f"{tile(placed['tile'], placed['rotation'])}"
+            f'<g class="also-on-board">{targets(view, acts, found, placed, big)}</g></g>'
+        )
+        caption = gettext("Placed at {cell}").format(cell=cell_words(placed["x"], placed["y"]))
+    y = y0 + TILE + 2 if playing else y0 - 8
+    size = min([16.0] + [fitted_size(word, 16, line) for word in caption.split()])
+    lines = wrapped(caption, size, line) if caption else []
+    for words in lines:
+        y += round(size * 1.25)
+        out.append(_caption(cx, y, words, size, "middle"))
+    if playing:
+        y += 20 * max(0, CAPTION_LINES - len(lines))
+    y += 12
+    for seat in range(view["players"]):
+        out.append(_seat_row(view, seat, PAD, y, line, NAME))
+        y += ROW + 6
+    left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
+    y = _button(out, PAD, y, left, BUTTON_HIGH_WIDE, toggle="bag") + 6
+    if "pass" in acts:
+        _button(out, PAD, y, gettext("Pass"), BUTTON_HIGH_WIDE, action="pass")
+    if playing:  # the pass button's room in both steps
+        y += BUTTON_HIGH_WIDE + 6
+    return "".join(out), y + PAD - 6
+
+
+def _hints(view: dict[str, Any], acts: set[str], phase: str, line: float) -> list[str]:
+    """What to do in the step ``phase``, on as many lines as it takes in the column."""
+    hint = " ".join(_hint_lines(view, acts, phase, 10_000))
+    return wrapped(hint, HINT, line) if hint else []
