@@ -142,6 +142,7 @@ function render() {
     mark(ui.play, "play");
     quietBoard();
     // the match may go on in the engine, but the lesson is over: nobody's turn
+    pictureSaysDone();
     ui.status.textContent = ui.finished.textContent;
     ui.status.classList.remove("yours");
     if (first) ui.play.focus({ preventScroll: true }); // the moves are gone: on to a real match
@@ -172,6 +173,43 @@ function render() {
  *  and the pieces that played are out of the keyboard's way too. */
 function quietBoard() {
   for (const node of $("tv-board").querySelectorAll("[data-action], [data-choose]")) node.setAttribute("tabindex", "-1");
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const size = (text) => parseFloat(text.getAttribute("font-size")) || 0;
+
+/** A finished lesson's picture says so where it says whose turn it is: its status
+ *  (``data-status``) the lesson's end, in sentences one a line where the line is short;
+ *  the texts that name the mover (``data-turn``) what they say once nobody is to move. */
+function pictureSaysDone() {
+  const board = $("tv-board");
+  for (const node of board.querySelectorAll("text[data-turn]")) node.textContent = node.getAttribute("data-turn");
+  for (const group of board.querySelectorAll("[data-status]")) {
+    const texts = [...group.querySelectorAll("text")];
+    const first = texts.length ? texts.reduce((a, b) => (size(b) > size(a) ? b : a)) : null; // the headline
+    if (!first || group.dataset.lessonDone) continue;
+    const box = group.getBBox(); // from the left margin: the mover's disc goes too
+    const view = group.ownerSVGElement.viewBox.baseVal;
+    const room = view && view.width ? view.width - 2 * box.x : box.width;
+    const said = texts.filter((text) => size(text) === size(first)).map((text) => text.textContent).join(" ");
+    const whole = ui.finished.textContent.trim();
+    const title = board.querySelector("svg > title"); // the picture's name, for a screen reader
+    if (title && said) title.textContent = title.textContent.replace(said, whole.replace(/[.!]$/, ""));
+    const words = first.cloneNode(false);
+    words.setAttribute("x", String(box.x));
+    group.replaceChildren(words);
+    group.dataset.lessonDone = "true";
+    words.textContent = whole;
+    if (words.getComputedTextLength() <= room) continue;
+    words.textContent = "";
+    whole.split(/(?<=[.!?])\s+/).forEach((sentence, k) => {
+      const line = document.createElementNS(SVG, "tspan");
+      line.setAttribute("x", words.getAttribute("x"));
+      if (k) line.setAttribute("dy", String(Math.round(size(words) * 1.25)));
+      line.textContent = sentence;
+      words.append(line);
+    });
+  }
 }
 
 /** The top of the bar of choices a phone keeps at the bottom of the screen, else the
