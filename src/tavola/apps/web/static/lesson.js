@@ -95,11 +95,10 @@ function mark(target, what = "") {
 }
 
 /** The words' box as tall as the longest step's (measured in a hidden copy of it), so that
- *  the picture below stays put from step to step; on a phone, where the longest step's room
- *  would leave most steps a box mostly empty above the picture, as tall as three steps in
- *  four need (a longer step pushes the picture down). The words stand in the box's middle. */
+ *  the picture below stays put from step to step, on a phone too (a box as tall as three
+ *  steps in four need let a longer step push the picture down by 20-60 px: the eyes lost
+ *  it). The words stand in the box's middle. */
 let reservedFor = 0; // the words' width their box's height was measured for
-const PHONE = matchMedia("(max-width: 820px)");
 
 function reserveTextHeight() {
   if (!ui.text.clientWidth || ui.text.clientWidth === reservedFor) return;
@@ -118,7 +117,7 @@ function reserveTextHeight() {
     return copy.getBoundingClientRect().height;
   }).sort((a, b) => a - b);
   copy.remove();
-  const reserved = PHONE.matches ? heights[Math.ceil(0.75 * heights.length) - 1] : heights[heights.length - 1];
+  const reserved = heights[heights.length - 1];
   ui.text.style.boxSizing = "border-box";
   ui.text.style.minHeight = `${Math.ceil(reserved || 0)}px`;
 }
@@ -166,7 +165,8 @@ function render() {
   ui.next.hidden = step.expect !== null;
   if (step.expect === null) mark(ui.next, "next");
   else mark(...targetFor(step.expect));
-  if (fresh) keepInView(document.querySelector("[data-lesson-target]"));
+  const target = document.querySelector("[data-lesson-target]");
+  if (fresh && target !== ui.next) keepInView(target); // Next is by the words, in view
 }
 
 /** A finished lesson's picture plays nothing: its moves' buttons are not drawn (lesson.css)
@@ -228,7 +228,7 @@ function wholeInView(node) {
 /** Scroll the least that shows ``target`` whole, above the bar of choices a phone keeps at
  *  the bottom of the screen; a target in view already moves nothing. */
 function keepInView(target) {
-  if (!target || target === ui.next || wholeInView(target)) return;
+  if (!target || wholeInView(target)) return;
   target.scrollIntoView({ block: "nearest", inline: "nearest" });
   const box = target.getBoundingClientRect();
   const bottom = floor();
@@ -323,7 +323,7 @@ for (const kind of ["click", "keydown"]) document.addEventListener(kind, () => r
 ui.show.addEventListener("click", () => {
   const target = document.querySelector("[data-lesson-target]");
   if (!target) return;
-  target.scrollIntoView({ block: "center", inline: "nearest" });
+  keepInView(target); // a target in view already: the page stays where it is
   focusQuietly(target);
 });
 
