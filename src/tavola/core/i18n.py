@@ -182,10 +182,14 @@ class Message:
 
 
 class Joined:
-    """Texts shown one after another with a separator, each in the language of the moment.
+    """Texts shown one after another with a separator, each in the language of the moment;
+    a separator that starts with ; : ? ! gets the no-break space French sets before them.
 
     >>> str(Joined("; ", [CORE.lazy("a"), "b"]))
     'a; b'
+    >>> with language("fr"):
+    ...     str(Joined("; ", ["a", "b"]))
+    'a\xa0; b'
     """
 
     __slots__ = ("parts", "separator")
@@ -195,7 +199,10 @@ class Joined:
         self.parts = tuple(parts)
 
     def __str__(self) -> str:
-        return self.separator.join(map(str, self.parts))
+        separator = self.separator
+        if separator[:1] in (";", ":", "?", "!"):
+            separator = punctuation_kept(" " + separator, current_language()).lstrip(" ")
+        return separator.join(map(str, self.parts))
 
     def __repr__(self) -> str:
         return f"Joined({self.separator!r}, {self.parts!r})"

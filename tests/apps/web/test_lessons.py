@@ -25,6 +25,9 @@ from playwright.sync_api import Browser, Page, expect
 from tavola.core.i18n import language
 from tavola.core.lessons import Lesson
 from tavola.core.registry import game_classes
+from tavola.games.campanile.translations import _ as campanile_words
+from tavola.games.carcassonne.svg import gettext as carcassonne_words
+from tavola.games.clocktowers.translations import gettext as clocktowers_words
 from tests.apps.web.axe import serious_violations
 from tests.apps.web.conftest import NO_PAUSE, page_errors
 from tests.apps.web.helpers import follow_lesson, match_id, wait_shown
@@ -87,6 +90,10 @@ NEEDLESS_SCROLL = """y => {
   return seen ? `scrolled ${y} -> ${now}, the words and the target in view at ${y}` : null; }"""
 """Why the page moved when the step changed though it need not have (null: it stood still,
 or the new step's words or target were out of view where it stood)."""
+TARGET_SEEN = """() => { const b = document.querySelector('[data-lesson-target]')
+  .getBoundingClientRect();
+  return { y: scrollY, whole: b.top >= 0 && b.bottom <= innerHeight }; }"""
+"""Where the page stands, and whether the lesson's target is whole on the screen."""
 COVERED = """() => { const info = document.getElementById('tv-info');
   if (!info.textContent.trim() || !info.getClientRects().length) return [];
   const a = info.getBoundingClientRect();
@@ -97,6 +104,9 @@ COVERED = """() => { const info = document.getElementById('tv-info');
       return b.left < a.right && a.left < b.right && b.top < a.bottom && a.top < b.bottom; })
     .map((n) => n.getAttribute('aria-label') || n.textContent.trim()); }"""
 """What the floating words of the focused target cover: other controls and texts."""
+PICTURE_WORDS = """board => [...board.querySelectorAll('svg text')]
+  .filter((t) => t.getClientRects().length).map((t) => t.textContent).join(' ')"""
+"""The words the picture prints, line after line."""
 EVERY_LESSON = [(game, x.id) for game, cls in game_classes().items() for x in cls.lessons()]
 RUNS = [
     pytest.param(game, lesson_id, lang, id=f"{game}-{lesson_id}-{lang}")
@@ -206,14 +216,33 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
         expect(page.locator(other_way)).to_be_hidden()
     finished = page.locator("#tv-lesson-done strong").text_content() or ""
     expect(page.locator("#tv-status")).to_have_text(finished.strip())
+    # the picture agrees: the game's end, or else the lesson's, and nobody's turn
+    said = page.locator("#tv-board").evaluate(PICTURE_WORDS)
+    if main.get_attribute("data-over") != "true":
+        assert finished.strip() in said, ("the picture's status", said)
+    for turn in your_turn(game, lang):
+        assert turn.lower() not in said.lower(), ("the picture says it is your turn", said)
     if extras:
         finished_and_easy_bot(page, server, game, lesson_id, lang)
+
+
+def your_turn(game: str, lang: str) -> tuple[str, ...]:
+    """How the game's picture says it is the player's turn ("Your turn", "▶"), in ``lang``."""
+    with language(lang):
+        if game == "campanile":
+            said = [str(campanile_words("Your turn: build"))]
+        elif game == "clocktowers":
+            said = [str(clocktowers_words(w)) for w in ("Your turn: {step}", "your turn")]
+        else:
+            said = [str(carcassonne_words("Your turn: place the tile"))]
+    return (*(words.split(":")[0].strip(" \u00a0\u202f") for words in said), "▶")
 
 
 def picture_and_page_at(page: Page, step: str, shown_where: bool) -> bool:
     """At a step: a picture in bands is set in columns, as a match sets them, no taller than
     the window allows at 10 px (a hint after a wrong move pushes it down for a while); once
-    per lesson, "Show me where" focuses the target and no words float over its neighbours;
+    step, "Show me where" shows the target, moving the page only if it was out of view,
+    and (once per lesson) no words float over its neighbours;
     the step done, the page has stood still unless what to read or do next was out of view.
     Returns whether "Show me where" was tried."""
     sectioned = page.evaluate(SECTIONED)
@@ -223,9 +252,17 @@ def picture_and_page_at(page: Page, step: str, shown_where: bool) -> bool:
         assert columns > 1, ("one column", step)
         assert least >= 10, ("print under 10 px", step, least)
         assert bottom <= 801 or least < 10.5, ("past the window at", step, bottom, least)
-    if not shown_where and page.locator("#tv-lesson-show").is_visible():
+    if page.locator("#tv-lesson-show").is_visible():
+        # "Show me where" moves the page only if the target is out of view (playtest N3:
+        # it centred the target: 0, 12, 107, 30 px over a Campanile lesson's steps)
+        before = page.evaluate(TARGET_SEEN)
         page.locator("#tv-lesson-show").click()
-        assert page.evaluate(COVERED) == [], ("words over other controls", step)
+        after = page.evaluate(TARGET_SEEN)
+        assert after["whole"], ("the target out of view once shown", step, after)
+        if before["whole"]:
+            assert after["y"] == before["y"], ("shown though in view", step, before, after)
+        if not shown_where:
+            assert page.evaluate(COVERED) == [], ("words over other controls", step)
         shown_where = True
     at = page.evaluate(IN_VIEW)
     follow_lesson(page)

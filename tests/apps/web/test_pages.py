@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -287,3 +288,31 @@ def test_the_german_lobby_describes_dudo_in_german(server: ServerProcess) -> Non
     dudo = lobby.split('value="dudo"')[1].split("</label>")[0]
     assert "Lügenwürfel" in dudo
     assert "auf Englisch" not in dudo
+
+
+def test_the_german_carcassonne_pages_call_a_tile_plaettchen(server: ServerProcess) -> None:
+    """The German Carcassonne pages (the rulebook, the lessons, a lesson's match and its
+    picture) say Plättchen for a tile, never Karte (tests/games/carcassonne/
+    test_german_words.py checks the catalogs)."""
+    with httpx.Client(base_url=server.url, params={"lang": "de"}) as client:
+        lesson = client.post("/api/learn/carcassonne/first-tiles").json()
+        token = lesson["seats"][0]["token"]
+        pages = {
+            path: client.get(path, params=query).text
+            for path, query in (
+                ("/rules/carcassonne", {}),
+                ("/rules/carcassonne/decisions", {}),
+                ("/learn/carcassonne", {}),
+                ("/learn/carcassonne/first-tiles", {"match": lesson["id"], "token": token}),
+            )
+        }
+        state = client.get(
+            f"/api/matches/{lesson['id']}",
+            params={"svg": "true"},
+            headers={"Authorization": f"Bearer {token}"},
+        ).json()
+        pages["the picture"] = state["svg"]
+    assert "Plättchen" in pages["/rules/carcassonne"]
+    assert "Plättchen" in pages["the picture"]
+    said = {where: re.findall(r"\w*[Kk]arte\w*", text) for where, text in pages.items()}
+    assert [word for words in said.values() for word in words] == [], said

@@ -179,7 +179,7 @@ def test_a_phone_opens_a_spread_board_on_a_cell_to_choose(
     for side, cells, words in edges:
         if cells:
             assert words is not None, (side, edges)
-            assert words.startswith("Felder, auf die die Karte passt"), words
+            assert words.startswith("Felder, auf die das Plättchen passt"), words
             assert words.endswith(f": {cells}"), (words, cells)
         else:
             assert words is None, (side, words)

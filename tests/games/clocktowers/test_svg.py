@@ -10,10 +10,17 @@ import pytest
 
 import tavola
 from tavola.core.i18n import language
-from tavola.core.svg import at_table
+from tavola.core.svg import at_table, fitted_size
 from tavola.games.clocktowers import ClockTowersState
 from tavola.games.clocktowers.svg import draw
-from tavola.games.clocktowers.svg_pieces import ROOF_FILLS, UNIT, WALL
+from tavola.games.clocktowers.svg_pieces import (
+    LABEL_LEAST,
+    LABEL_W,
+    ROOF_FILLS,
+    UNIT,
+    WALL,
+    floors_label,
+)
 from tavola.testing import checks
 from tests.games.clocktowers.table import Table, stack
 
@@ -262,3 +269,16 @@ def test_the_clock_with_a_mouse_is_labelled_so_under_its_card(lang: str, words: 
     cards = [el for el in hand.iter() if el.attrib.get("class") == "card face"]
     labels = [" ".join(texts(card)) for card in cards]
     assert words in labels, labels
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_a_towers_floors_label_is_well_formed_and_fits(lang: str) -> None:
+    """The words under a tower say its floors as the language says one and several (a
+    playtest read German towers as "1 Stock 4 Stock 1 Stock": one word for both), at a
+    size of at least LABEL_LEAST in the label's width."""
+    with language(lang):
+        labels = {floors: floors_label(floors) for floors in range(1, 16)}
+    one, two = (labels[n].replace(str(n), "", 1).strip() for n in (1, 2))
+    assert one != two, (lang, labels[1], labels[2])
+    for label in labels.values():
+        assert fitted_size(label, 15, LABEL_W) >= LABEL_LEAST, (lang, label)

@@ -10,6 +10,7 @@ changes on purpose) with ``python -m tests.games.clocktowers.test_texts``.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,29 @@ def test_events_are_kept_untranslated_and_read_in_any_language() -> None:
     assert " von den Stockwerken; " in german[1]
     assert events[0].text == "P0 discards a card face down"
     assert " from the floors; " in events[1].text
+
+
+FRENCH_LOOSE = re.compile(r"(?<![\u00a0\u202f])[;:?!](?=\s|$)")
+"""A French ; : ? ! without the no-break space French sets before it."""
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_french_log_lines_set_a_no_break_space_before_double_punctuation(seed: int) -> None:
+    """Every line a random game logs in French (its events' words and tables) has a
+    no-break space before ; : ? ! (a draw said "… dans les toits; toit vert …")."""
+    game = tavola.load("clocktowers", players=2 + seed % 3)
+    state = game.new_game(seed)
+    rng = random.Random(seed)
+    events = []
+    while not state.is_over:
+        events += state.apply(rng.choice(state.legal_actions()))
+    with language("fr"):
+        lines = [str(event.text) for event in events]
+        for table in (event.table for event in events if event.table is not None):
+            lines += [str(table.title), *map(str, table.columns)]
+            lines += [str(cell) for row in table.rows for cell in row]
+    assert any("pioche" in line for line in lines)  # a draw was said
+    assert [line for line in lines if FRENCH_LOOSE.search(line)] == []
 
 
 def _shown_in_a_position(state: State, rng: random.Random) -> english.Shown:

@@ -156,7 +156,9 @@ class _Picture(TowerRow, SeatRows):
 
     def draw_status(self, headline: str, detail: str) -> None:
         """The headline and the detail, in as many lines as the longest of their turns
-        takes: what follows keeps its place from one kind of turn to the next."""
+        takes: what follows keeps its place from one kind of turn to the next. Grouped
+        ``data-status``: a page that ends the match's turns early (a lesson) says so there."""
+        self.parts.append('<g data-status="">')
         y = self.paragraph(MARGIN + LARGE, headline, LARGE, bold=True)
         headlines, details = self.turn_texts()
         y = max(
@@ -168,6 +170,7 @@ class _Picture(TowerRow, SeatRows):
             y = self.paragraph(y, detail, SMALL, fill=MUTED) if detail else y
             y = max(y, top + round(SMALL * 1.25) * (self.lines(details, SMALL) - 1))
             y += 10
+        self.parts.append("</g>")
         self.y = y + 8
 
     def turn_texts(self) -> tuple[list[str], list[str]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tavola.core.events import Event, Table
+from tavola.core.i18n import Joined
 from tavola.games.clocktowers.components import CARD_CODES, HAS_CAT, HAS_MOUSE
 from tavola.games.clocktowers.translations import lazy
 
@@ -84,7 +85,7 @@ def final_scoring(complete: Sequence[Sequence[Tower]], seat_names: Sequence[str]
                 "total": sum(points),
             }
         )
-    scores = "; ".join(f"{row[0]} {row[3]}" for row in rows)
+    scores = Joined("; ", [f"{row[0]} {row[3]}" for row in rows])  # " ; " in French
     return Event(
         "scoring",
         lambda: lazy("Final scoring: {scores}", scores=scores),

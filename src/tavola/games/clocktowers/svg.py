@@ -180,6 +180,7 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
     player = view["current_player"]
     x = PAD
     shown = view["winners"] if player is None else [player]
+    body.append('<g data-status="">')  # a page that ends the turns early (a lesson) says so
     for seat in shown:
         body.append(_seat_disc(x + 13, y + 14, seat))
         x += 30
@@ -189,6 +190,7 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
     for line in lines:
         body.append(svg_text(x, y + 20, line, 18, weight="bold"))
         y += 24
+    body.append("</g>")
     return y + 6
 
 
@@ -216,9 +218,9 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         body.append(_seat_disc(x + 20, y + height / 2, player))
         for row, line in enumerate(names[player]):
             body.append(svg_text(x + 40, y + 18 + 16 * row, line, 15, width=room))
-        marks = ("▶ " if turn else "") + ("★ " if won else "")
-        pts = marks + gettext("{points} pts").format(points=points)
-        body.append(svg_text(x + 40, y + height - 8, pts, 16, weight="bold", width=width - 46))
+        pts = ("★ " if won else "") + gettext("{points} pts").format(points=points)
+        said = {"weight": "bold", "width": width - 46, "unturned": pts if turn else None}
+        body.append(svg_text(x + 40, y + height - 8, "▶ " * turn + pts, 16, **said))
         body.append("</g>")
     return y + height
 
@@ -326,7 +328,7 @@ def _seat_panel(
         extra.append("▶ " + (gettext("your turn") if own else gettext("to move")))
     if player in view["winners"]:
         extra.append(gettext("★ winner"))
-    extras = " · ".join(extra)
+    extras, rest = " · ".join(extra), " · ".join(e for e in extra if not e.startswith("▶"))
     # The name, its points after it, the news at the right end; a long name (a bot's, a
     # language's) takes the line and the news goes under it.
     pts_w = BOLD_GLYPH_EM * 17 * len(pts)
@@ -341,9 +343,8 @@ def _seat_panel(
     pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * size * len(name) + 16)
     parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
     if extras:
-        parts.append(
-            svg_text(WIDTH - PAD - INSET, cy + (41 if below else 21), extras, 15, anchor="end")
-        )
+        end, base = WIDTH - PAD - INSET, cy + (41 if below else 21)
+        parts.append(svg_text(end, base, extras, 15, anchor="end", unturned=rest))
     if below:
         cy += 20
     cy += 40

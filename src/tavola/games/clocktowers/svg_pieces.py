@@ -61,11 +61,15 @@ def svg_text(
     weight: str = "normal",
     fill: str = INK,
     width: float = 0,
+    unturned: str | None = None,
 ) -> str:
-    """A text at (x, y); with a ``width``, its size made small enough to fit in it."""
+    """A text at (x, y); with a ``width``, its size made small enough to fit in it. A text
+    that says whose turn it is has ``unturned``, what it says once nobody's turn is left
+    (``data-turn``: a lesson's page ends the turns before the game's end)."""
     if width:
         size = fitted_size(str(content), size, width, bold=weight == "bold")
-    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    extra = "" if unturned is None else f' data-turn="{escape(unturned)}"'
+    extra += f' text-anchor="{anchor}"' if anchor != "start" else ""
     extra += f' font-weight="{weight}"' if weight != "normal" else ""
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}"{extra}>'

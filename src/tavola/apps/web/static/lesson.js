@@ -95,11 +95,10 @@ function mark(target, what = "") {
 }
 
 /** The words' box as tall as the longest step's (measured in a hidden copy of it), so that
- *  the picture below stays put from step to step; on a phone, where the longest step's room
- *  would leave most steps a box mostly empty above the picture, as tall as three steps in
- *  four need (a longer step pushes the picture down). The words stand in the box's middle. */
+ *  the picture below stays put from step to step, on a phone too (a box as tall as three
+ *  steps in four need let a longer step push the picture down by 20-60 px: the eyes lost
+ *  it). The words stand in the box's middle. */
 let reservedFor = 0; // the words' width their box's height was measured for
-const PHONE = matchMedia("(max-width: 820px)");
 
 function reserveTextHeight() {
   if (!ui.text.clientWidth || ui.text.clientWidth === reservedFor) return;
@@ -118,7 +117,7 @@ function reserveTextHeight() {
     return copy.getBoundingClientRect().height;
   }).sort((a, b) => a - b);
   copy.remove();
-  const reserved = PHONE.matches ? heights[Math.ceil(0.75 * heights.length) - 1] : heights[heights.length - 1];
+  const reserved = heights[heights.length - 1];
   ui.text.style.boxSizing = "border-box";
   ui.text.style.minHeight = `${Math.ceil(reserved || 0)}px`;
 }
@@ -142,6 +141,7 @@ function render() {
     mark(ui.play, "play");
     quietBoard();
     // the match may go on in the engine, but the lesson is over: nobody's turn
+    pictureSaysDone();
     ui.status.textContent = ui.finished.textContent;
     ui.status.classList.remove("yours");
     if (first) ui.play.focus({ preventScroll: true }); // the moves are gone: on to a real match
@@ -165,13 +165,51 @@ function render() {
   ui.next.hidden = step.expect !== null;
   if (step.expect === null) mark(ui.next, "next");
   else mark(...targetFor(step.expect));
-  if (fresh) keepInView(document.querySelector("[data-lesson-target]"));
+  const target = document.querySelector("[data-lesson-target]");
+  if (fresh && target !== ui.next) keepInView(target); // Next is by the words, in view
 }
 
 /** A finished lesson's picture plays nothing: its moves' buttons are not drawn (lesson.css)
  *  and the pieces that played are out of the keyboard's way too. */
 function quietBoard() {
   for (const node of $("tv-board").querySelectorAll("[data-action], [data-choose]")) node.setAttribute("tabindex", "-1");
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const size = (text) => parseFloat(text.getAttribute("font-size")) || 0;
+
+/** A finished lesson's picture says so where it says whose turn it is: its status
+ *  (``data-status``) the lesson's end, in sentences one a line where the line is short;
+ *  the texts that name the mover (``data-turn``) what they say once nobody is to move. */
+function pictureSaysDone() {
+  const board = $("tv-board");
+  for (const node of board.querySelectorAll("text[data-turn]")) node.textContent = node.getAttribute("data-turn");
+  for (const group of board.querySelectorAll("[data-status]")) {
+    const texts = [...group.querySelectorAll("text")];
+    const first = texts.length ? texts.reduce((a, b) => (size(b) > size(a) ? b : a)) : null; // the headline
+    if (!first || group.dataset.lessonDone) continue;
+    const box = group.getBBox(); // from the left margin: the mover's disc goes too
+    const view = group.ownerSVGElement.viewBox.baseVal;
+    const room = view && view.width ? view.width - 2 * box.x : box.width;
+    const said = texts.filter((text) => size(text) === size(first)).map((text) => text.textContent).join(" ");
+    const whole = ui.finished.textContent.trim();
+    const title = board.querySelector("svg > title"); // the picture's name, for a screen reader
+    if (title && said) title.textContent = title.textContent.replace(said, whole.replace(/[.!]$/, ""));
+    const words = first.cloneNode(false);
+    words.setAttribute("x", String(box.x));
+    group.replaceChildren(words);
+    group.dataset.lessonDone = "true";
+    words.textContent = whole;
+    if (words.getComputedTextLength() <= room) continue;
+    words.textContent = "";
+    whole.split(/(?<=[.!?])\s+/).forEach((sentence, k) => {
+      const line = document.createElementNS(SVG, "tspan");
+      line.setAttribute("x", words.getAttribute("x"));
+      if (k) line.setAttribute("dy", String(Math.round(size(words) * 1.25)));
+      line.textContent = sentence;
+      words.append(line);
+    });
+  }
 }
 
 /** The top of the bar of choices a phone keeps at the bottom of the screen, else the
@@ -190,7 +228,7 @@ function wholeInView(node) {
 /** Scroll the least that shows ``target`` whole, above the bar of choices a phone keeps at
  *  the bottom of the screen; a target in view already moves nothing. */
 function keepInView(target) {
-  if (!target || target === ui.next || wholeInView(target)) return;
+  if (!target || wholeInView(target)) return;
   target.scrollIntoView({ block: "nearest", inline: "nearest" });
   const box = target.getBoundingClientRect();
   const bottom = floor();
@@ -285,7 +323,7 @@ for (const kind of ["click", "keydown"]) document.addEventListener(kind, () => r
 ui.show.addEventListener("click", () => {
   const target = document.querySelector("[data-lesson-target]");
   if (!target) return;
-  target.scrollIntoView({ block: "center", inline: "nearest" });
+  keepInView(target); // a target in view already: the page stays where it is
   focusQuietly(target);
 });
 
