@@ -26,7 +26,7 @@ from tavola.core.i18n import language
 from tavola.core.lessons import Lesson
 from tavola.core.registry import game_classes
 from tavola.games.campanile.translations import _ as campanile_words
-from tavola.games.carcassonne.svg import gettext as carcassonne_words
+from tavola.games.carcassonne.translations import gettext as carcassonne_words
 from tavola.games.clocktowers.translations import gettext as clocktowers_words
 from tests.apps.web.axe import serious_violations
 from tests.apps.web.conftest import NO_PAUSE, page_errors

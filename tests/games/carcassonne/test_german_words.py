@@ -28,9 +28,9 @@ def german(domain: str) -> list[tuple[str, str]]:
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        pairs += [(ids[0], string) for string in strings]
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        pairs += [(str(ids[0]), str(string)) for string in strings if string]
     return pairs
 
 
