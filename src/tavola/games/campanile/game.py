@@ -128,6 +128,7 @@ class Campanile(PackageGame):
     edition: str
     bet_on_built_tower: bool
     positions: list[int]  # position of each style's tower, 0 nearest the display (or piles)
+    tower_order: list[int]  # the styles in the order of their towers (a view's, a picture's)
     seat_names: list[str]
     _stacked: list[int]
     _stacked_1996: tuple[list[int], list[list[int]]]
@@ -148,6 +149,7 @@ class Campanile(PackageGame):
         towers = self.options["towers"]
         assert isinstance(towers, tuple)  # an order of the five styles (Option.order)
         self.positions = [towers.index(style) for style in STYLES]
+        self.tower_order = [STYLES.index(style) for style in towers]
         self.seat_names = [f"P{seat}" for seat in range(self.num_players)]
         deck = self.options["deck"]
         if deck is not None:

@@ -181,13 +181,9 @@ class TowersState(TurnState):
         """The cards in a seat's hand, as counts per style."""
         return self.hands[NUM_STYLES * seat : NUM_STYLES * seat + NUM_STYLES]
 
-    def _tower_order(self) -> list[int]:
-        positions = self.rules.positions
-        return sorted(range(NUM_STYLES), key=positions.__getitem__)
-
     def _names(self, counts: list[int]) -> list[str]:
         """Cards given as counts per style, by name, in the order of the towers in the row."""
-        return [STYLES[style] for style in self._tower_order() for _ in range(counts[style])]
+        return [STYLES[style] for style in self.rules.tower_order for _ in range(counts[style])]
 
     def _information_key(self, player: int) -> Hashable:
         """What ``view(player)`` shows, as a tuple (see ``State.information_key``): the
@@ -225,7 +221,7 @@ class TowersState(TurnState):
                     {"player": group[0], "markers": list(group[1:])} for group in self.groups[style]
                 ],
             }
-            for style in self._tower_order()
+            for style in self.rules.tower_order
         ]
 
     def _hand_views(self, player: int | None) -> list[dict[str, Any]]:
