@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 # A segment is gathered as ``SEGMENT_CODE * cell key + local + 1`` (the river's local is -1).
 SEGMENT_CODE: Final = 16
+NO_CITIES: Final[list[int]] = []
+NO_CITY_KEYS: Final[list[str]] = []
 
 
 @mypyc_attr(acyclic=True)
@@ -69,8 +71,10 @@ class Feature:
         self.tiles = 0
         self.last_cell = -1  # the cell of its last segment gathered
         self.neighbours = 0  # a cloister's tiles around it
-        self.cities: list[int] = []  # a field's: the roots of the cities it touches
-        self.city_keys: list[str] = []  # and their keys
+        # a field's: the roots of the cities it touches, and their keys (others share
+        # empty lists, never added to: fewer objects made per view)
+        self.cities: list[int] = [] if kind == FIELD else NO_CITIES
+        self.city_keys: list[str] = [] if kind == FIELD else NO_CITY_KEYS
         self.packed = 0  # the followers on it (``meeples``)
         self.complete = False
         self.points = 0
