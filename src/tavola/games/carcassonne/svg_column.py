@@ -20,12 +20,10 @@ from tavola.games.carcassonne.svg_status import (
     _hint_lines,
     _seat_row,
     _step_text,
-    last_tile,
+    turn_tile,
 )
-from tavola.games.carcassonne.svg_targets import targets
-from tavola.games.carcassonne.svg_tiles import SIZE, tile
-from tavola.games.carcassonne.tile_names import tile_name
-from tavola.games.carcassonne.translations import cell_words, gettext
+from tavola.games.carcassonne.svg_tiles import SIZE
+from tavola.games.carcassonne.translations import gettext
 
 TALL: Final = 260  # the column's width, px (tavola's client: board-view.js COLUMN_TALL)
 TILE: Final = 150  # the tile, larger than the panel's: the column has the height
@@ -59,21 +57,9 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     y += 24 + 18 * (hint_rows - 1) if hint_rows else 0
     y0 = y + 14
     cx, cy, big = TALL / 2, y0 + TILE / 2, TILE / SIZE
-    caption = ""
-    if playing and view["phase"] == "place" and view["tile"]:
-        out.append(
-            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
-            f'<g data-turned="">{tile(view["tile"], 0)}</g></g>'
-        )
-        caption = gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
-    elif playing and view["phase"] == "deploy" and view["last"]:
-        placed = last_tile(view)
-        out.append(
-            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
-            f"{tile(placed['tile'], placed['rotation'])}"
-            f'<g class="also-on-board">{targets(view, acts, found, placed, big)}</g></g>'
-        )
-        caption = gettext("Placed at {cell}").format(cell=cell_words(placed["x"], placed["y"]))
+    phase = view["phase"] if playing else "over"
+    drawn, caption = turn_tile(view, acts, found, phase, (cx, cy, big))
+    out += drawn
     y = y0 + TILE + 2 if playing else y0 - 8
     size = min([16.0] + [fitted_size(word, 16, line) for word in caption.split()])
     lines = wrapped(caption, size, line) if caption else []

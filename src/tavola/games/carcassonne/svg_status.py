@@ -146,22 +146,8 @@ def status_panel(
     words_x, words_w = (PAD + side + 10, CAPTION_WIDE) if wide else (cx, BIG + 12)
     left_y: float = y0 - 2 if wide else y0 + BIG + 4
     phase = view["phase"] if view["current_player"] is not None else "over"
-    caption = ""
-    if phase == "place" and view["tile"]:
-        out.append(
-            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
-            f'<g data-turned="">{tile(view["tile"], 0)}</g></g>'
-        )
-        caption = gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
-    elif phase == "deploy" and view["last"]:
-        placed = last_tile(view)
-        out.append(
-            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
-            f"{tile(placed['tile'], placed['rotation'])}"
-            # the spots the board shows too (a phone taps them there, at a finger's size)
-            f'<g class="also-on-board">{targets(view, acts, found, placed, big)}</g></g>'
-        )
-        caption = gettext("Placed at {cell}").format(cell=cell_words(placed["x"], placed["y"]))
+    drawn, caption = turn_tile(view, acts, found, phase, (cx, cy, big))
+    out += drawn
     # at full size, or smaller where a long word would not fit ("gegenüberliegende")
     size = min([16.0] + [fitted_size(word, 16, words_w) for word in caption.split()])
     lines = wrapped(caption, size, words_w) if caption else []
@@ -375,3 +361,34 @@ def last_tile(view: dict[str, Any]) -> dict[str, Any]:
     """The board's tile last placed."""
     last = view["last"]
     return next(t for t in view["board"] if (t["x"], t["y"]) == (last["x"], last["y"]))
+
+
+def turn_tile(
+    view: dict[str, Any],
+    acts: set[str],
+    found: Features,
+    phase: str,
+    at: tuple[float, float, float],
+) -> tuple[list[str], str]:
+    """The turn's tile drawn large, centred at ``at`` (x, y, scale), and its caption: the
+    tile to place (turned as the choice on the board: ``data-turned``), or the one just
+    placed with its free spots; nothing (and no caption) in another step."""
+    cx, cy, big = at
+    if phase == "place" and view["tile"]:
+        drawn = (
+            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
+            f'<g data-turned="">{tile(view["tile"], 0)}</g></g>'
+        )
+        return [drawn], gettext("To place: {tile}").format(tile=tile_name(view["tile"]))
+    if phase == "deploy" and view["last"]:
+        placed = last_tile(view)
+        drawn = (
+            f'<g transform="translate({cx:g},{cy:g}) scale({big:g})">'
+            f"{tile(placed['tile'], placed['rotation'])}"
+            # the spots the board shows too (a phone taps them there, at a finger's size)
+            f'<g class="also-on-board">{targets(view, acts, found, placed, big)}</g></g>'
+        )
+        return [drawn], gettext("Placed at {cell}").format(
+            cell=cell_words(placed["x"], placed["y"])
+        )
+    return [], ""
