@@ -157,7 +157,7 @@ def test_the_picture_names_the_seats_and_follows_a_resignation(
     seats = [Seat("you", "Ada"), Seat("friend", "Bob")]
     create_in_lobby(page, server.url, "campanile", seats)
     open_my_seat(page)
-    headline = page.locator("#tv-board svg > text").first
+    headline = page.locator("#tv-board svg [data-status] text").first
     expect(headline).to_have_text("Your turn: build")
     expect(page.locator("#tv-board")).to_contain_text("Bob")
     expect(page.locator("#tv-board")).not_to_contain_text("Seat B")
