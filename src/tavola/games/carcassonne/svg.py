@@ -53,6 +53,7 @@ from tavola.games.carcassonne.svg_status import (
 from tavola.games.carcassonne.svg_targets import (
     FOLLOWER_WORDS,
     TURN_WORDS,
+    WHERE_WORDS,
     placing_effects,
     said_moves,
     targets,
@@ -199,12 +200,12 @@ def _follower(view: dict[str, Any], follower: dict[str, Any], found: Any, centre
     sx, sy = spot(variant, local)
     cx, cy = centre(x, y)
     seat = follower["player"]
-    kind = follower["feature"].partition(" ")[0]
-    words = gettext("{seat}: {follower} ({feature}) at {cell}").format(
-        seat=seat_name(view, seat),
-        follower=gettext(FOLLOWER_WORDS[kind]),
-        feature=follower["feature"],
-        cell=cell_words(x, y),
+    kind, _, side = follower["feature"].partition(" ")
+    what = gettext(FOLLOWER_WORDS[kind])
+    if side:  # a road, a city or a field: which side of the tile, in words
+        what = gettext("{follower} {where}").format(follower=what, where=gettext(WHERE_WORDS[side]))
+    words = gettext("{seat}: {follower}, at {cell}").format(
+        seat=seat_name(view, seat), follower=what, cell=cell_words(x, y)
     )
     lying = variant.kinds[local] == FIELD
     return (

@@ -151,11 +151,16 @@ def _title(feature: Feature, view: dict[str, Any]) -> None:
         state = gettext("surrounded") if feature.complete else gettext("not surrounded")
     else:
         state = gettext("complete") if feature.complete else gettext("incomplete")
-    if feature.complete:
-        when = gettext("scored when completed")
+    if view.get("phase") == "over":  # the final scoring is done: what it scored
+        when = gettext("when completed") if feature.complete else gettext("at the game's end")
+        says = gettext("{what}, {state}: scored {points} ({rule}; {when}). {holders}")
     else:
-        when = gettext("if the game ended now")
-    feature.title = gettext("{what}, {state}: worth {points} ({rule}; {when}). {holders}").format(
+        if feature.complete:
+            when = gettext("scored when completed")
+        else:
+            when = gettext("if the game ended now")
+        says = gettext("{what}, {state}: worth {points} ({rule}; {when}). {holders}")
+    feature.title = says.format(
         what=what,
         state=state,
         points=_points(feature.points),
@@ -221,7 +226,9 @@ def _holders(feature: Feature, view: dict[str, Any]) -> str:
         for seat, count in sorted(feature.followers.items())
     )
     owners = [seat_name(view, seat) for seat in feature.owners]
-    if len(owners) > 1:
+    if view.get("phase") == "over":
+        says = gettext("Followers: {held}; {owners} took its points.")
+    elif len(owners) > 1:
         says = gettext("Followers: {held}; {owners} take its points.")
     else:
         says = gettext("Followers: {held}; {owners} takes its points.")
