@@ -91,7 +91,7 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     top = status_h * scale
     height = max(top + board_h + PAD, (panel_h + 8) * scale)
     far = 50 * SIZE  # the table's cloth reaches past any zoom out
-    # a finished game's board opens whole (data-fit): the last tile is no longer the point
+    # a finished game's board opens whole where it fits (data-fit), else on its last tile
     fit = ' data-fit=""' if view["current_player"] is None else ""
     # Two parts (``data-part``), which a client may lay out apart: the board zooms, the
     # status panel stays (tavola.core.svg). Drawn here one above the other.
