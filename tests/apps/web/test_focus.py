@@ -99,3 +99,21 @@ def test_after_confirm_on_a_phone_focus_is_on_a_follower_spot_in_view(
             assert focused == "first spot", placed
             assert page.evaluate(SPOTS_IN_VIEW, SPOTS), placed
         assert not focused.startswith("<body"), placed
+
+
+TARGETED = """() => { const active = document.activeElement;
+  if (active && active.hasAttribute('data-lesson-target')) return active.dataset.lessonTarget;
+  return active === document.body ? 'body' : active.outerHTML.slice(0, 80); }"""
+
+
+def test_a_lesson_focuses_each_steps_highlighted_control(page: Page, server: ServerProcess) -> None:
+    """Playtest 7 #18: step 1 highlighted "Next" but the focus was on the first move, so
+    Enter played a move instead of going on."""
+    page.goto(f"{server.url}/learn/carcassonne/first-tiles?restart=1&pause=0")
+    page.wait_for_selector("#main[data-lesson-step='1'] #tv-lesson-next[data-lesson-target]")
+    page.wait_for_selector("#main[data-waiting='false']")
+    page.wait_for_function("document.activeElement !== document.body")
+    assert page.evaluate(TARGETED) == "next"
+    page.keyboard.press("Enter")  # Next: step 2, its highlighted control focused in turn
+    page.wait_for_selector("#main[data-lesson-step='2']")
+    page.wait_for_function("document.activeElement.hasAttribute('data-lesson-target')")
