@@ -148,7 +148,8 @@ def check_awards(state: CarcassonneState, farms: str, checked: dict[int, int]) -
             if farms == "per-farm":
                 assert feature.points == award.points
                 assert award.owners[0] in feature.owners
-            assert "fields score at the end" in feature.title
+            verb = "scored" if state.is_over else "score"
+            assert f"fields {verb} at the end" in feature.title
         else:
             assert feature.points == award.points, feature.title
             assert tuple(feature.owners) == award.owners
@@ -540,3 +541,5 @@ def test_a_finished_games_follower_titles_say_what_it_scored(lang: str, now: str
     assert not [t for t in titles if now in t], titles[:3]
     if lang == "en":
         assert any("incomplete: scored" in t and "at the game's end" in t for t in titles)
+        assert any("fields scored at the end" in t for t in titles)
+        assert not [t for t in titles if "fields score " in t]

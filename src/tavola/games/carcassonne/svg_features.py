@@ -186,16 +186,31 @@ def _field_title(feature: Feature, view: dict[str, Any]) -> None:
         what = gettext("{field} (and {count} incomplete)").format(
             field=what, count=len(feature.cities) - len(done)
         )
-    if rule == "per-city":
+    over = view.get("phase") == "over"  # the final scoring is done: what they scored
+    if rule == "per-city" and over:
+        worth = gettext(
+            "fields scored at the end: each completed city gave 4 to the players with most "
+            "farmers in all the fields touching it"
+        )
+    elif rule == "per-city":
         worth = gettext(
             "fields score at the end: each completed city gives 4 to the players with most "
             "farmers in all the fields touching it"
         )
+    elif rule == "per-farm-once" and over:
+        worth = gettext(
+            "fields scored at the end: {points} (3 per completed city, a player counting "
+            "each city once)"
+        ).format(points=_points(feature.points))
     elif rule == "per-farm-once":
         worth = gettext(
             "fields score at the end: {points} (3 per completed city, a player counting "
             "each city once)"
         ).format(points=_points(feature.points))
+    elif over:
+        worth = gettext("fields scored at the end: {points} (3 per completed city)").format(
+            points=_points(feature.points)
+        )
     else:
         worth = gettext("fields score at the end: {points} (3 per completed city)").format(
             points=_points(feature.points)
