@@ -99,3 +99,53 @@ def test_after_confirm_on_a_phone_focus_is_on_a_follower_spot_in_view(
             assert focused == "first spot", placed
             assert page.evaluate(SPOTS_IN_VIEW, SPOTS), placed
         assert not focused.startswith("<body"), placed
+
+
+TARGETED = """() => { const active = document.activeElement;
+  if (active && active.hasAttribute('data-lesson-target')) return active.dataset.lessonTarget;
+  return active === document.body ? 'body' : active.outerHTML.slice(0, 80); }"""
+
+
+def test_a_lesson_focuses_each_steps_highlighted_control(page: Page, server: ServerProcess) -> None:
+    """Playtest 7 #18: step 1 highlighted "Next" but the focus was on the first move, so
+    Enter played a move instead of going on."""
+    page.goto(f"{server.url}/learn/carcassonne/first-tiles?restart=1&pause=0")
+    page.wait_for_selector("#main[data-lesson-step='1'] #tv-lesson-next[data-lesson-target]")
+    page.wait_for_selector("#main[data-waiting='false']")
+    page.wait_for_function("document.activeElement !== document.body")
+    assert page.evaluate(TARGETED) == "next"
+    page.keyboard.press("Enter")  # Next: step 2, its highlighted control focused in turn
+    page.wait_for_selector("#main[data-lesson-step='2']")
+    page.wait_for_function("document.activeElement.hasAttribute('data-lesson-target')")
+
+
+def test_shift_tab_from_the_first_move_reaches_the_board(page: Page, server: ServerProcess) -> None:
+    """Playtest 7 #17: from the first move of "Your move", Shift+Tab put the focus on
+    <body>: the move's focus showed its tile on the board, a ghost the keyboard reached and
+    which the move's blur then hid."""
+    page.set_viewport_size({"width": 1366, "height": 800})
+    body = {"game": "carcassonne", "seats": ["human", "heuristic"], "seed": 5}
+    open_first_seat(page, server.url, body, "&pause=300&lang=en")
+    for turn in range(3):
+        page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
+        # by the keyboard: back to the board, a cell chosen, turned, confirmed
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")
+        page.keyboard.press("r")
+        before = seq(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "before => Number(document.querySelector('#main').dataset.seq) > before", arg=before
+        )
+        page.wait_for_selector("#main[data-waiting='false']")
+        for _ in range(3):  # up to the zoom's buttons, then the first move again
+            page.keyboard.press("Shift+Tab")
+        page.locator("#tv-actions button").first.focus()
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUSED) != "body", turn
+        assert page.evaluate("document.querySelector('#tv-board').contains(document.activeElement)")
+        before = seq(page)
+        page.locator("#tv-actions button").last.click()
+        page.wait_for_function(
+            "before => Number(document.querySelector('#main').dataset.seq) > before", arg=before
+        )

@@ -300,3 +300,40 @@ def test_your_turn_names_the_opponents_not_you(new_context: Any, server: ServerP
     page.goto(f"{server.url}/?lang=it")
     turn = page.locator(f"#tv-turns li[data-match='{match_id}'] .who")
     expect(turn).to_have_text("contro Guest")
+
+
+def test_a_lesson_is_none_of_your_matches(page: Page, server: ServerProcess) -> None:
+    """Playtest 7 #3: a lesson's match was listed in "Your turn" and "Your matches" (and one
+    ending mid-game stayed "your turn" for ever)."""
+    page.goto(f"{server.url}/learn/clocktowers")
+    page.locator("[data-lesson-id] a").first.click()
+    page.wait_for_url("**/learn/clocktowers/*?*match=*")
+    page.wait_for_selector("#main[data-seq]")
+    lesson = parse_qs(urlparse(page.url).query)["match"][0]
+    page.goto(f"{server.url}/")
+    expect(page.locator("#tv-mine-empty")).to_be_visible()
+    expect(page.locator(f"[data-match='{lesson}']")).to_have_count(0)
+    # one kept by an older page (its link the lesson's) is left out too
+    play = f"/learn/clocktowers/x?match={lesson}&token=t"
+    kept = [{"id": lesson, "game": "clocktowers", "title": "ClockTowers", "play": play}]
+    page.evaluate("(list) => localStorage.setItem('tavola.matches', JSON.stringify(list))", kept)
+    page.reload()
+    expect(page.locator("#tv-mine-empty")).to_be_visible()
+    expect(page.locator(f"[data-match='{lesson}']")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("lang", "against"),
+    [("en", "against Bruno (same screen)"), ("it", "contro Bruno (stesso schermo)")],
+)
+def test_a_hotseat_match_names_the_seat_on_the_same_screen(
+    new_context: Any, server: ServerProcess, lang: str, against: str
+) -> None:
+    """Playtest 7 #15: "ClockTowers contro", nothing after it, for a hotseat match."""
+    page = new_context().new_page()
+    create_in_lobby(page, server.url, "clocktowers", [Seat("you", "Ada"), Seat("hotseat", "Bruno")])
+    match_id = page.evaluate("JSON.parse(localStorage.getItem('tavola.matches'))[0].id")
+    page.goto(f"{server.url}/?lang={lang}")
+    expect(page.locator(f"#tv-mine li[data-match='{match_id}'] .who")).to_have_text(against)
+    turn = page.locator(f"#tv-turns li[data-match='{match_id}'] .who")
+    expect(turn).to_have_text(against)

@@ -24,6 +24,7 @@ def finished_match(
     game: str = "clocktowers",
     names: tuple[str, str] = ("Ada", "Bob"),
     options: dict[str, Any] | None = None,
+    seed: int = 5,
 ) -> tuple[str, dict[str, Any]]:
     """A match of bots only, played to its end by the server; its id and record."""
     created = httpx.post(
@@ -32,7 +33,7 @@ def finished_match(
             "game": game,
             "seats": ["random", "random"],
             "names": list(names),
-            "seed": 5,
+            "seed": seed,
             **({"options": options} if options else {}),
         },
     )

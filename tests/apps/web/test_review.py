@@ -60,11 +60,12 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     assert errors == []
     expect(page.locator("#tv-review-progress")).to_contain_text("decisions reviewed")
     assert page.locator("#tv-review-chart svg polyline").count() == 2
-    # a record without names: the seats are called by their letters, as on the board
+    # a record without names: the seats are called as on the board, "Seat A"
     legend = page.locator("#tv-review-chart").inner_text()
     assert "P0" not in legend
     assert "P1" not in legend
-    assert {"A", "B"} <= set(legend.split())
+    assert "Seat A" in legend
+    assert "Seat B" in legend
     card = page.locator("#tv-review-flagged details.blunder", has_text=BLUNDER)
     expect(card).to_have_count(1)
     expect(card).to_contain_text(f"Better: {blunder_words('en', CLOSING)}")

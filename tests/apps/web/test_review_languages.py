@@ -108,7 +108,7 @@ def test_one_review_is_read_in_each_readers_language(server: ServerProcess) -> N
             }
             for d in review["decisions"]
         ]
-        return {**review, "chance_events": events, "decisions": decisions}
+        return {**review, "chance_events": events, "decisions": decisions, "names": None}
 
     # The data as it is, but for the words of the chance events and the moves, which are in
     # the reader's language.
@@ -137,6 +137,16 @@ def test_one_review_is_read_in_each_readers_language(server: ServerProcess) -> N
     assert f"Better: <b>{blunder_words('en', CLOSING)}</b>" in english["flagged"]
     assert "Meglio:" in italian["flagged"]
     assert "Aktion" in german["chart"]
+    # playtest 7 #14: a seat without a name was "A" in the table and the flagged moves, as
+    # nowhere else on the page; it is named as the board names it, in the reader's language
+    for lang, body, seat in (
+        ("de", german, "Platz"),
+        ("en", english, "Seat"),
+        ("it", italian, "Posto"),
+    ):
+        assert body["review"]["names"] == [f"{seat} A", f"{seat} B"], lang
+        assert f"{seat} A" in body["chart"], lang
+        assert f"{seat} A" in body["flagged"] or f"{seat} B" in body["flagged"], lang
     assert "Better" not in german["flagged"] + italian["flagged"]
 
 

@@ -148,11 +148,13 @@ def check_awards(state: CarcassonneState, farms: str, checked: dict[int, int]) -
             if farms == "per-farm":
                 assert feature.points == award.points
                 assert award.owners[0] in feature.owners
-            assert "fields score at the end" in feature.title
+            verb = "scored" if state.is_over else "score"
+            assert f"fields {verb} at the end" in feature.title
         else:
             assert feature.points == award.points, feature.title
             assert tuple(feature.owners) == award.owners
-            assert f"worth {feature.points} point" in feature.title
+            verb = "scored" if state.is_over else "worth"
+            assert f"{verb} {feature.points} point" in feature.title
         checked[award.kind] += 1
 
 
@@ -221,7 +223,8 @@ def test_a_two_tile_city_is_small_with_the_option() -> None:
         city = features(state.view(0)).of_node[(0, 0, 0)]
         assert city.complete
         assert (city.tiles, city.points) == (2, points)
-        assert f"complete: worth {points} points" in city.title
+        assert state.is_over  # the last tile: what it scored
+        assert f"complete: scored {points} points" in city.title
 
 
 def test_a_farmer_lies_on_its_field_in_its_seats_colour() -> None:
@@ -495,3 +498,48 @@ def test_a_shared_victory_names_the_viewer_as_the_chips_do() -> None:
         root = ET.fromstring(draw(state.view(0)))
     words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
     assert "Partita finita: Posto A (tu) e Posto B vincono a pari merito" in words
+
+
+NOTATION = re.compile(r"\((?:road|city|field|cloister)\b[^)]*\)|\b[NESW][lr]?\)")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_follower_titles_say_where_in_words_only(lang: str) -> None:
+    """Playtest 7 #2: "un ladro sulla strada (road N)", the follower's notation in its title."""
+    titles: set[str] = set()
+    with language(lang):
+        for state in random_positions(3, 5, False, every=4):
+            root = ET.fromstring(draw(state.view(None)))
+            titles |= {
+                e.findtext(f"{NS}title") or ""
+                for e in root.iter()
+                if e.attrib.get("class") == "follower"
+            }
+    kinds = {"road", "city", "field", "cloister"}
+    if lang == "en":  # every kind of follower was seen
+        assert all(any(k in t.split(".")[0] for t in titles) for k in kinds), titles
+    bad = [t for t in titles if NOTATION.search(t) or any(f"({k}" in t for k in kinds)]
+    assert not bad, bad[:3]
+
+
+@pytest.mark.parametrize(
+    ("lang", "now"),
+    [("en", "if the game ended now"), ("it", "se la partita finisse ora")],
+)
+def test_a_finished_games_follower_titles_say_what_it_scored(lang: str, now: str) -> None:
+    """Playtest 7 #13: "incomplete: worth 1 point (... if the game ended now)" once over."""
+    *_, last = random_positions(3, 5, False, every=4)
+    assert last.is_over
+    with language(lang):
+        root = ET.fromstring(draw(last.view(None)))
+        titles = [
+            e.findtext(f"{NS}title") or ""
+            for e in root.iter()
+            if e.attrib.get("class") == "follower"
+        ]
+    assert titles
+    assert not [t for t in titles if now in t], titles[:3]
+    if lang == "en":
+        assert any("incomplete: scored" in t and "at the game's end" in t for t in titles)
+        assert any("fields scored at the end" in t for t in titles)
+        assert not [t for t in titles if "fields score " in t]

@@ -53,6 +53,7 @@ from tavola.games.carcassonne.svg_status import (
 from tavola.games.carcassonne.svg_targets import (
     FOLLOWER_WORDS,
     TURN_WORDS,
+    WHERE_WORDS,
     placing_effects,
     said_moves,
     targets,
@@ -90,7 +91,7 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     top = status_h * scale
     height = max(top + board_h + PAD, (panel_h + 8) * scale)
     far = 50 * SIZE  # the table's cloth reaches past any zoom out
-    # a finished game's board opens whole (data-fit): the last tile is no longer the point
+    # a finished game's board opens whole where it fits (data-fit), else on its last tile
     fit = ' data-fit=""' if view["current_player"] is None else ""
     # Two parts (``data-part``), which a client may lay out apart: the board zooms, the
     # status panel stays (tavola.core.svg). Drawn here one above the other.
@@ -199,12 +200,12 @@ def _follower(view: dict[str, Any], follower: dict[str, Any], found: Any, centre
     sx, sy = spot(variant, local)
     cx, cy = centre(x, y)
     seat = follower["player"]
-    kind = follower["feature"].partition(" ")[0]
-    words = gettext("{seat}: {follower} ({feature}) at {cell}").format(
-        seat=seat_name(view, seat),
-        follower=gettext(FOLLOWER_WORDS[kind]),
-        feature=follower["feature"],
-        cell=cell_words(x, y),
+    kind, _, side = follower["feature"].partition(" ")
+    what = gettext(FOLLOWER_WORDS[kind])
+    if side:  # a road, a city or a field: which side of the tile, in words
+        what = gettext("{follower} {where}").format(follower=what, where=gettext(WHERE_WORDS[side]))
+    words = gettext("{seat}: {follower}, at {cell}").format(
+        seat=seat_name(view, seat), follower=what, cell=cell_words(x, y)
     )
     lying = variant.kinds[local] == FIELD
     return (

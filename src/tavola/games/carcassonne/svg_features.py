@@ -151,11 +151,16 @@ def _title(feature: Feature, view: dict[str, Any]) -> None:
         state = gettext("surrounded") if feature.complete else gettext("not surrounded")
     else:
         state = gettext("complete") if feature.complete else gettext("incomplete")
-    if feature.complete:
-        when = gettext("scored when completed")
+    if view.get("phase") == "over":  # the final scoring is done: what it scored
+        when = gettext("when completed") if feature.complete else gettext("at the game's end")
+        says = gettext("{what}, {state}: scored {points} ({rule}; {when}). {holders}")
     else:
-        when = gettext("if the game ended now")
-    feature.title = gettext("{what}, {state}: worth {points} ({rule}; {when}). {holders}").format(
+        if feature.complete:
+            when = gettext("scored when completed")
+        else:
+            when = gettext("if the game ended now")
+        says = gettext("{what}, {state}: worth {points} ({rule}; {when}). {holders}")
+    feature.title = says.format(
         what=what,
         state=state,
         points=_points(feature.points),
@@ -181,16 +186,31 @@ def _field_title(feature: Feature, view: dict[str, Any]) -> None:
         what = gettext("{field} (and {count} incomplete)").format(
             field=what, count=len(feature.cities) - len(done)
         )
-    if rule == "per-city":
+    over = view.get("phase") == "over"  # the final scoring is done: what they scored
+    if rule == "per-city" and over:
+        worth = gettext(
+            "fields scored at the end: each completed city gave 4 to the players with most "
+            "farmers in all the fields touching it"
+        )
+    elif rule == "per-city":
         worth = gettext(
             "fields score at the end: each completed city gives 4 to the players with most "
             "farmers in all the fields touching it"
         )
+    elif rule == "per-farm-once" and over:
+        worth = gettext(
+            "fields scored at the end: {points} (3 per completed city, a player counting "
+            "each city once)"
+        ).format(points=_points(feature.points))
     elif rule == "per-farm-once":
         worth = gettext(
             "fields score at the end: {points} (3 per completed city, a player counting "
             "each city once)"
         ).format(points=_points(feature.points))
+    elif over:
+        worth = gettext("fields scored at the end: {points} (3 per completed city)").format(
+            points=_points(feature.points)
+        )
     else:
         worth = gettext("fields score at the end: {points} (3 per completed city)").format(
             points=_points(feature.points)
@@ -221,7 +241,9 @@ def _holders(feature: Feature, view: dict[str, Any]) -> str:
         for seat, count in sorted(feature.followers.items())
     )
     owners = [seat_name(view, seat) for seat in feature.owners]
-    if len(owners) > 1:
+    if view.get("phase") == "over":
+        says = gettext("Followers: {held}; {owners} took its points.")
+    elif len(owners) > 1:
         says = gettext("Followers: {held}; {owners} take its points.")
     else:
         says = gettext("Followers: {held}; {owners} takes its points.")

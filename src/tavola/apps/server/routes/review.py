@@ -60,7 +60,7 @@ from tavola.apps.server.routes.dependencies import jobs_of
 from tavola.apps.server.routes.errors import ApiError, answers
 from tavola.apps.server.routes.replay import checked, seat_names
 from tavola.core.game import State
-from tavola.core.svg import seat_letter
+from tavola.core.svg import seat_name
 
 router = APIRouter(prefix="/api/review", tags=["review"])
 
@@ -80,7 +80,7 @@ class Job:
     tasks: list[ReviewTask]
     final: State
     seats: list[int]
-    names: list[str]  # one per seat: given in the record, else the seats' letters
+    names: list[str | None]  # one per seat: given in the record, else None ("Seat A")
     client: str  # the address that asked: one running review each
     chances: list[ChanceTask] = field(default_factory=list)
     outcome: ReviewOutcome = field(init=False)
@@ -137,7 +137,10 @@ class Job:
         so_far.chances_done = self.outcome.chances_done
         so_far.sort()
         budget = self.tasks[0].budget if self.tasks else self.final.game.review_budget
-        return review_json(so_far, self.final, self.seats, budget, SEED, self.names)
+        # seats without names are named as the board and the log name them, in the
+        # reader's language ("Seat A", "Posto A")
+        names = [text or seat_name({}, seat) for seat, text in enumerate(self.names)]
+        return review_json(so_far, self.final, self.seats, budget, SEED, names)
 
 
 class Jobs:
@@ -255,9 +258,8 @@ def start_review(
     final = checked(record)  # 422 as /api/replay answers
     chosen = _seats(seats, final.game.num_players)
     budget = final.game.review_budget
-    # seats without names are shown by their letters, as the board and the log show them
     given = seat_names(record, name, final.game.num_players) or [None] * final.game.num_players
-    names = [text or seat_letter(seat) for seat, text in enumerate(given)]
+    names = [text or None for text in given]
     text = json.dumps([record, chosen, SEED, budget_json(budget), names], sort_keys=True)
     key = hashlib.sha256(text.encode()).hexdigest()
 

@@ -293,13 +293,14 @@ export class BoardView {
   /** The board point a view ``width`` by ``height`` px at ``scale`` opens on: where the
    *  board pans, the most cells to choose it shows (beside the axes pinned over its top and
    *  left), among equals those nearest the last tile laid; with none, the last tile laid
-   *  (a finished game's middle), moved the least that keeps the view on the cells, so no
-   *  column is cut on one side while the other shows empty cloth. Else the board's middle. */
+   *  (a finished game's too: where it ended), moved the least that keeps the view on the
+   *  cells, so no column is cut on one side while the other shows empty cloth. Else the
+   *  board's middle. */
   opening(scale, width, height, pans) {
     const [x, y, w, h] = this.base;
     const middle = { x: x + w / 2, y: y + h / 2 };
     if (!pans) return middle;
-    const focus = this.svg.hasAttribute("data-fit") ? null : this.svg.querySelector("[data-focus]");
+    const focus = this.svg.querySelector("[data-focus]");
     const near = focus ? around([focus.getBBox()]) : null;
     const at = near ? { x: near.x + near.width / 2, y: near.y + near.height / 2 } : middle;
     const cells = cellBoxes(this.svg);
@@ -332,11 +333,14 @@ export class BoardView {
   }
 
   /** Where no cell is to choose, the targets on the board (the follower spots of the tile
-   *  just placed) scrolled into view, whole. */
+   *  just placed) scrolled into view, whole; with none (a replay's step, a finished game, a
+   *  spectator), the last tile laid (data-focus), so each move shows where it was made. */
   revealTargets() {
     if (this.svg.querySelector("[data-choose]")) return;
     const targets = [...this.svg.querySelectorAll(TARGETS)].filter(drawn);
+    const focus = this.svg.querySelector("[data-focus]");
     if (targets.length) this.reveal(targets);
+    else if (focus) this.reveal([focus]);
   }
 
   /** Scroll the box the least that shows ``elements`` whole (with a margin), where they fit. */

@@ -376,14 +376,25 @@ export class Board {
     if (first) this.showPreview(first);
   }
 
-  /** Show a choice's option over its cell. */
+  /** Show a choice's option over its cell: a look (no pointer, no focus), which the
+   *  keyboard passes by; Shift+Tab from a move whose option it shows would land on it and,
+   *  the move blurred and the look gone, drop the focus on <body>. */
   showPreview(node) {
     node.classList.add("shown", "preview");
+    if (!node.hasAttribute("data-tabindex")) node.setAttribute("data-tabindex", node.getAttribute("tabindex") ?? "");
+    node.setAttribute("tabindex", "-1");
     this.previewed = node;
     this.turn(node.getAttribute("data-turn")); // the tile to place shows the ghost's turn
   }
 
   unpreview() {
+    const node = this.previewed;
+    if (node && node.hasAttribute("data-tabindex")) {
+      const was = node.getAttribute("data-tabindex");
+      if (was) node.setAttribute("tabindex", was);
+      else node.removeAttribute("tabindex");
+      node.removeAttribute("data-tabindex");
+    }
     if (this.previewed && !(this.selection && this.selection.options.includes(this.previewed))) {
       this.previewed.classList.remove("shown", "preview");
     }

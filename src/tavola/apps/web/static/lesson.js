@@ -36,6 +36,7 @@ let kept = lessonProgress(game, lesson.id);
 if (!kept || kept.match !== root.dataset.match) kept = { match: root.dataset.match, tokens: [], step: 0, done: false };
 let shown = null; // the state on screen: {state, moves}
 let sentAt = -1; // the seq whose scripted move was sent
+let focusedStep = -1; // the step whose highlighted control took the focus
 
 /** The actions played up to ``state`` (the log's moves). */
 function movesUpTo(state, log) {
@@ -132,8 +133,10 @@ function render() {
   const done = index >= steps.length;
   root.dataset.lessonDone = done ? "true" : "false";
   ui.done.hidden = !done;
-  ui.next.hidden = true;
+  // hidden only where it goes: hidden and shown again in one render, a focused Next would
+  // lose the focus at the layout between (a key pressed on it renders: Enter did nothing)
   if (done) {
+    ui.next.hidden = true;
     const first = root.dataset.lessonStep !== String(steps.length) || !ui.play.hasAttribute("data-lesson-target");
     root.dataset.lessonStep = String(steps.length);
     ui.progress.textContent = _("Step {n} of {count}", { n: steps.length, count: steps.length });
@@ -149,6 +152,7 @@ function render() {
   }
   const step = steps[index];
   if (step.at > moves || (step.expect !== null && state.current_player !== lesson.seat)) {
+    ui.next.hidden = true;
     mark(null); // the other seats are moving: the step shows once they have
     ui.progress.textContent = _("The other players are moving…");
     return;
@@ -167,6 +171,18 @@ function render() {
   else mark(...targetFor(step.expect));
   const target = document.querySelector("[data-lesson-target]");
   if (fresh && target !== ui.next) keepInView(target); // Next is by the words, in view
+  if (index !== focusedStep && target) {
+    focusedStep = index; // once a step: then the player's focus stays where they put it
+    if (placedByPage()) focusQuietly(target); // Enter does what the step asks
+  }
+}
+
+/** Whether the focus is where the match page put it (the first move, the board, nowhere),
+ *  not on what the player chose (the hint, the notation box, the chat). */
+function placedByPage() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return true;
+  return Boolean(active.closest("#tv-actions, #tv-board"));
 }
 
 /** A finished lesson's picture plays nothing: its moves' buttons are not drawn (lesson.css)

@@ -274,10 +274,15 @@ function around(text, node) {
   return [before, node, after];
 }
 
-/** "against" the seats of ``seats`` (the match's) that are not ``mine``, by name. */
+/** "against" the seats of ``seats`` (the match's) that are not ``mine``, by name; where
+ *  every seat is this browser's (a hotseat), against those after the first, on one screen. */
 function againstText(seats, mine) {
   const others = seats.filter((s) => !mine.includes(s.seat));
-  return _("against {names}", { names: others.map((s) => seatName(pal, seats, s.seat)).join(", ") });
+  const named = (list) => list.map((s) => seatName(pal, seats, s.seat)).join(", ");
+  if (!others.length && seats.length > 1) {
+    return _("against {names} (same screen)", { names: named(seats.filter((s) => s.seat !== mine[0])) });
+  }
+  return _("against {names}", { names: named(others) });
 }
 
 /** What a match's state (GET /api/matches/ID) says of it, for "Your matches": who plays

@@ -20,7 +20,8 @@ export function noteTable(match, conn, message) {
   const token = match.actingToken;
   match.chat.setUp(match.id, token, message.seats, Boolean(token) || message.chat_public);
   match.chat.add(message.chat);
-  if (!match.remembered && conn.token && message.seat !== null) {
+  // a lesson's match (data-lesson) is no match of the player's: the lobby does not list it
+  if (!match.remembered && conn.token && message.seat !== null && !root.dataset.lesson) {
     match.remembered = true; // a friend's invite link joins this browser's matches too
     const play = location.pathname + location.search;
     const kept = myMatches().find((m) => m.id === match.id);

@@ -6,11 +6,12 @@ const MATCHES = "tavola.matches";
 const PAUSE = "tavola.pause";
 const SHOWN = "tavola.shown."; // + match id: the hotseat's seat whose secrets were last shown
 
-/** The matches this browser keeps: {id, game, title, created, play, invites?, seats?}. */
+/** The matches this browser keeps: {id, game, title, created, play, invites?, seats?}; a
+ *  lesson's (its page under /learn/, kept by an older page) is none of the player's. */
 export function myMatches() {
   try {
     const list = JSON.parse(localStorage.getItem(MATCHES) || "[]");
-    return Array.isArray(list) ? list : [];
+    return Array.isArray(list) ? list.filter((m) => !String(m.play || "").startsWith("/learn/")) : [];
   } catch {
     return [];
   }
