@@ -48,6 +48,7 @@ from tavola.games.clocktowers.svg_pieces import (
     card_face,
     card_name,
     chip_lines,
+    needs_roof_width,
     roof_piece,
     svg_lines,
     svg_text,
@@ -352,7 +353,10 @@ def _seat_panel(
     label = gettext("roofs need:")
     parts.append(svg_text(left, cy + 18, label, 15))
     first = max(86.0, GLYPH_EM * 15 * len(label) + 4)  # the roofs start after the label
-    step = min(66.0, (inner - first - 46) / 4)  # and close up so that all five fit
+    roof_w = needs_roof_width()
+    if first + 5 * (roof_w * 1.12 + 16) > inner:  # the roofs under the label, not after it
+        first, cy = roof_w * 0.12, cy + 22
+    step = min(roof_w + 38, (inner - first - roof_w * 1.12 - 16) / 4)  # all five fit
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
         rx = left + first + index * step
         tower = TOWERS[COLOURS.index(roof)]
@@ -362,9 +366,9 @@ def _seat_panel(
             need = gettext("{seat}'s next {tower} needs exactly {floors} floors")
         need = need.format(seat=seat_name(view, player), tower=tower, floors=floors)
         parts.append(f"<g><title>{escape(need)}</title>")
-        # a roof large enough for its mark to print 12 px on a phone, inside its triangle
-        parts.append(roof_piece(rx, cy + 24, 28, 22, roof))
-        parts.append(svg_text(rx + 33, cy + 20, floors, 16, weight="bold"))
+        parts.append(roof_piece(rx, cy + 24, roof_w, 22, roof))
+        floors_x = rx + roof_w * 1.12 + 1.64  # past the eaves
+        parts.append(svg_text(floors_x, cy + 20, floors, 16, weight="bold"))
         parts.append("</g>")
     cy += 34
     # What is known of the hand (the own hand comes under the towers).

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tavola.core.svg import INK, escape, fitted_size, ink_on, shortened, wrapped
-from tavola.games.clocktowers.components import CARD_CODES
+from tavola.games.clocktowers.components import CARD_CODES, COLOURS
+from tavola.games.clocktowers.render import COLOUR_WORDS
 from tavola.games.clocktowers.translations import CARD_LABELS, CARDS, gettext, ngettext
 
 FONT: Final = 15
@@ -216,13 +217,12 @@ def _clock_piece(x: float, top: float, w: float, h: float, mouse: bool) -> str:
 
 
 def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
-    """A roof of ``colour``, with the colour's initial on it: a second cue beside the colour
-    (the English initials, which differ for the five colours, in every language), its
-    capitals inside the triangle (smaller where the roof is small or the mark long)."""
+    """A roof of ``colour``, with its mark on it (:func:`roof_mark`): a second cue beside the
+    colour, inside the triangle (smaller where the roof is small or the mark long)."""
     over = w * 0.12
     fill = ROOF_FILLS.get(colour, "#888888")
     points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
-    mark = colour[0].upper()
+    mark = roof_mark(colour)
     base = bottom - max(2.0, h * 0.08)  # the mark's baseline, above the eaves' stroke
     return (
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
@@ -231,16 +231,44 @@ def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
         x + w / 2,
         base,
         mark,
-        roof_mark_size(len(mark), w + 2 * over, h, bottom - base),
+        roof_mark_size(mark_capitals(mark), w + 2 * over, h, bottom - base),
         anchor="middle",
         weight="bold",
         fill=ink_on(fill),
     )
 
 
-def roof_mark_size(letters: int, wide: float, high: float, lift: float) -> float:
-    """The size of a mark of ``letters`` capitals on a roof ``wide`` at its eaves and ``high``,
-    its baseline ``lift`` above the eaves: its capitals' top as wide as the triangle there
+def roof_mark(colour: str) -> str:
+    """The mark of a roof of ``colour`` in the current language: the shortest start of its
+    name that starts no other colour's name, its first letter a capital (English R B G Y P;
+    Italian R B Ve G Vi, German R B Gr Ge L), for players who cannot tell the colours apart.
+
+    >>> [roof_mark(colour) for colour in COLOURS]
+    ['R', 'B', 'G', 'Y', 'P']
+    """
+    words = {other: gettext(COLOUR_WORDS[other]).casefold() for other in COLOURS}
+    word = words.get(colour, colour)
+    for end in range(1, len(word) + 1):
+        start = word[:end]
+        if not any(w.startswith(start) for other, w in words.items() if other != colour):
+            return start[:1].upper() + start[1:]
+    return word[:1].upper() + word[1:]
+
+
+def needs_roof_width() -> float:
+    """The width of a roof in a seat's roof needs (22 high): wide enough for the language's
+    longest mark to print 12 px on a phone ("Ve" wider than "R")."""
+    return 28.0 if max(len(roof_mark(colour)) for colour in COLOURS) == 1 else 48.0
+
+
+def mark_capitals(mark: str) -> float:
+    """A mark's width in bold capitals: a small letter (its second, "Ve") as 0.85 of one."""
+    return 1 + 0.85 * (len(mark) - 1)
+
+
+def roof_mark_size(letters: float, wide: float, high: float, lift: float) -> float:
+    """The size of a mark as wide as ``letters`` capitals on a roof ``wide`` at its eaves and
+    ``high``, its baseline ``lift`` above the eaves: its capitals' top as wide as the triangle there
     (the roof narrows to its apex), 15 at most (12 px on a phone).
 
     >>> roof_mark_size(1, 55.2, 30, 2.4), round(roof_mark_size(2, 32.2, 20, 2), 1)
