@@ -36,7 +36,9 @@ ROOF_MARK_EM: Final = 0.8  # a bold capital's width in ems, DejaVu Sans Bold's w
 CAP_EM: Final = 0.73  # a capital's height in ems
 TOWER_W: Final = 46
 LABEL_W: Final = 56  # a tower's words below it: its width and the gap to the next tower's
-LABEL_LEAST: Final = 12  # the font size under which "2 floors" is written "2 fl"
+# the least font size of the picture's words: 12 px on a 390 px phone (a unit 0.846 px there)
+PHONE_LEAST: Final = 14.2
+LABEL_LEAST: Final = PHONE_LEAST  # the font size under which "2 floors" is written "2 fl"
 
 
 def floors_label(floors: int) -> str:
@@ -44,7 +46,7 @@ def floors_label(floors: int) -> str:
     words would need a font under ``LABEL_LEAST`` to fit below the tower.
 
     >>> floors_label(1), floors_label(2)
-    ('1 floor', '2 floors')
+    ('1 floor', '2 fl')
     """
     words = ngettext("{floors} floor", "{floors} floors", floors).format(floors=floors)
     if fitted_size(words, 15, LABEL_W) >= LABEL_LEAST:
@@ -102,20 +104,20 @@ def svg_lines(
 
 
 def chip_lines(name: str, room: float, viewer: bool) -> list[str]:
-    """A score chip's name: on one line where it fits ``room`` at a font of 12 or more, else
+    """A score chip's name: on one line where it fits ``room`` at 12 px on a phone, else
     on two, cut short only past them (the chip's title has it whole); the viewer's, where it
     does not fit, "you".
 
     >>> chip_lines("Ada", 157, False), chip_lines("Bot B (euristico, facile)", 157, False)
     (['Ada'], ['Bot B (euristico,', 'facile)'])
     """
-    if fitted_size(name, 15, room) >= 12:
+    if fitted_size(name, 15, room) >= PHONE_LEAST:
         return [name]
     if viewer:
         return [gettext("you")]
     lines = wrapped(name, 15, room)
     if len(lines) > 2:
-        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room)]
+        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room, least=PHONE_LEAST)]
     return lines
 
 
