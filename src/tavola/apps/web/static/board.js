@@ -6,6 +6,7 @@
 //   data-toggle      shows or hides the element with that id (class "panel" -> "open")
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 //   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
+//   data-short       an option's words, shorter, where its whole words do not fit the bar
 //   data-said        a <desc> saying in words the move of that notation (log.js reads it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
@@ -336,8 +337,13 @@ export class Board {
       this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
       const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
-      this.choice.label.textContent = words + count;
-      this.choice.label.title = words + count; // the whole of it where two lines cut it short
+      const label = this.choice.label;
+      label.textContent = words + count;
+      label.title = words + count; // the whole of it where two lines cut it short
+      // where two lines cut it, the move without the tile's name (the panel shows the
+      // tile), so that the place and the rotation, the choice, show whole
+      const short = shown.getAttribute("data-short");
+      if (short && label.scrollHeight > label.clientHeight + 1) label.textContent = short + count;
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
