@@ -6,6 +6,7 @@
 //   data-toggle      shows or hides the element with that id (class "panel" -> "open")
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 //   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
+//   data-upright     inside data-turned: kept upright, turned back about its centre
 //   data-short       an option's words, shorter, where its whole words do not fit the bar
 //   data-said        a <desc> saying in words the move of that notation (log.js reads it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
@@ -13,6 +14,7 @@
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
 import { edgeSigns } from "./board-edges.js";
+import { turnTurned } from "./board-turn.js";
 import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { pointerHandlers } from "./board-pointers.js";
 import { el } from "./dom.js";
@@ -399,12 +401,7 @@ export class Board {
 
   /** Turn the data-turned elements (the tile to place) as the shown choice is turned. */
   turn(degrees) {
-    if (!this.svg) return;
-    for (const node of this.svg.querySelectorAll("[data-turned]")) {
-      node.setAttribute("data-turned", degrees || "0");
-      if (degrees && Number(degrees)) node.setAttribute("transform", `rotate(${Number(degrees)})`);
-      else node.removeAttribute("transform");
-    }
+    if (this.svg) turnTurned(this.svg, degrees);
   }
 
   /** Show which picture element an action button plays (hover or focus on the button). */
