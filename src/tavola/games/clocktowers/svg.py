@@ -200,7 +200,7 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
     width = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
     room = width - 58  # the estimate of a name's width runs short of the browser's
     names = [chip_lines(_name(view, p), room, p == view["seat"]) for p in range(n)]
-    height = 46 + 16 * (max(len(lines) for lines in names) - 1)
+    height = 46 + 18 * (max(len(lines) for lines in names) - 1)
     for player, points in enumerate(view["scores"]):
         x = PAD + player * (width + GAP)
         turn = player == view["current_player"]
@@ -218,7 +218,7 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         )
         body.append(_seat_disc(x + 20, y + height / 2, player))
         for row, line in enumerate(names[player]):
-            body.append(svg_text(x + 40, y + 18 + 16 * row, line, 15, width=room))
+            body.append(svg_text(x + 40, y + 18 + 18 * row, line, 15, width=room))
         pts = ("★ " if won else "") + gettext("{points} pts").format(points=points)
         said = {"weight": "bold", "width": width - 46, "unturned": pts if turn else None}
         body.append(svg_text(x + 40, y + height - 8, "▶ " * turn + pts, 16, **said))
