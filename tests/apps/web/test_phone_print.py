@@ -6,6 +6,7 @@ the page's and the picture's as drawn at the screen's scale, at 390x844."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -149,3 +150,25 @@ def test_long_headings_wrap_at_full_size_on_a_phone(phone: Page, server: ServerP
     long = phone.evaluate(HEADING_SIZES, "Zu legen:")
     assert len(long["heading"]) > 1, long
     assert set(long["heading"]) == set(short["heading"]), (long, short)
+
+
+def test_no_print_under_12_px_in_a_clocktowers_match_of_bots_on_a_phone(
+    phone: Page, server: ServerProcess
+) -> None:
+    """Heuristic bots' long names in the score chips ("Bot B (heuristisch, leicht)") and
+    the towers' labels ("2 Etagen"), in German at the end of the match, and in Italian and
+    French."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "clocktowers", "seats": ["heuristic"] * 2, "seed": 4},
+    ).json()
+    deadline = time.monotonic() + 90
+    while httpx.get(f"{server.url}/api/matches/{created['id']}/record").status_code != 200:
+        assert time.monotonic() < deadline, "the bots did not finish the match"
+        time.sleep(0.2)
+    for lang in ("de", "it", "fr"):
+        phone.goto(f"{server.url}/m/{created['id']}?lang={lang}")
+        wait_shown(phone)
+        assert phone.locator("#tv-board svg text").count() > 0
+        small = phone.evaluate(SMALL_PRINT, LEAST)
+        assert not small, f"clocktowers of bots, in {lang}: {small}"

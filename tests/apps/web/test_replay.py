@@ -229,7 +229,8 @@ FINAL_TABLE = """() => {
 # may wrap at its spaces and after a hyphen, a place such as "column -3" is one word), its
 # names cut (wider than their box, or past their cell), its seats not shown as a badge and
 # a name (the whole name in the title and the text), and its heading told twice (an event's
-# sentence the same as its table's caption).
+# sentence the same as its table's caption). A table too wide for its log drops to its
+# compact form, where a name is in its line's title and said to screen readers only.
 FINAL_TABLE_WORDS = """() => {
   const log = [...document.querySelectorAll(".log")].find((list) => list.offsetParent);
   const tables = log.querySelectorAll(".event-table");
@@ -239,7 +240,7 @@ FINAL_TABLE_WORDS = """() => {
   const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const name = node.parentElement.closest(".seat-name");
-    if (name) {
+    if (name && !table.classList.contains("compact")) {
       const [box, cell] = [name, name.closest("td")].map((n) => n.getBoundingClientRect());
       const wider = name.scrollWidth > name.clientWidth + 1;
       if (wider || box.right > cell.right + 1) cut.push(node.textContent);

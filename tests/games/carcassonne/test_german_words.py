@@ -10,37 +10,24 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 import tavola
+from tests.games.translated import translations
 
-LOCALE = Path(tavola.__file__).parent / "locale" / "de" / "LC_MESSAGES"
 PAGES = Path(tavola.__file__).parent / "games" / "carcassonne" / "pages"
 CARD = re.compile(r"karte", re.IGNORECASE)
 """Karte in any form: Karte, Karten, Startkarte, Flusskarte, Kartentabelle..."""
 
 
-def german(domain: str) -> list[tuple[str, str]]:
-    """Each entry of the German catalog ``domain``: its English id and each translation."""
-    with (LOCALE / f"{domain}.po").open("rb") as file:
-        catalog = read_po(file, locale="de")
-    pairs = []
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        pairs += [(str(ids[0]), str(string)) for string in strings if string]
-    return pairs
-
-
 def test_no_carcassonne_text_calls_a_tile_a_karte() -> None:
-    said = [string for _, string in german("carcassonne") if CARD.search(string)]
+    said = [string for _, string in translations("carcassonne", "de") if CARD.search(string)]
     assert said == []
 
 
 def test_the_web_texts_about_a_tile_say_plaettchen() -> None:
-    tiles = [(msgid, s) for msgid, s in german("web") if re.search(r"\btiles?\b", msgid)]
+    tiles = [
+        (msgid, s) for msgid, s in translations("web", "de") if re.search(r"\btiles?\b", msgid)
+    ]
     assert tiles  # the board's signs: cells where the tile fits
     for msgid, string in tiles:
         assert "Plättchen" in string, (msgid, string)

@@ -102,7 +102,7 @@ def test_events_are_kept_untranslated_and_read_in_any_language() -> None:
         german = [event.text for event in events]
     assert german[0] == "P0 wirft eine Karte verdeckt ab"
     assert german[1].startswith("P0 zieht ")
-    assert " von den Stockwerken; " in german[1]
+    assert " von den Etagen; " in german[1]
     assert events[0].text == "P0 discards a card face down"
     assert " from the floors; " in events[1].text
 

@@ -233,6 +233,9 @@ def _place_choices(
         place = gettext("Place the {tile} at {cell}").format(
             tile=tile_name(name), cell=cell_words(x, y)
         )
+        # the place alone (the panel shows the tile): where the whole move cannot show
+        short = str(cell_words(x, y))
+        short = short[:1].upper() + short[1:]
         words = turned(place, cell["rotations"][0]) if len(effects) == 1 else place
         if len(set(effects.values())) == 1:
             said = next(iter(effects.values()))
@@ -258,7 +261,8 @@ def _place_choices(
             if effects[rotation]:
                 label = f"{label}: {effects[rotation]}"
             ghosts.append(
-                f'<g data-option-of="{key}" data-turn="{rotation}"{clickable(action, label)}>'
+                f'<g data-option-of="{key}" data-turn="{rotation}"{clickable(action, label)} '
+                f'data-short="{escape(turned(short, rotation))}">'
                 f"<title>{escape(label)}</title>"
                 f'<g transform="translate({cx:g},{cy:g})" opacity="0.7">{tile(name, rotation)}</g>'
                 f'<rect class="hit" x="{cx - SIZE / 2:g}" y="{cy - SIZE / 2:g}" width="{SIZE}" '

@@ -174,18 +174,30 @@ def _field_title(feature: Feature, view: dict[str, Any]) -> None:
     options = view.get("options", {})
     done = [city for city in feature.cities if city.complete]
     rule = str(options.get("farm_scoring", "per-farm-once"))
-    cities = ngettext("{count} completed city", "{count} completed cities", len(done)).format(
-        count=len(done)
-    )
-    what = ngettext(
-        "Field of {count} tile touching {cities}",
-        "Field of {count} tiles touching {cities}",
-        feature.tiles,
-    ).format(count=feature.tiles, cities=cities)
-    if len(feature.cities) > len(done):
-        what = gettext("{field} (and {count} incomplete)").format(
-            field=what, count=len(feature.cities) - len(done)
+    # the cities it touches: the completed, then the incomplete ones, no part that is zero
+    open_ = len(feature.cities) - len(done)
+    if done:
+        cities = ngettext("{count} completed city", "{count} completed cities", len(done))
+    elif open_:
+        cities = ngettext("{count} incomplete city", "{count} incomplete cities", open_)
+    else:
+        cities = ngettext(
+            "Field of {count} tile touching no city",
+            "Field of {count} tiles touching no city",
+            feature.tiles,
         )
+    if done or open_:
+        what = ngettext(
+            "Field of {count} tile touching {cities}",
+            "Field of {count} tiles touching {cities}",
+            feature.tiles,
+        ).format(count=feature.tiles, cities=cities.format(count=len(done) or open_))
+    else:
+        what = cities.format(count=feature.tiles)
+    if done and open_:
+        what = ngettext(
+            "{field} (and {count} incomplete)", "{field} (and {count} incomplete ones)", open_
+        ).format(field=what, count=open_)
     over = view.get("phase") == "over"  # the final scoring is done: what they scored
     if rule == "per-city" and over:
         worth = gettext(

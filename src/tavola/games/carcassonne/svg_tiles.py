@@ -372,7 +372,7 @@ def _roofs(shape: str, quarter: int) -> str:
     for point in _ROOFS[shape]:
         x, y = turn(point, quarter)
         out.append(
-            f'<path d="M{x - 5:g},{y + 2:g}l5,-5l5,5v4h-10z" fill="#B0703A" '
+            f'<path data-upright="" d="M{x - 5:g},{y + 2:g}l5,-5l5,5v4h-10z" fill="#B0703A" '
             f'stroke="#8A5428" stroke-width="0.8"/>'
         )
     return "".join(out)
@@ -381,7 +381,7 @@ def _roofs(shape: str, quarter: int) -> str:
 def shield(x: float, y: float, scale: float = 1.0) -> str:
     """A pennant: a small blue and white shield."""
     return (
-        f'<g class="shield" transform="translate({x:g},{y:g}) scale({scale:g})">'
+        f'<g class="shield" data-upright="" transform="translate({x:g},{y:g}) scale({scale:g})">'
         f'<path d="M-7,-8H7V0Q7,6 0,9Q-7,6 -7,0Z" fill="{SHIELD}" stroke="#FFFFFF" '
         'stroke-width="1.5"/><path d="M-7,-3H7M0,-8V8" stroke="#FFFFFF" stroke-width="1.5"/></g>'
     )
@@ -390,7 +390,7 @@ def shield(x: float, y: float, scale: float = 1.0) -> str:
 def _chapel(x: float, y: float) -> str:
     """A cloister: a small chapel with a red roof and a cross."""
     return (
-        f'<g transform="translate({x:g},{y:g})">'
+        f'<g data-upright="" transform="translate({x:g},{y:g})">'
         '<ellipse cx="0" cy="9" rx="19" ry="5" fill="#5E8A36" opacity="0.6"/>'
         '<rect x="-12" y="-4" width="24" height="14" fill="#F2EDE2" stroke="#4A4035" '
         'stroke-width="1.2"/>'

@@ -48,6 +48,7 @@ from tavola.games.clocktowers.svg_pieces import (
     card_face,
     card_name,
     chip_lines,
+    needs_roof_width,
     roof_piece,
     svg_lines,
     svg_text,
@@ -199,7 +200,7 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
     width = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
     room = width - 58  # the estimate of a name's width runs short of the browser's
     names = [chip_lines(_name(view, p), room, p == view["seat"]) for p in range(n)]
-    height = 46 + 16 * (max(len(lines) for lines in names) - 1)
+    height = 46 + 18 * (max(len(lines) for lines in names) - 1)
     for player, points in enumerate(view["scores"]):
         x = PAD + player * (width + GAP)
         turn = player == view["current_player"]
@@ -217,7 +218,7 @@ def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
         )
         body.append(_seat_disc(x + 20, y + height / 2, player))
         for row, line in enumerate(names[player]):
-            body.append(svg_text(x + 40, y + 18 + 16 * row, line, 15, width=room))
+            body.append(svg_text(x + 40, y + 18 + 18 * row, line, 15, width=room))
         pts = ("★ " if won else "") + gettext("{points} pts").format(points=points)
         said = {"weight": "bold", "width": width - 46, "unturned": pts if turn else None}
         body.append(svg_text(x + 40, y + height - 8, "▶ " * turn + pts, 16, **said))
@@ -352,7 +353,10 @@ def _seat_panel(
     label = gettext("roofs need:")
     parts.append(svg_text(left, cy + 18, label, 15))
     first = max(86.0, GLYPH_EM * 15 * len(label) + 4)  # the roofs start after the label
-    step = min(66.0, (inner - first - 46) / 4)  # and close up so that all five fit
+    roof_w = needs_roof_width()
+    if first + 5 * (roof_w * 1.12 + 16) > inner:  # the roofs under the label, not after it
+        first, cy = roof_w * 0.12, cy + 22
+    step = min(roof_w + 38, (inner - first - roof_w * 1.12 - 16) / 4)  # all five fit
     for index, (roof, floors) in enumerate(view["needs"][player].items()):
         rx = left + first + index * step
         tower = TOWERS[COLOURS.index(roof)]
@@ -362,9 +366,9 @@ def _seat_panel(
             need = gettext("{seat}'s next {tower} needs exactly {floors} floors")
         need = need.format(seat=seat_name(view, player), tower=tower, floors=floors)
         parts.append(f"<g><title>{escape(need)}</title>")
-        # a roof large enough for its mark to print 12 px on a phone, inside its triangle
-        parts.append(roof_piece(rx, cy + 24, 28, 22, roof))
-        parts.append(svg_text(rx + 33, cy + 20, floors, 16, weight="bold"))
+        parts.append(roof_piece(rx, cy + 24, roof_w, 22, roof))
+        floors_x = rx + roof_w * 1.12 + 1.64  # past the eaves
+        parts.append(svg_text(floors_x, cy + 20, floors, 16, weight="bold"))
         parts.append("</g>")
     cy += 34
     # What is known of the hand (the own hand comes under the towers).

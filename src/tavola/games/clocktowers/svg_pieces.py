@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tavola.core.svg import INK, escape, fitted_size, ink_on, shortened, wrapped
-from tavola.games.clocktowers.components import CARD_CODES
+from tavola.games.clocktowers.components import CARD_CODES, COLOURS
+from tavola.games.clocktowers.render import COLOUR_WORDS
 from tavola.games.clocktowers.translations import CARD_LABELS, CARDS, gettext, ngettext
 
 FONT: Final = 15
@@ -35,7 +36,9 @@ ROOF_MARK_EM: Final = 0.8  # a bold capital's width in ems, DejaVu Sans Bold's w
 CAP_EM: Final = 0.73  # a capital's height in ems
 TOWER_W: Final = 46
 LABEL_W: Final = 56  # a tower's words below it: its width and the gap to the next tower's
-LABEL_LEAST: Final = 12  # the font size under which "2 floors" is written "2 fl"
+# the least font size of the picture's words: 12 px on a 390 px phone (a unit 0.846 px there)
+PHONE_LEAST: Final = 14.2
+LABEL_LEAST: Final = PHONE_LEAST  # the font size under which "2 floors" is written "2 fl"
 
 
 def floors_label(floors: int) -> str:
@@ -43,7 +46,7 @@ def floors_label(floors: int) -> str:
     words would need a font under ``LABEL_LEAST`` to fit below the tower.
 
     >>> floors_label(1), floors_label(2)
-    ('1 floor', '2 floors')
+    ('1 floor', '2 fl')
     """
     words = ngettext("{floors} floor", "{floors} floors", floors).format(floors=floors)
     if fitted_size(words, 15, LABEL_W) >= LABEL_LEAST:
@@ -101,20 +104,20 @@ def svg_lines(
 
 
 def chip_lines(name: str, room: float, viewer: bool) -> list[str]:
-    """A score chip's name: on one line where it fits ``room`` at a font of 12 or more, else
+    """A score chip's name: on one line where it fits ``room`` at 12 px on a phone, else
     on two, cut short only past them (the chip's title has it whole); the viewer's, where it
     does not fit, "you".
 
     >>> chip_lines("Ada", 157, False), chip_lines("Bot B (euristico, facile)", 157, False)
     (['Ada'], ['Bot B (euristico,', 'facile)'])
     """
-    if fitted_size(name, 15, room) >= 12:
+    if fitted_size(name, 15, room) >= PHONE_LEAST:
         return [name]
     if viewer:
         return [gettext("you")]
     lines = wrapped(name, 15, room)
     if len(lines) > 2:
-        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room)]
+        lines = [lines[0], shortened(" ".join(lines[1:]), 15, room, least=PHONE_LEAST)]
     return lines
 
 
@@ -216,13 +219,12 @@ def _clock_piece(x: float, top: float, w: float, h: float, mouse: bool) -> str:
 
 
 def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
-    """A roof of ``colour``, with the colour's initial on it: a second cue beside the colour
-    (the English initials, which differ for the five colours, in every language), its
-    capitals inside the triangle (smaller where the roof is small or the mark long)."""
+    """A roof of ``colour``, with its mark on it (:func:`roof_mark`): a second cue beside the
+    colour, inside the triangle (smaller where the roof is small or the mark long)."""
     over = w * 0.12
     fill = ROOF_FILLS.get(colour, "#888888")
     points = f"{x - over:g},{bottom:g} {x + w + over:g},{bottom:g} {x + w / 2:g},{bottom - h:g}"
-    mark = colour[0].upper()
+    mark = roof_mark(colour)
     base = bottom - max(2.0, h * 0.08)  # the mark's baseline, above the eaves' stroke
     return (
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5" '
@@ -231,16 +233,44 @@ def roof_piece(x: float, bottom: float, w: float, h: float, colour: str) -> str:
         x + w / 2,
         base,
         mark,
-        roof_mark_size(len(mark), w + 2 * over, h, bottom - base),
+        roof_mark_size(mark_capitals(mark), w + 2 * over, h, bottom - base),
         anchor="middle",
         weight="bold",
         fill=ink_on(fill),
     )
 
 
-def roof_mark_size(letters: int, wide: float, high: float, lift: float) -> float:
-    """The size of a mark of ``letters`` capitals on a roof ``wide`` at its eaves and ``high``,
-    its baseline ``lift`` above the eaves: its capitals' top as wide as the triangle there
+def roof_mark(colour: str) -> str:
+    """The mark of a roof of ``colour`` in the current language: the shortest start of its
+    name that starts no other colour's name, its first letter a capital (English R B G Y P;
+    Italian R B Ve G Vi, German R B Gr Ge L), for players who cannot tell the colours apart.
+
+    >>> [roof_mark(colour) for colour in COLOURS]
+    ['R', 'B', 'G', 'Y', 'P']
+    """
+    words = {other: gettext(COLOUR_WORDS[other]).casefold() for other in COLOURS}
+    word = words.get(colour, colour)
+    for end in range(1, len(word) + 1):
+        start = word[:end]
+        if not any(w.startswith(start) for other, w in words.items() if other != colour):
+            return start[:1].upper() + start[1:]
+    return word[:1].upper() + word[1:]
+
+
+def needs_roof_width() -> float:
+    """The width of a roof in a seat's roof needs (22 high): wide enough for the language's
+    longest mark to print 12 px on a phone ("Ve" wider than "R")."""
+    return 28.0 if max(len(roof_mark(colour)) for colour in COLOURS) == 1 else 48.0
+
+
+def mark_capitals(mark: str) -> float:
+    """A mark's width in bold capitals: a small letter (its second, "Ve") as 0.85 of one."""
+    return 1 + 0.85 * (len(mark) - 1)
+
+
+def roof_mark_size(letters: float, wide: float, high: float, lift: float) -> float:
+    """The size of a mark as wide as ``letters`` capitals on a roof ``wide`` at its eaves and
+    ``high``, its baseline ``lift`` above the eaves: its capitals' top as wide as the triangle there
     (the roof narrows to its apex), 15 at most (12 px on a phone).
 
     >>> roof_mark_size(1, 55.2, 30, 2.4), round(roof_mark_size(2, 32.2, 20, 2), 1)

@@ -44,10 +44,9 @@ CARDS = (
     lazy("clock with a mouse"),
     *ROOFS,
 )
-# Each card's label on its face, short: the picture shows a floor's cat or mouse; the two
-# clocks, alike but for a small mouse, are told apart in words.
-_ONE, _TWO = lazy("1 floor"), lazy("2 floors")
-CARD_LABELS = (_ONE, _ONE, _ONE, _TWO, _TWO, _TWO, CARDS[6], CARDS[7], *ROOFS)
+# Each card's label on its face: its name, the animal of a floor or a clock said too (the
+# picture's cat or mouse is small).
+CARD_LABELS = CARDS
 # Each deck's name in words (in the order of ``components.DECKS``).
 DECK_NAMES = (lazy("floors"), lazy("roofs"), lazy("clocks"))
 EMPTY_DECKS = (

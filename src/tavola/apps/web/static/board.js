@@ -6,12 +6,15 @@
 //   data-toggle      shows or hides the element with that id (class "panel" -> "open")
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 //   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
+//   data-upright     inside data-turned: kept upright, turned back about its centre
+//   data-short       an option's words, shorter, where its whole words do not fit the bar
 //   data-said        a <desc> saying in words the move of that notation (log.js reads it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
 import { edgeSigns } from "./board-edges.js";
+import { turnTurned } from "./board-turn.js";
 import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { pointerHandlers } from "./board-pointers.js";
 import { el } from "./dom.js";
@@ -336,8 +339,12 @@ export class Board {
       this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
       const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
-      this.choice.label.textContent = words + count;
-      this.choice.label.title = words + count; // the whole of it where two lines cut it short
+      const label = this.choice.label;
+      label.textContent = words + count;
+      label.title = words + count; // the whole of it where two lines cut it short
+      // cut at two lines: the move without the tile's name (the panel shows it), rotation whole
+      const short = shown.getAttribute("data-short");
+      if (short && label.scrollHeight > label.clientHeight + 1) label.textContent = short + count;
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
@@ -404,12 +411,7 @@ export class Board {
 
   /** Turn the data-turned elements (the tile to place) as the shown choice is turned. */
   turn(degrees) {
-    if (!this.svg) return;
-    for (const node of this.svg.querySelectorAll("[data-turned]")) {
-      node.setAttribute("data-turned", degrees || "0");
-      if (degrees && Number(degrees)) node.setAttribute("transform", `rotate(${Number(degrees)})`);
-      else node.removeAttribute("transform");
-    }
+    if (this.svg) turnTurned(this.svg, degrees);
   }
 
   /** Show which picture element an action button plays (hover or focus on the button). */
@@ -595,5 +597,4 @@ export class Board {
   }
 }
 
-// wheel, drag and pinch (board-pointers.js)
-Object.assign(Board.prototype, pointerHandlers);
+Object.assign(Board.prototype, pointerHandlers); // wheel, drag and pinch (board-pointers.js)

@@ -84,6 +84,31 @@ export class SaidMoves {
   }
 }
 
+/** Each scoring table of ``list`` (a log, or a step's events) fits the list's width: one
+ *  wider than it drops to its compact form (each seat its badge and its points, the name in
+ *  the line's title and for screen readers), measured again as the list's width changes. */
+export function fitTables(list) {
+  const inside = (table) => {
+    const box = list.getBoundingClientRect();
+    const right = box.left + list.clientLeft + list.clientWidth;
+    return table.getBoundingClientRect().right <= right + 0.5;
+  };
+  for (const table of list.querySelectorAll(".event-table")) {
+    table.classList.remove("compact");
+    if (table.offsetWidth && !inside(table)) table.classList.add("compact");
+  }
+  if (!fitted.has(list) && typeof ResizeObserver === "function") {
+    fitted.add(list);
+    let width = list.clientWidth;
+    new ResizeObserver(() => {
+      if (list.clientWidth !== width) fitTables(list);
+      width = list.clientWidth;
+    }).observe(list);
+  }
+}
+
+const fitted = new WeakSet();
+
 const FINAL_MARGIN = 6; // px above and below the final scoring's table in the log
 
 /** At the end, the log's last table (the final scoring) in view, its caption at the top of

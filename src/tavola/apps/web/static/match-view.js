@@ -4,7 +4,7 @@
 import { asSeat, refusal } from "./api.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
-import { logNode, sayAgain, showFinalScoring } from "./log.js";
+import { fitTables, logNode, sayAgain, showFinalScoring } from "./log.js";
 import { badge } from "./seats.js";
 
 // Why a bot plays a seat, by the kind of the log entry that handed it over.
@@ -87,6 +87,7 @@ export function showPublic(match, state) {
       if (gone) gone.classList.add("undone");
     }
   }
+  if (fresh.length) fitTables(ui.log);
   if (fresh.length && state.is_over) showFinalScoring(ui.log);
   else if (fresh.length) ui.log.scrollTop = ui.log.scrollHeight;
 

@@ -9,7 +9,7 @@ import { matchRecord, matchSummary, reason, replayPicture, replaySteps } from ".
 import { Board } from "./board.js";
 import { $, copyText, el } from "./dom.js";
 import { _ } from "./i18n.js";
-import { SaidMoves, eventNode, logNode, sayAgain } from "./log.js";
+import { SaidMoves, eventNode, fitTables, logNode, sayAgain } from "./log.js";
 import { badge, palette, seatName } from "./seats.js";
 
 const root = document.getElementById("main");
@@ -129,6 +129,7 @@ function renderStep() {
     ? el("ul", { class: "events" }, current.events.map((e) => eventNode(pal, seats, e)))
     : el("p", { class: "muted", text: step === 0 ? _("The game is set up.") : _("Nothing else happened.") });
   $("tv-events").replaceChildren(events);
+  fitTables($("tv-events"));
   for (const li of $("tv-log").children) li.classList.toggle("current", Number(li.dataset.seq) === step);
   const list = $("tv-log");
   const here = list.querySelector("li.current");
@@ -166,6 +167,7 @@ function renderLog() {
     return item;
   });
   $("tv-log").replaceChildren(...items);
+  fitTables($("tv-log"));
 }
 
 // -- the chart of the scores ---------------------------------------------------------------------

@@ -1,0 +1,67 @@
+"""The scoring tables of a finished match's log fit their column: three seats with long
+names, at a desktop's and a phone's size, in the four languages."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ada Lovelace-Byron", "Bot B (euristico, facile)", "Bot C (euristico, facile)")
+
+
+def finished_three_seats(server: ServerProcess, game: str) -> str:
+    """A match of three bots with long names, played to its end by the server; its id."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": game, "seats": ["random"] * 3, "names": list(NAMES), "seed": 7},
+    )
+    created.raise_for_status()
+    match = str(created.json()["id"])
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if httpx.get(f"{server.url}/api/matches/{match}/record").status_code == 200:
+            return match
+        time.sleep(0.2)
+    raise AssertionError("the bots did not finish the match")
+
+
+# Each table of the log that reaches past the log's inside (the figures), and the log's
+# sideways scroll.
+WIDE_TABLES = """() => {
+  const log = [...document.querySelectorAll(".log")].find((list) => list.offsetParent);
+  const outer = log.getBoundingClientRect();
+  const left = outer.left + log.clientLeft;
+  const right = left + log.clientWidth;
+  const tables = [...log.querySelectorAll(".event-table")];
+  const wide = tables.map((table) => {
+    const own = table.getBoundingClientRect();
+    return { caption: table.caption.textContent, table: Math.round(own.width),
+      box: Math.round(right - left),
+      past: Math.round(Math.max(own.right - right, left - own.left)) };
+  }).filter((t) => t.past > 0);
+  return { wide, tables: tables.length, scroll: [log.scrollWidth, log.clientWidth] };
+}"""
+
+
+@pytest.mark.parametrize("game", ["campanile", "carcassonne"])
+def test_no_scoring_table_is_wider_than_the_log(
+    new_context: Any, server: ServerProcess, game: str
+) -> None:
+    match = finished_three_seats(server, game)
+    for size in ({"width": 1366, "height": 800}, {"width": 390, "height": 844}):
+        page = new_context(viewport=size).new_page()
+        for lang in ("en", "it", "de", "fr"):
+            page.goto(f"{server.url}/m/{match}?lang={lang}")
+            page.wait_for_selector("#main[data-over='true']")
+            page.wait_for_selector(".log .event-table")
+            found = page.evaluate(WIDE_TABLES)
+            assert found["tables"] > 0
+            assert found["wide"] == [], (game, size, lang, found)
+            assert found["scroll"][0] <= found["scroll"][1], (game, size, lang, found)
