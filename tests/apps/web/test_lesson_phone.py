@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.apps.web.helpers import follow_lesson, wait_shown
 from tests.live_server import ServerProcess
@@ -84,6 +84,21 @@ END_GAP = """() => {
 }"""
 
 
+def picture_tops(page: Page) -> list[int]:
+    """Follow the lesson on ``page`` to its end: the picture's top at each step (the step's
+    words standing in the middle of their room)."""
+    main = page.locator("#main")
+    tops: list[int] = []
+    for _ in range(40):
+        if main.get_attribute("data-lesson-done") == "true":
+            break
+        tops.append(round(page.evaluate(PICTURE_TOP)))
+        words_in_the_middle(page.evaluate(WORDS_BOX))
+        follow_lesson(page)
+    expect(main).to_have_attribute("data-lesson-done", "true")
+    return tops
+
+
 @pytest.mark.parametrize("lesson", ["campanile/first-game", "clocktowers/first-tower"])
 def test_the_lessons_picture_stays_put_on_a_phone(
     new_context: Any, server: ServerProcess, lesson: str
@@ -94,15 +109,7 @@ def test_the_lessons_picture_stays_put_on_a_phone(
     page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     page.goto(f"{server.url}/learn/{lesson}?restart=1")
     wait_shown(page)
-    main = page.locator("#main")
-    tops: list[int] = []
-    for _ in range(40):
-        if main.get_attribute("data-lesson-done") == "true":
-            break
-        tops.append(round(page.evaluate(PICTURE_TOP)))
-        words_in_the_middle(page.evaluate(WORDS_BOX))
-        follow_lesson(page)
-    expect(main).to_have_attribute("data-lesson-done", "true")
+    tops = picture_tops(page)
     assert len(set(tops)) == 1, tops
 
 
@@ -117,16 +124,8 @@ def test_the_lessons_picture_stays_put_and_its_end_offers_only_what_follows(
     page = new_context(viewport={"width": 1366, "height": 800}).new_page()
     page.goto(f"{server.url}/learn/clocktowers/first-tower?restart=1")
     wait_shown(page)
-    tops = set()
-    main = page.locator("#main")
-    for _ in range(40):
-        if main.get_attribute("data-lesson-done") == "true":
-            break
-        tops.add(round(page.evaluate(PICTURE_TOP)))
-        words_in_the_middle(page.evaluate(WORDS_BOX))
-        follow_lesson(page)
-    expect(main).to_have_attribute("data-lesson-done", "true")
-    assert len(tops) == 1, tops
+    tops = picture_tops(page)
+    assert len(set(tops)) == 1, tops
     assert page.evaluate(END_GAP) >= 8
     expect(page.locator("#tv-play")).to_be_hidden()
     expect(page.locator("#tv-lesson-play")).to_be_focused()

@@ -332,7 +332,7 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
     page.mouse.up()
     panned = view_box()
     assert (panned[0] > zoomed[0]) if dx < 0 else (panned[0] < zoomed[0])
-    assert panned[2] == zoomed[2]
+    assert abs(panned[2] - zoomed[2]) < 1  # the same zoom (a board's edge may show)
     page.get_by_role("button", name="Fit the board").tap()
     assert view_box() == whole
     # the choice bar stays on screen while a tile is turned
