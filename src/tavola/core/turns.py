@@ -13,7 +13,6 @@ from typing import Any, ClassVar, Self
 
 from mypy_extensions import mypyc_attr
 
-from tavola.core.events import Event
 from tavola.core.game import Game, State
 
 
@@ -22,13 +21,10 @@ from tavola.core.game import Game, State
 class TurnState(State):
     """A state where seat ``player`` acts in step ``phase`` until ``phase`` is ``OVER``."""
 
-    __slots__ = ("history_shared", "num_players", "over", "phase", "player")
+    __slots__ = ("num_players", "over", "phase", "player")
 
     OVER: ClassVar[int]
     over: int  # ``OVER``, kept by each state: compiled, a class attribute is a lookup by name
-    # whether ``history`` is a clone's too: copied before the next action is added to it
-    # (a determinized clone's is replaced unread, the searched position's rarely grows)
-    history_shared: bool
     num_players: int
     phase: int
     player: int
@@ -39,7 +35,6 @@ class TurnState(State):
         self.game = game
         self.seed = seed
         self.history = []
-        self.history_shared = False
         self.num_players = game.num_players
         self.player = 0
         self.phase = phase
@@ -57,19 +52,12 @@ class TurnState(State):
             other = type(self).__new__(type(self))
         other.game = self.game
         other.seed = self.seed
-        other.history = self.history
-        self.history_shared = other.history_shared = True
+        other.history = self.history[:]
         other.num_players = self.num_players
         other.player = self.player
         other.phase = self.phase
         other.over = self.over
         return other
-
-    def apply(self, action: object) -> list[Event]:
-        if self.history_shared:
-            self.history = self.history[:]
-            self.history_shared = False
-        return super().apply(action)
 
     def view_head(self, player: int | None, phases: Sequence[str]) -> dict[str, Any]:
         """What every view starts with: the game, its public options, the seats, the viewer,
