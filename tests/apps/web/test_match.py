@@ -321,17 +321,21 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
     page.wait_for_function(f"() => Number(({VISIBLE})()[2]) < {whole[2]}", timeout=5000)
     zoomed = view_box()
     assert zoomed[2] < whole[2]
-    box = board.bounding_box()
-    assert box is not None
-    # drag towards the board's middle, where there is room to go (a drag to the right shows
-    # more of the board's left), whatever part the zoom opened on
+    # press in the middle of the board's scrolled area (not of the whole panel, whose middle
+    # may be under its head or its bar), then drag towards the board's middle, where there
+    # is room to go (a drag to the right shows more of the board's left)
+    area = page.locator("#tv-board .board-view").bounding_box()
+    assert area is not None
+    x, y = area["x"] + area["width"] / 2, area["y"] + area["height"] / 2
+    pressed = page.evaluate(f"document.elementFromPoint({x}, {y})?.outerHTML.slice(0, 80)")
     dx = -60 if zoomed[0] + zoomed[2] / 2 < whole[0] + whole[2] / 2 else 60
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + 40, steps=5)
+    page.mouse.move(x + dx, y + 40, steps=5)
     page.mouse.up()
     panned = view_box()
-    assert (panned[0] > zoomed[0]) if dx < 0 else (panned[0] < zoomed[0])
+    told = f"whole {whole}, zoomed {zoomed}, dragged {dx}, panned {panned}, pressed {pressed}"
+    assert (panned[0] > zoomed[0]) if dx < 0 else (panned[0] < zoomed[0]), told
     assert abs(panned[2] - zoomed[2]) < 1  # the same zoom (a board's edge may show)
     page.get_by_role("button", name="Fit the board").tap()
     assert view_box() == whole

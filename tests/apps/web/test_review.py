@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 import tavola
 from tests.apps.review.test_judging import CLOSING, last_tile_record
@@ -80,6 +80,36 @@ def test_a_record_is_reviewed_and_its_blunder_shown(
     page.wait_for_selector(f"#main[data-step='{step}']")
 
 
+def test_the_review_is_offered_once_the_record_is_read(
+    page: Page, server: ServerProcess, tmp_path: Path
+) -> None:
+    """While the replay still draws its record, "Review the moves" cannot be pressed: a click
+    then had nothing to review and was lost without a word."""
+    _, path = blunder_record(tmp_path)
+    held: list[Route] = []
+    let_go = [False]
+
+    def hold(route: Route) -> None:
+        """The pictures wait until they are let go, then pass."""
+        if let_go[0]:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/replay/svg*", hold)
+    page.goto(f"{server.url}/replay")
+    page.get_by_label("Choose a record file").set_input_files(str(path))
+    page.wait_for_function("() => document.getElementById('tv-replay').hidden === false")
+    button = page.get_by_role("button", name="Review the moves")
+    expect(button).to_be_disabled()
+    let_go[0] = True
+    for route in held:
+        route.continue_()
+    with page.expect_request(lambda request: "/api/review" in request.url):
+        button.click()  # waits until it can be pressed
+    page.wait_for_selector("#main[data-review='done']", timeout=60_000)
+
+
 def test_a_matchs_review_names_its_seats_as_the_table_does(
     page: Page, server: ServerProcess
 ) -> None:
@@ -99,7 +129,7 @@ def test_a_matchs_review_names_its_seats_as_the_table_does(
         time.sleep(0.2)
     record = httpx.get(f"{server.url}/api/matches/{created['id']}/record").json()
     page.goto(f"{server.url}/m/{created['id']}/replay")
-    page.wait_for_selector("#main[data-step]")
+    page.wait_for_selector("#main:not([data-step='-1'])")
     with page.expect_request(lambda request: "/api/review" in request.url) as asked:
         page.get_by_role("button", name="Review the moves").click()
     # the record reviewed is the match's to the last digit of its seed (a record parsed and

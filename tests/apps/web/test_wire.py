@@ -66,7 +66,10 @@ def test_a_page_sent_patches_shows_what_a_page_sent_whole_states_shows(
 def test_a_reload_fetches_no_static_file_again(page: Page, server: ServerProcess) -> None:
     body = {"game": "clocktowers", "seats": ["human", "random"], "seed": 3}
     created = httpx.post(f"{server.url}/api/matches", json=body).json()
-    page.goto(f"{server.url}{created['seats'][0]['url']}")
+    # the icon is asked for after the page has loaded: a reload before it came would ask again
+    with page.expect_response(lambda answer: answer.url.endswith("/favicon.svg")) as icon:
+        page.goto(f"{server.url}{created['seats'][0]['url']}")
+    icon.value.finished()
     wait_shown(page)
     answers: list[Response] = []
     page.on("response", lambda answer: answers.append(answer))
