@@ -17,13 +17,12 @@ const MAX_ZOOM = 8;
 const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
 const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
-const COLUMN = 340; // ... or, where that shows more cells to choose, a column this wide beside it
-const COLUMN_TALL = 260; // ... or this wide, the head laid out as a column (tavola carcassonne svg_column)
+const COLUMN_TALL = 260; // ... or a column this wide beside the board, the head laid out as a column (tavola carcassonne svg_column)
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
 const SLACK = 1; // units a cell may pass a window's edge (fractions of a pixel) and count as held
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const LAYOUTS = new WeakMap(); // an area's last head layout, kept where a picture has no cells
+const LAYOUTS = new WeakMap(); // an area's head layout and the window's size it was chosen for
 
 import { pinnedAxes } from "./board-axes.js";
 import { _ } from "./i18n.js";
@@ -41,14 +40,12 @@ export function splitParts(root) {
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
   const tall = root.querySelector(':scope > svg[data-part="head-tall"]');
   const board = root.querySelector(':scope > svg[data-part="board"]');
-  const cells = board.hasAttribute("data-fit") ? null : cellBoxes(board);
   const tallBox = tall ? viewBox(tall) : null;
-  const boxes = wide ? [viewBox(board), viewBox(wide), readableScale(board), cells, tallBox] : null;
+  const boxes = wide ? [viewBox(wide), tallBox, board.hasAttribute("data-fit")] : null;
   const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
-  if (root.parentElement) LAYOUTS.set(root.parentElement, layout);
   const band = layout === "band";
-  const column = layout === "column" && columnWidth(root.parentElement, tallBox) === COLUMN_TALL;
-  holder.classList.toggle("in-column", layout === "column");
+  const column = layout === "column";
+  holder.classList.toggle("in-column", column);
   holder.dataset.layout = layout;
   if (boxes) holder.dataset.boxes = JSON.stringify(boxes);
   if (wide) wide.remove();
@@ -86,33 +83,26 @@ function amidCells(centre, start, size, room) {
   return Math.min(Math.max(centre, start + room / 2), start + size - room / 2);
 }
 
-/** Where the head goes on a wide area: "band" across the top, or "column" (columnWidth px)
- *  left of the board where more of the cells to choose (``cells``, boxes in board units)
- *  show so at the default scale (``least``, its print's least, or the scale it fits at): a
- *  band leaves the board the area's width, and its head no empty height. A board with no
- *  cells to choose keeps the area's last layout (the follower step keeps the place step's),
- *  a finished one (``cells`` null) the band. "" on a narrow area (the head on top). */
-function headLayout(area, [, , w, h], [, , bandW, bandH], least, cells, tallBox) {
+/** Where the head goes on a wide area: "band" across the top, or "column" (the head laid out
+ *  as a column, ``tallBox``, COLUMN_TALL px wide, where it fits the window's height) left of
+ *  the board, whichever leaves the board the larger square: a board of any shape shows the
+ *  most of itself in it. The pane's shape decides, never the board's, and once per area and
+ *  window size: the head keeps its place from turn to turn (playtest 7 #6: it went from a
+ *  band to a column and back as the board grew). A finished board (``finished``) has the
+ *  band. "" on a narrow area (the head on top). */
+function headLayout(area, [, , bandW, bandH], tallBox, finished) {
   const width = area?.clientWidth || 0;
   if (width < WIDE_HEAD) return "";
-  if (!cells) return "band";
-  if (!cells.length) return LAYOUTS.get(area) || "band";
+  if (finished) return "band";
+  const size = `${width}x${window.innerHeight}`;
+  const kept = LAYOUTS.get(area);
+  if (kept?.size === size) return kept.layout;
   const high = roomBelow(area);
-  const shows = (roomW, roomH) => {
-    const scale = Math.max(Math.min(roomW / w, roomH / h, SCALE.most), least);
-    return mostCells(cells, roomW / scale - AXIS, roomH / scale - AXIS).count;
-  };
-  const column = columnWidth(area, tallBox);
-  return shows(width - column, high) > shows(width, high - (width * bandH) / bandW) ? "column" : "band";
-}
-
-/** How wide the head's column is: the head laid out as a column (``tallBox``, its viewBox:
- *  head-tall, a px a unit), which fills the column's height rather than leaving most of it
- *  empty, where it is no higher than the board's box; else the head's panel, COLUMN px. */
-function columnWidth(area, tallBox) {
-  if (!tallBox || !area) return COLUMN;
-  const [, , w, h] = tallBox;
-  return (COLUMN_TALL * h) / w <= roomBelow(area) ? COLUMN_TALL : COLUMN;
+  const tall = tallBox ? (COLUMN_TALL * tallBox[3]) / tallBox[2] <= high : false;
+  const band = Math.min(width, high - (width * bandH) / bandW);
+  const layout = tall && Math.min(width - COLUMN_TALL, high) > band ? "column" : "band";
+  LAYOUTS.set(area, { size, layout });
+  return layout;
 }
 
 /** The window's height below the top of ``area`` (px), as the board's box takes it. */
