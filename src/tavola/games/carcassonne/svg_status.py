@@ -337,7 +337,8 @@ def _name_lines(name: str, room: float, least: float) -> list[tuple[str, float]]
     if size >= least:
         return [(name, size)]
     lines = wrapped(name, least, room, bold=True)
-    if len(lines) <= 2 and all(fitted_size(words, least, room, bold=True) >= least for words in lines):
+    fits = [fitted_size(words, least, room, bold=True) >= least for words in lines]
+    if len(lines) <= 2 and all(fits):
         return [(words, least) for words in lines]
     # a bot's name without its kind, whole, rather than cut (playtest 7 #6: "Bot B (euristico…")
     short = name.split(" (")[0]
