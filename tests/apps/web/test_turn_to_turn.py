@@ -91,18 +91,22 @@ PHONE_VIEW = """() => { const view = document.querySelector('#tv-board .board-vi
   return [whole, covering, r && [r.left, r.top, r.right, r.bottom]]; }"""
 
 
+SCROLL_TO = """([x, y]) => { const v = document.querySelector('#tv-board .board-view');
+  v.scrollTo((v.scrollWidth - v.clientWidth) * x, (v.scrollHeight - v.clientHeight) * y); }"""
+
+
 def test_a_phone_opens_each_turn_on_the_opponents_tile(
     new_context: Any, server: ServerProcess
 ) -> None:
     """Playtest 7 #16: on a phone (German) the view stayed where it was when the turn came
-    back; the bot's tile just laid was half off the right edge, and the sign "→ 3" sat on a
-    cell to choose. Each turn opens with the bot's last tile whole in view, and no sign
-    covers a cell to choose."""
+    back (the player had looked at the board's top left corner); the bot's tile just laid was
+    half off the right edge, and the sign "→ 3" sat on a cell to choose. Each turn opens
+    with the bot's last tile whole in view, and no sign covers a cell to choose."""
     page = new_context(**PHONE_CONTEXT).new_page()
     open_against_bot(page, server, "carcassonne", "de", 5)
     turns = 0
-    for _ in range(60):
-        if wait_turn_or_end(page) == "over" or turns == 16:
+    for _ in range(90):
+        if wait_turn_or_end(page) == "over" or turns == 30:
             break
         if page.locator("#tv-board .part-board [data-choose]").count():
             page.evaluate("() => new Promise((r) => requestAnimationFrame(() => r()))")
@@ -110,5 +114,11 @@ def test_a_phone_opens_each_turn_on_the_opponents_tile(
             assert whole, (turns, last)
             assert covering == [], (turns, covering)
             turns += 1
+            # the player looks around: a finger scrolls the board to its corners, its middle,
+            # and last its top left corner; no sign covers a cell in any of these views
+            for where in ((0, 0), (1, 0), (0, 1), (1, 1), (0.5, 0.5), (0, 0)):
+                page.evaluate(SCROLL_TO, where)
+                page.wait_for_timeout(60)
+                assert page.evaluate(PHONE_VIEW)[1] == [], (turns, where)
         play_first_move(page)
-    assert turns == 16
+    assert turns == 30

@@ -128,15 +128,19 @@ function around(boxes) {
 }
 
 /** The most of ``cells`` (boxes) a window ``w`` by ``h`` holds whole: their count and the
- *  box around them (null: none), among equals the one nearest ``near`` (a point). */
-function mostCells(cells, w, h, near = null) {
-  let best = { count: 0, box: null, far: Infinity };
+ *  box around them (null: none), among equals the one nearest ``near`` (a point). With
+ *  ``must`` (a box), only windows that hold it too, and the box is around it as well. */
+function mostCells(cells, w, h, near = null, must = null) {
+  let best = { count: must ? -1 : 0, box: null, far: Infinity };
   const [right, bottom] = [w + SLACK, h + SLACK]; // a window as wide as cells holds them
-  for (const { x: left } of cells) {
-    for (const { y: top } of cells) {
-      const held = cells.filter((c) => c.x >= left && c.y >= top && c.x + c.width <= left + right && c.y + c.height <= top + bottom);
-      if (!held.length || held.length < best.count) continue;
-      const box = around(held);
+  const corners = must ? [...cells, must] : cells;
+  for (const { x: left } of corners) {
+    for (const { y: top } of corners) {
+      const inside = (c) => c.x >= left && c.y >= top && c.x + c.width <= left + right && c.y + c.height <= top + bottom;
+      if (must && !inside(must)) continue;
+      const held = cells.filter(inside);
+      if ((!must && !held.length) || held.length < best.count) continue;
+      const box = around(must ? [...held, must] : held);
       const far = near ? Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y) : 0;
       if (held.length > best.count || far < best.far) best = { count: held.length, box, far };
     }
@@ -222,6 +226,17 @@ export class BoardView {
     this.box.style.height = `${Math.max(300, Math.round(window.innerHeight - top - 12))}px`;
   }
 
+  /** A turn opens (cells to choose come): the view where the board opens, on the opponent's
+   *  move and the cells (the zoom kept, not where the player last looked: playtest 7 #16, the
+   *  bot's tile was half out of a phone's view), in the page's view. */
+  turnOpens() {
+    if (this.state.moved) {
+      Object.assign(this.state, { moved: false, centre: null });
+      this.apply();
+    }
+    this.intoPage();
+  }
+
   /** Scroll the page the least that shows the picture (head and board) whole, else its
    *  board's box from the top: a turn opens on its cells to choose even where the player
    *  scrolled down to the moves under the board (a phone) to play the last one. */
@@ -281,8 +296,9 @@ export class BoardView {
   }
 
   /** The board point a view ``width`` by ``height`` px at ``scale`` opens on: where the
-   *  board pans, the most cells to choose it shows (beside the axes pinned over its top and
-   *  left), among equals those nearest the last tile laid; with none, the last tile laid
+   *  board pans, the last tile laid (the opponent's move: playtest 7 #16) and the most cells
+   *  to choose it shows with it (beside the axes pinned over its top and left), among equals
+   *  those nearest that tile; with no cell to choose, the last tile laid
    *  (a finished game's too: where it ended), moved the least that keeps the view on the
    *  cells, so no column is cut on one side while the other shows empty cloth. Else the
    *  board's middle. */
@@ -295,7 +311,7 @@ export class BoardView {
     const at = near ? { x: near.x + near.width / 2, y: near.y + near.height / 2 } : middle;
     const cells = cellBoxes(this.svg);
     if (cells.length) {
-      const most = mostCells(cells, width / scale - AXIS, height / scale - AXIS, at).box;
+      const most = mostCells(cells, width / scale - AXIS, height / scale - AXIS, at, near).box;
       const box = most || around([cells[0]]); // zoomed in past a cell's size
       return { x: box.x + box.width / 2 - AXIS / 2, y: box.y + box.height / 2 - AXIS / 2 };
     }

@@ -180,8 +180,8 @@ export class Board {
       this.say("");
     }
     this.view?.revealTargets();
-    // cells to choose come (a turn opens): in the page's view
-    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) this.view.intoPage();
+    // cells to choose come (a turn opens): the view opens anew, in the page's view
+    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) this.view.turnOpens();
   }
 
   /** The first element of the picture that plays or chooses, drawn (or null). */
