@@ -122,3 +122,41 @@ def test_a_phone_opens_each_turn_on_the_opponents_tile(
                 assert page.evaluate(PHONE_VIEW)[1] == [], (turns, where)
         play_first_move(page)
     assert turns == 30
+
+
+# Campanile's picture: its width (its columns', side by side), the pane's, its print's scale (px a unit), and whether every
+# target of the picture (its move buttons) is in the window.
+PICTURE = """() => { const holder = document.querySelector('#tv-board .tavola-board');
+  const targets = [...holder.querySelectorAll('[data-action]:not([data-option-of])')]
+    .map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0);
+  const columns = [...holder.querySelectorAll('.part-section')]
+    .map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0);
+  const width = Math.max(...columns.map((r) => r.right)) - Math.min(...columns.map((r) => r.left));
+  return [width, document.querySelector('#tv-board').clientWidth,
+    holder.querySelector('svg').getScreenCTM().a,
+    targets.every((r) => r.top >= 0 && r.bottom <= innerHeight)]; }"""
+
+
+def test_the_campanile_picture_keeps_the_panes_width_through_a_game(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 7 #7: at 1366x800 in Italian the picture was fitted to the window's height,
+    so it shrank as the towers grew (in this game of three seats from 932 px of the 946 px
+    pane, print 13.9 px, to 756 px, 11.8 px), and grew back to the pane's width at the end.
+    On every turn and at the end it is as wide as the pane, its print one size, and the
+    move buttons it draws are in the window when the turn comes."""
+    page = new_context(viewport=DESKTOP).new_page()
+    seats = ["human", "heuristic", "heuristic"]
+    open_against_bot(page, server, "campanile", "it", 4, seats=seats)
+    scales: list[float] = []
+    for turn in range(300):
+        over = wait_turn_or_end(page) == "over"
+        width, pane, scale, reachable = page.evaluate(PICTURE)
+        assert width >= pane - 16, (turn, width, pane)
+        scales.append(scale)
+        assert max(scales) - min(scales) <= 0.01 * max(scales), (turn, min(scales), scale)
+        if over:
+            break
+        assert reachable, turn
+        play_first_move(page)
+    assert over

@@ -1,9 +1,9 @@
 // A tall picture in sections (data-part="section": its bands, top to bottom, tavola.core.svg
 // sections): each band its own svg. On a wide screen the bands are set in as many columns as
-// draw the picture largest while it fits the window's height; on a narrow one they stay one
-// under the other at the area's width (the page scrolls). Its print is never drawn under
-// 10 px to fit: where the window's height leaves less (a lesson's box above it), the page
-// scrolls instead.
+// draw the picture largest while it fits the window's height, and the columns fill the
+// area's width (from turn to turn the picture keeps its width and its print; where it is
+// taller than the window, the page scrolls); on a narrow one they stay one under the other
+// at the area's width (the page scrolls). Its print is never drawn under 10 px.
 
 import { readableScale } from "./board-view.js";
 
@@ -96,7 +96,10 @@ export function layOutSections(holder, area, zoom = 1) {
     // one column held to the window's height leaves empty bands beside it (a short picture,
     // a replay's page under its title): columns that fill the width win at nearly its print
     best = layouts.find((layout) => layout.fills && layout.scale >= FILL_SHARE * best.scale) || best;
-    best = { ...best, scale: Math.min(best.across, Math.max(best.scale, least)) };
+    // the columns fill the width, taller than the window or not (the page scrolls): a picture
+    // fitted to the window's height shrank as the towers grew, and its print with it, then
+    // grew back at the end (playtest 7 #7: 747 px wide, then 640, then 935, of 946)
+    best = { ...best, scale: best.across };
   }
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes
