@@ -124,8 +124,8 @@ def test_a_phone_opens_each_turn_on_the_opponents_tile(
     assert turns == 30
 
 
-# Campanile's picture: its width (its columns', side by side), the pane's, its print's scale (px a unit), and whether every
-# target of the picture (its move buttons) is in the window.
+# Campanile's picture: its width (its columns', side by side), the pane's, its print's scale
+# (px a unit), and whether every target of the picture (its move buttons) is in the window.
 PICTURE = """() => { const holder = document.querySelector('#tv-board .tavola-board');
   const targets = [...holder.querySelectorAll('[data-action]:not([data-option-of])')]
     .map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0);
