@@ -29,11 +29,12 @@ export function hasTargets(svg) {
 }
 
 /** A turn opens on a wide screen (targets come where there were none): the page scrolled the
- *  least that shows the picture's targets whole, where they fit in the window, else its
- *  first; a picture that keeps the area's width may be taller than the window, its buttons
- *  under the fold (playtest 7 #7: Campanile's +1/+2/+3 under a lesson's long box). */
+ *  least that shows the picture's targets whole, where they fit in the window, else the
+ *  first; a picture that keeps its scale from turn to turn may grow taller than the window,
+ *  its buttons under the fold (playtest 7 #7: Campanile's +1/+2/+3). A lesson shows the one
+ *  target it asks for itself (lesson.js), and the page stands still where it is in view. */
 export function targetsIntoPage(svg) {
-  if (!window.matchMedia(WIDE).matches) return;
+  if (!window.matchMedia(WIDE).matches || document.querySelector("[data-lesson]")) return;
   const targets = [...svg.querySelectorAll(TARGETS)].filter(drawn).map((t) => t.getBoundingClientRect());
   if (!targets.length) return;
   const top = Math.min(...targets.map((r) => r.top));

@@ -85,12 +85,8 @@ export function layOutSections(holder, area, zoom = 1) {
     const room = area.clientWidth - 2;
     const size = `${room}x${window.innerHeight}`;
     const kept = KEPT.get(area);
-    if (kept?.size === size) {
-      best = keptLayout(kept, heights, room / width);
-    } else {
-      best = fittedLayout(parts, area, room, width, heights);
-      KEPT.set(area, { size, count: best.starts.length, scale: best.scale });
-    }
+    best = kept?.size === size ? keptLayout(kept, parts, heights, room, width) : fittedLayout(parts, area, room, width, heights);
+    if (kept?.size !== size || best.scale > kept.scale) KEPT.set(area, { size, count: best.starts.length, scale: best.scale });
   }
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes
@@ -135,13 +131,15 @@ function fittedLayout(parts, area, room, width, heights) {
   return { starts: best.starts, scale: Math.min(best.across, Math.max(best.scale, least)) };
 }
 
-/** The columns an area keeps (``kept``: their count and scale) for bands ``heights`` high;
- *  ``across``: the scale of one column as wide as the area. Fewer bands than columns (a
- *  spectator's picture has no hand), as many columns as bands, no wider than the area. */
-function keptLayout(kept, heights, across) {
+/** The columns an area keeps (``kept``: their count and scale) for bands (``parts``)
+ *  ``heights`` high and ``width`` wide in ``room`` px. Fewer bands than columns (a
+ *  spectator's picture has no hand), as many columns as bands; larger where a new print
+ *  would be under 10 px (kept from then on), as the columns fit the room. */
+function keptLayout(kept, parts, heights, room, width) {
   const count = Math.min(kept.count, heights.length);
-  const scale = Math.min(kept.scale, (across * kept.count) / count);
-  return { starts: cuts(heights, count), scale };
+  const least = Math.max(...parts.map(readableScale));
+  const across = (room - GAP * (count - 1)) / count / width;
+  return { starts: cuts(heights, count), scale: Math.min(Math.max(kept.scale, least), across) };
 }
 
 function setWidth(column, width, scale, zoom) {
