@@ -90,6 +90,8 @@ NEEDLESS_SCROLL = """y => {
   return seen ? `scrolled ${y} -> ${now}, the words and the target in view at ${y}` : null; }"""
 """Why the page moved when the step changed though it need not have (null: it stood still,
 or the new step's words or target were out of view where it stood)."""
+SCALE = "() => document.querySelector('#tv-board .part-section').getScreenCTM().a"
+"""The scale of a picture in bands (px a unit)."""
 TARGET_SEEN = """() => { const b = document.querySelector('[data-lesson-target]')
   .getBoundingClientRect();
   return { y: scrollY, whole: b.top >= 0 && b.bottom <= innerHeight }; }"""
@@ -239,19 +241,28 @@ def your_turn(game: str, lang: str) -> tuple[str, ...]:
 
 
 def picture_and_page_at(page: Page, step: str, shown_where: bool) -> bool:
-    """At a step: a picture in bands is set in columns, as a match sets them, no taller than
-    the window allows at 10 px (a hint after a wrong move pushes it down for a while); once
+    """At a step: a picture in bands is set in columns, as a match sets them, at the scale of
+    the lesson's first picture, its print 10 px or more (a hint after a wrong move pushes it
+    down for a while); once
     step, "Show me where" shows the target, moving the page only if it was out of view,
     and (once per lesson) no words float over its neighbours;
     the step done, the page has stood still unless what to read or do next was out of view.
     Returns whether "Show me where" was tried."""
     sectioned = page.evaluate(SECTIONED)
     if sectioned and page.locator("#tv-lesson-hint").is_hidden():
-        columns, bottom = sectioned
+        columns, _ = sectioned
         least = page.evaluate(SMALLEST_PRINT)
         assert columns > 1, ("one column", step)
         assert least >= 10, ("print under 10 px", step, least)
-        assert bottom <= 801 or least < 10.5, ("past the window at", step, bottom, least)
+        # the columns and their scale the lesson's first picture set (playtest 7 #7: fitted
+        # to the window under the lesson's box, the picture shrank and grew from step to step),
+        # larger only where a new print would be under 10 px (kept from then on)
+        scale = page.evaluate(SCALE)
+        kept = page.evaluate("(s) => (window.keptScale ??= s)", scale)
+        if scale > 1.01 * kept:
+            assert least < 10.5, ("rescaled", step, kept, scale, least)
+            page.evaluate("(s) => { window.keptScale = s; }", scale)
+        assert scale >= 0.99 * kept, ("rescaled", step, kept, scale)
     if page.locator("#tv-lesson-show").is_visible():
         # "Show me where" moves the page only if the target is out of view (playtest N3:
         # it centred the target: 0, 12, 107, 30 px over a Campanile lesson's steps)

@@ -92,8 +92,9 @@ def test_the_default_view_shows_every_candidate_cell(
     new_context: Any, server: ServerProcess
 ) -> None:
     """27 tiles in, a desktop's first view holds every cell where the tile fits, the status
-    a band across the top (the board gets most of the height), no print under 10 px; the
-    top axis labels are not under the head; zoomed out all the way, the print stays 10 px."""
+    a column beside the board (the pane's choice at 1366x800: the board gets the area's
+    height), no print under 10 px; the top axis labels are not under the head; zoomed out
+    all the way, the print stays 10 px."""
     page = new_context(viewport=DESKTOP).new_page()
     page.goto(played_in(server, 27))
     wait_shown(page)
@@ -101,8 +102,8 @@ def test_the_default_view_shows_every_candidate_cell(
     assert page.evaluate(CANDIDATES_OUTSIDE) == []
     assert page.evaluate(SMALLEST_TEXT) >= 10
     head, view = box(page, "#tv-board .part-head"), box(page, "#tv-board .board-view")
-    assert head["height"] <= 180, head
-    assert view["height"] >= 0.7 * (DESKTOP["height"] - view["y"] + head["height"]), view
+    assert head["x"] + head["width"] <= view["x"] + 1, (head, view)
+    assert view["height"] >= DESKTOP["height"] - view["y"] - 16, view
     top_labels = page.evaluate(
         "() => Math.min(...[...document.querySelectorAll('#tv-board .part-board text')]"
         ".map((t) => t.getBoundingClientRect().top))"
@@ -356,22 +357,27 @@ def test_a_finished_board_prints_10_px_with_its_axes(
 PLAYTEST_5 = 857716399758300850  # the seed of playtest 5's desktop game
 
 
-def test_the_head_is_a_band_where_a_column_shows_no_more_cells(
+def test_the_head_column_is_not_left_empty_early_in_the_game(
     new_context: Any, server: ServerProcess
 ) -> None:
     """Playtest 5 #3: from the third turn on the head was a column beside the board (a river
     running down, whole in both), 340 px of the area's width empty under its 200 px of
-    content, and late in the game cells to choose went out of view in the 606 px left. The
-    head is a band wherever a column would show no more cells to choose: the board gets the
-    area's width. Zoomed in and scrolled, both axes stay in view (#4), and no sign at an
-    edge covers a cell to choose (#5)."""
+    content, and late in the game cells to choose went out of view in the 606 px left.
+    Playtest 7 #6: the head then went from a column to a band and back as the board grew.
+    The head's place is the pane's (at 1366x800 a column) from the first turn; laid out as a
+    column it fills its height, and the board gets the rest of the width. Zoomed in and
+    scrolled, both axes stay in view (#4), and no sign at an edge covers a cell to choose
+    (#5)."""
     page = new_context(viewport=DESKTOP).new_page()
     page.goto(played_in(server, 6, seed=PLAYTEST_5))
     wait_shown(page)
     page.wait_for_selector("#main[data-turn='you']")
-    expect(page.locator("#tv-board .tavola-board")).to_have_attribute("data-layout", "band")
+    expect(page.locator("#tv-board .tavola-board")).to_have_attribute("data-layout", "column")
     area, view = box(page, "#tv-board"), box(page, "#tv-board .board-view")
-    assert view["width"] >= area["width"] - 4, (view, area)
+    head = box(page, "#tv-board .part-head")
+    assert view["width"] >= area["width"] - head["width"] - 4, (view, area)
+    assert head["width"] <= 260, head
+    assert view["y"] + view["height"] - (head["y"] + head["height"]) <= 0.3 * view["height"]
     assert page.evaluate(CANDIDATES_OUTSIDE) == []
     assert page.evaluate(SMALLEST_TEXT) >= 10
     for _ in range(4):

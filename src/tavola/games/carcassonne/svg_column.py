@@ -28,6 +28,7 @@ from tavola.games.carcassonne.translations import gettext
 TALL: Final = 260  # the column's width, px (tavola's client: board-view.js COLUMN_TALL)
 TILE: Final = 150  # the tile, larger than the panel's: the column has the height
 HINT: Final = 15
+STEP: Final = 21  # the step's words, at most
 
 
 def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple[str, float]:
@@ -38,22 +39,27 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     line = TALL - 2 * PAD
     playing = view["current_player"] is not None
     phases = ("place", "deploy") if playing else (view["phase"],)
-    step_rows = max(len(wrapped(_step_text(view, p), 21, line, bold=True)) for p in phases)
+    # the step's words smaller where one is longer than the line (a long name's "Maximiliane-
+    # Bartholomäa's turn"), the same size in both steps
+    said = [word for p in phases for word in _step_text(view, p).split()]
+    step_size = min([STEP] + [fitted_size(word, STEP, line, bold=True) for word in said])
+    lead = round(step_size * 1.24)
+    step_rows = max(len(wrapped(_step_text(view, p), step_size, line, bold=True)) for p in phases)
     hint_rows = max(len(_hints(view, acts, p, line)) for p in phases)
-    steps = wrapped(_step_text(view), 21, line, bold=True)
+    steps = wrapped(_step_text(view), step_size, line, bold=True)
     out = [
-        f'<text x="{PAD}" y="{30 + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
-        f"{escape(words)}</text>"
+        f'<text x="{PAD}" y="{30 + lead * row}" font-size="{step_size:g}" font-weight="bold" '
+        f'fill="{INK}">{escape(words)}</text>'
         for row, words in enumerate(steps)
     ]
     # what to do right under the step; the room for the longer step's words under both
-    below = 30 + 26 * (len(steps) - 1) + 24
+    below = 30 + lead * (len(steps) - 1) + 24
     for row, words in enumerate(_hints(view, acts, view["phase"], line)):
         out.append(
             f'<text x="{PAD}" y="{below + 18 * row}" font-size="{HINT}" fill="#444444">'
             f"{escape(words)}</text>"
         )
-    y: float = 30 + 26 * (step_rows - 1)
+    y: float = 30 + lead * (step_rows - 1)
     y += 24 + 18 * (hint_rows - 1) if hint_rows else 0
     y0 = y + 14
     cx, cy, big = TALL / 2, y0 + TILE / 2, TILE / SIZE

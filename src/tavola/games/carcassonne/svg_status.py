@@ -323,17 +323,27 @@ def _seat_row(
 
 def _name_lines(name: str, room: float, least: float) -> list[tuple[str, float]]:
     """A chip's name: on one line at the largest size from 18 down to ``least`` that fits
-    ``room``, else on two at ``least`` (the second cut short where even they are too few).
+    ``room``, else on two at ``least``; where even two are too few, the name before its
+    brackets (a bot's kind) where it fits, else the two lines, the second cut short.
 
     >>> _name_lines("Ada (you)", 200, 13)
     [('Ada (you)', 18)]
     >>> _name_lines("Bot B (heuristic, easy)", 150, 13)
     [('Bot B (heuristic,', 13), ('easy)', 13)]
+    >>> _name_lines("Bot B (euristico, facile)", 122, 15)
+    [('Bot B', 18)]
     """
     size = fitted_size(name, 18, room, bold=True)
     if size >= least:
         return [(name, size)]
     lines = wrapped(name, least, room, bold=True)
+    fits = [fitted_size(words, least, room, bold=True) >= least for words in lines]
+    if len(lines) <= 2 and all(fits):
+        return [(words, least) for words in lines]
+    # a bot's name without its kind, whole, rather than cut (playtest 7 #6: "Bot B (euristico…")
+    short = name.split(" (")[0]
+    if short != name and fitted_size(short, least, room, bold=True) >= least:
+        return [(short, fitted_size(short, 18, room, bold=True))]
     second = shortened(" ".join(lines[1:]), least, room, bold=True, least=least)
     return [(shortened(lines[0], least, room, bold=True, least=least), least), (second, least)]
 

@@ -2,8 +2,8 @@
 // ([data-choose]) lie out of view past an edge, a button at that edge shows an arrow and
 // their count; pressed, it scrolls the nearest of them into view and focuses it. A player
 // who zoomed in, or a board larger than its box at the least readable zoom, so never
-// misses a cell where the tile fits. A sign moves along its edge off the cells to choose in
-// view: it would hide them.
+// misses a cell where the tile fits. A sign moves along its edge (or away from it) off the
+// cells to choose in view: it would hide them.
 
 import { _ } from "./i18n.js";
 
@@ -22,29 +22,34 @@ function meet(a, b) {
   return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
 }
 
-/** Where along its edge of ``view`` a sign ``width`` by ``height`` px goes (its centre, client
- *  px): the edge's middle, else the nearest place to it where it covers none of ``cells``
- *  (client rects of the cells to choose in view), as a cell under it could not be seen. */
+/** Where along its edge of ``view`` a sign ``width`` by ``height`` px goes: its centre along
+ *  the edge and its distance from it (client px). The edge's middle, else the nearest place
+ *  to it where it covers none of ``cells`` (client rects of the cells to choose in view), as
+ *  a cell under it could not be tapped; where the edge has none, further from the edge, up
+ *  to a third of the view (playtest 7 #16: a phone's column of cells at its right edge). */
 function along(side, view, width, height, cells) {
   const across = side === "top" || side === "bottom";
   const [low, high] = across
     ? [view.left + INSET + width / 2, view.right - INSET - width / 2]
     : [view.top + INSET + height / 2, view.bottom - INSET - height / 2];
   const middle = (low + high) / 2;
-  const rectAt = (at) => {
+  const rectAt = (at, inset) => {
     if (across) {
-      const top = side === "top" ? view.top + INSET : view.bottom - INSET - height;
+      const top = side === "top" ? view.top + inset : view.bottom - inset - height;
       return { left: at - width / 2, right: at + width / 2, top, bottom: top + height };
     }
-    const left = side === "left" ? view.left + INSET : view.right - INSET - width;
+    const left = side === "left" ? view.left + inset : view.right - inset - width;
     return { left, right: left + width, top: at - height / 2, bottom: at + height / 2 };
   };
-  for (let by = 0; middle - by >= low || middle + by <= high; by += SLIDE) {
-    for (const at of [middle - by, middle + by]) {
-      if (at >= low && at <= high && !cells.some((cell) => meet(cell, rectAt(at)))) return at;
+  const deepest = (across ? view.height : view.width) / 3;
+  for (let inset = INSET; inset <= Math.max(INSET, deepest); inset += SLIDE) {
+    for (let by = 0; middle - by >= low || middle + by <= high; by += SLIDE) {
+      for (const at of [middle - by, middle + by]) {
+        if (at >= low && at <= high && !cells.some((cell) => meet(cell, rectAt(at, inset)))) return [at, inset];
+      }
     }
   }
-  return middle;
+  return [middle, INSET];
 }
 
 /** The side of ``view`` (a client rect) that ``cell`` (one) lies out past the most, or "". */
@@ -119,9 +124,9 @@ export function edgeSigns(boardView) {
         const words = SIDES[side].words(count);
         sign.setAttribute("aria-label", words);
         sign.title = words;
-        const at = along(side, view, sign.offsetWidth, sign.offsetHeight, shown);
+        const [at, inset] = along(side, view, sign.offsetWidth, sign.offsetHeight, shown);
         const across = side === "top" || side === "bottom";
-        const edge = { top: view.top + INSET, bottom: view.bottom - INSET, left: view.left + INSET, right: view.right - INSET }[side];
+        const edge = { top: view.top + inset, bottom: view.bottom - inset, left: view.left + inset, right: view.right - inset }[side];
         sign.style.left = `${(across ? at : edge) - left}px`;
         sign.style.top = `${(across ? edge : at) - top}px`;
       }

@@ -3,7 +3,11 @@
 // draw the picture largest while it fits the window's height; on a narrow one they stay one
 // under the other at the area's width (the page scrolls). Its print is never drawn under
 // 10 px to fit: where the window's height leaves less (a lesson's box above it), the page
-// scrolls instead.
+// scrolls instead. The first picture an area shows sets its columns and scale, which the next
+// keep (while the window keeps its size): from turn to turn the picture neither shrinks as
+// it grows nor jumps back at the end (playtest 7 #7: Campanile's 932 px of a 946 px pane,
+// print 13.9 px, became 756 px, 11.8 px, as its towers grew, then 932 px again at the end);
+// where it grows taller than the window, the page scrolls.
 
 import { readableScale } from "./board-view.js";
 
@@ -12,6 +16,7 @@ const GAP = 12; // px between two columns
 const MOST_COLUMNS = 3;
 const FILL_SHARE = 0.75; // the least share of the largest print that columns filling the width may have
 const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
+const KEPT = new WeakMap(); // an area's columns and scale, and the size they were chosen for
 
 export function hasSections(root) {
   return Boolean(root.querySelector(':scope > svg[data-part="section"]'));
@@ -78,25 +83,10 @@ export function layOutSections(holder, area, zoom = 1) {
   let best = { starts: [0], scale: null };
   if (window.matchMedia(WIDE).matches) {
     const room = area.clientWidth - 2;
-    const top = area.getBoundingClientRect().top + window.scrollY;
-    const tall = Math.max(240, window.innerHeight - top - 14);
-    // the print is never fitted under 10 px: columns too narrow for it are not laid out
-    // (where even one is, it takes the width and the page scrolls)
-    const least = Math.max(...parts.map(readableScale));
-    const layouts = [];
-    for (let count = 1; count <= Math.min(MOST_COLUMNS, parts.length); count++) {
-      const across = (room - GAP * (count - 1)) / count / width;
-      if (count > 1 && across < least) break;
-      const starts = cuts(heights, count);
-      const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
-      const scale = Math.min(across, tall / tallest);
-      layouts.push({ starts, scale, across, fills: across <= tall / tallest });
-      if (best.scale === null || scale > best.scale * 1.04) best = layouts[layouts.length - 1];
-    }
-    // one column held to the window's height leaves empty bands beside it (a short picture,
-    // a replay's page under its title): columns that fill the width win at nearly its print
-    best = layouts.find((layout) => layout.fills && layout.scale >= FILL_SHARE * best.scale) || best;
-    best = { ...best, scale: Math.min(best.across, Math.max(best.scale, least)) };
+    const size = `${room}x${window.innerHeight}`;
+    const kept = KEPT.get(area);
+    best = kept?.size === size ? keptLayout(kept, parts, heights, room, width) : fittedLayout(parts, area, room, width, heights);
+    if (kept?.size !== size || best.scale > kept.scale) KEPT.set(area, { size, count: best.starts.length, scale: best.scale });
   }
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes
@@ -113,6 +103,43 @@ export function layOutSections(holder, area, zoom = 1) {
   });
   holder.replaceChildren(...columns);
   holder.classList.toggle("in-columns", columns.length > 1);
+}
+
+/** The columns that draw the bands (``parts``, ``heights`` high, ``width`` wide) largest in
+ *  ``room`` px of ``area``'s width while they fit the window's height: their starts and
+ *  scale. */
+function fittedLayout(parts, area, room, width, heights) {
+  let best = { starts: [0], scale: null };
+  const top = area.getBoundingClientRect().top + window.scrollY;
+  const tall = Math.max(240, window.innerHeight - top - 14);
+  // the print is never fitted under 10 px: columns too narrow for it are not laid out
+  // (where even one is, it takes the width and the page scrolls)
+  const least = Math.max(...parts.map(readableScale));
+  const layouts = [];
+  for (let count = 1; count <= Math.min(MOST_COLUMNS, parts.length); count++) {
+    const across = (room - GAP * (count - 1)) / count / width;
+    if (count > 1 && across < least) break;
+    const starts = cuts(heights, count);
+    const tallest = Math.max(...starts.map((s, k) => total(heights.slice(s, starts[k + 1]))));
+    const scale = Math.min(across, tall / tallest);
+    layouts.push({ starts, scale, across, fills: across <= tall / tallest });
+    if (best.scale === null || scale > best.scale * 1.04) best = layouts[layouts.length - 1];
+  }
+  // one column held to the window's height leaves empty bands beside it (a short picture,
+  // a replay's page under its title): columns that fill the width win at nearly its print
+  best = layouts.find((layout) => layout.fills && layout.scale >= FILL_SHARE * best.scale) || best;
+  return { starts: best.starts, scale: Math.min(best.across, Math.max(best.scale, least)) };
+}
+
+/** The columns an area keeps (``kept``: their count and scale) for bands (``parts``)
+ *  ``heights`` high and ``width`` wide in ``room`` px. Fewer bands than columns (a
+ *  spectator's picture has no hand), as many columns as bands; larger where a new print
+ *  would be under 10 px (kept from then on), as the columns fit the room. */
+function keptLayout(kept, parts, heights, room, width) {
+  const count = Math.min(kept.count, heights.length);
+  const least = Math.max(...parts.map(readableScale));
+  const across = (room - GAP * (count - 1)) / count / width;
+  return { starts: cuts(heights, count), scale: Math.min(Math.max(kept.scale, least), across) };
 }
 
 function setWidth(column, width, scale, zoom) {

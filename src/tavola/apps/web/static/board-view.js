@@ -17,13 +17,12 @@ const MAX_ZOOM = 8;
 const TAP = 44.5;
 const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
 const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
-const COLUMN = 340; // ... or, where that shows more cells to choose, a column this wide beside it
-const COLUMN_TALL = 260; // ... or this wide, the head laid out as a column (tavola carcassonne svg_column)
+const COLUMN_TALL = 260; // ... or a column this wide beside the board, the head laid out as a column (tavola carcassonne svg_column)
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
 const SLACK = 1; // units a cell may pass a window's edge (fractions of a pixel) and count as held
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const LAYOUTS = new WeakMap(); // an area's last head layout, kept where a picture has no cells
+const LAYOUTS = new WeakMap(); // an area's head layout and the window's size it was chosen for
 
 import { pinnedAxes } from "./board-axes.js";
 import { _ } from "./i18n.js";
@@ -41,14 +40,12 @@ export function splitParts(root) {
   const wide = root.querySelector(':scope > svg[data-part="head-wide"]');
   const tall = root.querySelector(':scope > svg[data-part="head-tall"]');
   const board = root.querySelector(':scope > svg[data-part="board"]');
-  const cells = board.hasAttribute("data-fit") ? null : cellBoxes(board);
   const tallBox = tall ? viewBox(tall) : null;
-  const boxes = wide ? [viewBox(board), viewBox(wide), readableScale(board), cells, tallBox] : null;
+  const boxes = wide ? [viewBox(wide), tallBox, board.hasAttribute("data-fit")] : null;
   const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
-  if (root.parentElement) LAYOUTS.set(root.parentElement, layout);
   const band = layout === "band";
-  const column = layout === "column" && columnWidth(root.parentElement, tallBox) === COLUMN_TALL;
-  holder.classList.toggle("in-column", layout === "column");
+  const column = layout === "column";
+  holder.classList.toggle("in-column", column);
   holder.dataset.layout = layout;
   if (boxes) holder.dataset.boxes = JSON.stringify(boxes);
   if (wide) wide.remove();
@@ -86,33 +83,26 @@ function amidCells(centre, start, size, room) {
   return Math.min(Math.max(centre, start + room / 2), start + size - room / 2);
 }
 
-/** Where the head goes on a wide area: "band" across the top, or "column" (columnWidth px)
- *  left of the board where more of the cells to choose (``cells``, boxes in board units)
- *  show so at the default scale (``least``, its print's least, or the scale it fits at): a
- *  band leaves the board the area's width, and its head no empty height. A board with no
- *  cells to choose keeps the area's last layout (the follower step keeps the place step's),
- *  a finished one (``cells`` null) the band. "" on a narrow area (the head on top). */
-function headLayout(area, [, , w, h], [, , bandW, bandH], least, cells, tallBox) {
+/** Where the head goes on a wide area: "band" across the top, or "column" (the head laid out
+ *  as a column, ``tallBox``, COLUMN_TALL px wide, where it fits the window's height) left of
+ *  the board, whichever leaves the board the larger square: a board of any shape shows the
+ *  most of itself in it. The pane's shape decides, never the board's, and once per area and
+ *  window size: the head keeps its place from turn to turn (playtest 7 #6: it went from a
+ *  band to a column and back as the board grew). A finished board (``finished``) has the
+ *  band. "" on a narrow area (the head on top). */
+function headLayout(area, [, , bandW, bandH], tallBox, finished) {
   const width = area?.clientWidth || 0;
   if (width < WIDE_HEAD) return "";
-  if (!cells) return "band";
-  if (!cells.length) return LAYOUTS.get(area) || "band";
+  if (finished) return "band";
+  const size = `${width}x${window.innerHeight}`;
+  const kept = LAYOUTS.get(area);
+  if (kept?.size === size) return kept.layout;
   const high = roomBelow(area);
-  const shows = (roomW, roomH) => {
-    const scale = Math.max(Math.min(roomW / w, roomH / h, SCALE.most), least);
-    return mostCells(cells, roomW / scale - AXIS, roomH / scale - AXIS).count;
-  };
-  const column = columnWidth(area, tallBox);
-  return shows(width - column, high) > shows(width, high - (width * bandH) / bandW) ? "column" : "band";
-}
-
-/** How wide the head's column is: the head laid out as a column (``tallBox``, its viewBox:
- *  head-tall, a px a unit), which fills the column's height rather than leaving most of it
- *  empty, where it is no higher than the board's box; else the head's panel, COLUMN px. */
-function columnWidth(area, tallBox) {
-  if (!tallBox || !area) return COLUMN;
-  const [, , w, h] = tallBox;
-  return (COLUMN_TALL * h) / w <= roomBelow(area) ? COLUMN_TALL : COLUMN;
+  const tall = tallBox ? (COLUMN_TALL * tallBox[3]) / tallBox[2] <= high : false;
+  const band = Math.min(width, high - (width * bandH) / bandW);
+  const layout = tall && Math.min(width - COLUMN_TALL, high) > band ? "column" : "band";
+  LAYOUTS.set(area, { size, layout });
+  return layout;
 }
 
 /** The window's height below the top of ``area`` (px), as the board's box takes it. */
@@ -138,15 +128,19 @@ function around(boxes) {
 }
 
 /** The most of ``cells`` (boxes) a window ``w`` by ``h`` holds whole: their count and the
- *  box around them (null: none), among equals the one nearest ``near`` (a point). */
-function mostCells(cells, w, h, near = null) {
-  let best = { count: 0, box: null, far: Infinity };
+ *  box around them (null: none), among equals the one nearest ``near`` (a point). With
+ *  ``must`` (a box), only windows that hold it too, and the box is around it as well. */
+function mostCells(cells, w, h, near = null, must = null) {
+  let best = { count: must ? -1 : 0, box: null, far: Infinity };
   const [right, bottom] = [w + SLACK, h + SLACK]; // a window as wide as cells holds them
-  for (const { x: left } of cells) {
-    for (const { y: top } of cells) {
-      const held = cells.filter((c) => c.x >= left && c.y >= top && c.x + c.width <= left + right && c.y + c.height <= top + bottom);
-      if (!held.length || held.length < best.count) continue;
-      const box = around(held);
+  const corners = must ? [...cells, must] : cells;
+  for (const { x: left } of corners) {
+    for (const { y: top } of corners) {
+      const inside = (c) => c.x >= left && c.y >= top && c.x + c.width <= left + right && c.y + c.height <= top + bottom;
+      if (must && !inside(must)) continue;
+      const held = cells.filter(inside);
+      if ((!must && !held.length) || held.length < best.count) continue;
+      const box = around(must ? [...held, must] : held);
       const far = near ? Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y) : 0;
       if (held.length > best.count || far < best.far) best = { count: held.length, box, far };
     }
@@ -232,6 +226,17 @@ export class BoardView {
     this.box.style.height = `${Math.max(300, Math.round(window.innerHeight - top - 12))}px`;
   }
 
+  /** A turn opens (cells to choose come): the view where the board opens, on the opponent's
+   *  move and the cells (the zoom kept, not where the player last looked: playtest 7 #16, the
+   *  bot's tile was half out of a phone's view), in the page's view. */
+  turnOpens() {
+    if (this.state.moved) {
+      Object.assign(this.state, { moved: false, centre: null });
+      this.apply();
+    }
+    this.intoPage();
+  }
+
   /** Scroll the page the least that shows the picture (head and board) whole, else its
    *  board's box from the top: a turn opens on its cells to choose even where the player
    *  scrolled down to the moves under the board (a phone) to play the last one. */
@@ -291,8 +296,9 @@ export class BoardView {
   }
 
   /** The board point a view ``width`` by ``height`` px at ``scale`` opens on: where the
-   *  board pans, the most cells to choose it shows (beside the axes pinned over its top and
-   *  left), among equals those nearest the last tile laid; with none, the last tile laid
+   *  board pans, the last tile laid (the opponent's move: playtest 7 #16) and the most cells
+   *  to choose it shows with it (beside the axes pinned over its top and left), among equals
+   *  those nearest that tile; with no cell to choose, the last tile laid
    *  (a finished game's too: where it ended), moved the least that keeps the view on the
    *  cells, so no column is cut on one side while the other shows empty cloth. Else the
    *  board's middle. */
@@ -305,7 +311,7 @@ export class BoardView {
     const at = near ? { x: near.x + near.width / 2, y: near.y + near.height / 2 } : middle;
     const cells = cellBoxes(this.svg);
     if (cells.length) {
-      const most = mostCells(cells, width / scale - AXIS, height / scale - AXIS, at).box;
+      const most = mostCells(cells, width / scale - AXIS, height / scale - AXIS, at, near).box;
       const box = most || around([cells[0]]); // zoomed in past a cell's size
       return { x: box.x + box.width / 2 - AXIS / 2, y: box.y + box.height / 2 - AXIS / 2 };
     }

@@ -17,10 +17,9 @@ import { edgeSigns } from "./board-edges.js";
 import { turnTurned } from "./board-turn.js";
 import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { pointerHandlers } from "./board-pointers.js";
+import { fitTall, hasTargets, targetsIntoPage } from "./board-page.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
-
-const TALL_SHARE = 1; // a picture too tall for the window is still drawn as wide as the area (it scrolls)
 
 function viewBoxOf(svg) {
   const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
@@ -91,7 +90,7 @@ export class Board {
     container.addEventListener("mouseleave", () => { this.unlight(); this.unpreview(); this.say(""); });
     window.addEventListener("resize", () => {
       if (this.parted && layoutChanged(this.svg)) this.show(this.text);
-      this.fitTall();
+      fitTall(this);
       this.view?.fit();
       this.applyZoom();
     });
@@ -140,6 +139,7 @@ export class Board {
         : ["data-choose", active.getAttribute("data-choose")];
     }
     const hadCells = Boolean(this.svg?.querySelector("[data-choose]"));
+    const hadTargets = hasTargets(this.svg);
     this.cancel(false);
     this.lit = null;
     this.previewed = null;
@@ -163,7 +163,7 @@ export class Board {
       this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
     }
-    this.fitTall();
+    fitTall(this);
     this.applyZoom();
     for (const id of [...this.open]) {
       const panel = this.byId(id);
@@ -180,27 +180,14 @@ export class Board {
       this.say("");
     }
     this.view?.revealTargets();
-    // cells to choose come (a turn opens): in the page's view
-    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) this.view.intoPage();
+    // cells to choose come (a turn opens): the view opens anew, in the page's view
+    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) this.view.turnOpens();
+    else if (!this.view && !hadTargets && hasTargets(this.svg)) targetsIntoPage(this.svg);
   }
 
   /** The first element of the picture that plays or chooses, drawn (or null). */
   firstTarget() {
     return this.svg ? firstTarget(this.svg) : null;
-  }
-
-  /** A picture fitted to the window's height may come out a narrow strip of small print
-   *  (ClockTowers' towers pile up): then it is drawn nearly the area's width, and scrolls. */
-  fitTall() {
-    if (!this.svg || this.parted || this.sectioned) {
-      this.container.classList.remove("tall");
-      return;
-    }
-    const [, , width, height] = this.base;
-    const fitted = ((window.innerHeight - 120) * width) / height;
-    const wanted = Math.round(TALL_SHARE * this.container.clientWidth);
-    this.container.classList.toggle("tall", fitted < wanted);
-    this.container.style.setProperty("--tall-width", `${wanted}px`);
   }
 
   clear(message = "") {
