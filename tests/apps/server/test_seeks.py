@@ -1,6 +1,7 @@
 """Quick pairing through real servers: on SQLite, a seek paired, cancelled, never with its
 own player, only its owner's; on PostgreSQL, two servers pair 50 concurrent seekers into
-exactly 25 matches, nobody twice."""
+exactly 25 matches, nobody twice, and two idle servers ask the database nothing until a
+seek wakes them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from typing import Any
 
 import httpx
@@ -159,3 +161,47 @@ def test_two_servers_pair_fifty_concurrent_seekers_into_25_matches(
         assert set(matches.values()) == {2}
         seated = [seat["name"] for m in matches for seat in Api(one.url).get(m)["seats"]]
         assert sorted(seated) == sorted(seeker.name for seeker in seekers)  # each once
+
+
+def last_query_start(db_url: str) -> datetime:
+    """When the database's servers last sent a statement (PostgreSQL's live activity: each
+    connection's last, the LISTEN connection's included; this one's left out)."""
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        found = connection.execute(
+            text(
+                "SELECT max(query_start) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar_one()
+    engine.dispose()
+    assert isinstance(found, datetime)
+    return found
+
+
+def database_now(db_url: str) -> datetime:
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        found = connection.execute(text("SELECT now()")).scalar_one()
+    engine.dispose()
+    assert isinstance(found, datetime)
+    return found
+
+
+@pytest.mark.postgres
+def test_idle_servers_ask_nothing_until_a_seek_wakes_them(cluster: PostgresCluster) -> None:
+    """No seek waiting, no tournament to look after or watch: the pairing and the
+    tournaments' scheduler sleep (they polled the database every second and every half
+    second); a seek on each of two servers still pairs at once, then they sleep again."""
+    with two_servers(cluster) as (one, two):
+        time.sleep(2.0)  # the first looks, made at startup, found nothing
+        quiet_from = database_now(one.db_url)
+        time.sleep(3.0)
+        assert last_query_start(one.db_url) < quiet_from
+        kim, lou = Seeker(one.url), Seeker(two.url)
+        first, second = kim.seek(), lou.seek()
+        assert kim.paired(first)["match"] == lou.paired(second)["match"]
+        time.sleep(2.0)  # the servers' next looks find no seek waiting
+        quiet_from = database_now(one.db_url)
+        time.sleep(3.0)
+        assert last_query_start(one.db_url) < quiet_from

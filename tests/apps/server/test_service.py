@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import Connection
 
 from tavola.apps.server import db
 from tavola.apps.server.hub import Hub
@@ -65,7 +66,9 @@ def test_a_seat_entry_lost_to_another_server_shows_the_asker_its_own_view(
     tmp_path: Path, kind: str, seat: int, asker: int
 ) -> None:
     async def test(service: MatchService, live: LiveMatch) -> None:
-        def taken(entries: list[NewEntry], origin: str) -> list[datetime | Exception | None]:
+        def taken(
+            entries: list[NewEntry], origin: str, held: Connection | None = None
+        ) -> list[datetime | Exception | None]:
             return [None] * len(entries)  # every seq is taken
 
         service.store.append_many = taken  # type: ignore[method-assign]

@@ -9,7 +9,9 @@ Entries of one match never meet in a batch: a match appends under its lock, one 
 The batches go to one thread of the writer's, started with its first batch and kept: a
 batch is handed over through a ``queue.SimpleQueue`` and answered by
 ``loop.call_soon_threadsafe``, without a thread pool's limiter and cancel scopes for each
-(anyio's ``to_thread``, which cost about as much as the insert itself per batch).
+(anyio's ``to_thread``, which cost about as much as the insert itself per batch). The
+thread keeps one connection for its batches (a pool's checkout and reset cost about as
+much as a lone insert), and opens another after a batch failed on it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import contextlib
 import queue
 import threading
 from datetime import datetime
+
+from sqlalchemy import Connection
 
 from tavola.apps.server.store import NewEntry, Store
 
@@ -81,14 +85,19 @@ class LogWriter:
 
     def _serve(self, batches: queue.SimpleQueue[Batch | None]) -> None:
         """The writer's thread: each batch in one transaction, until ``close``."""
+        held: Connection | None = None
         while (batch := batches.get()) is not None:
             entries, loop, answered = batch
             try:
-                results = self.store.append_many(entries, self.origin)
+                if held is None or held.closed:
+                    held = self.store.engine.connect()
+                results = self.store.append_many(entries, self.origin, held)
             except Exception as error:  # each waiting append gets it
                 results = [error] * len(entries)
             with contextlib.suppress(RuntimeError):  # its loop closed meanwhile: nobody waits
                 loop.call_soon_threadsafe(_answer, answered, results)
+        if held is not None:
+            held.close()
 
 
 def _answer(answered: asyncio.Future[Results], results: Results) -> None:

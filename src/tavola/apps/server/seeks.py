@@ -3,8 +3,11 @@ ratedness; two (or as many as the game seats) compatible seekers are paired into
 match within seconds, each seat held by its player's account.
 
 Every server pairs its database's seeks (``run``): at once when one of its players seeks,
-else every ``PAIR_EVERY`` seconds, as ranges widen with waiting (``pairing``). The
-seeks' table makes one pairing of a seek, never two, across servers (``seek_store``).
+then every ``PAIR_EVERY`` seconds while any seek waits, as ranges widen with waiting
+(``pairing``). A server that found none waiting sleeps until one of its players seeks
+(or ``IDLE_EVERY`` has passed: a net for seeks whose own server went away), so an idle
+server makes no query. The seeks' table makes one pairing of a seek, never two, across
+servers (``seek_store``).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from tavola.core.registry import load
 log = logging.getLogger("tavola.server")
 T = TypeVar("T")
 PAIR_EVERY = 1.0  # seconds between two pairings of the waiting seeks
+IDLE_EVERY = 30.0  # seconds between two looks when no seek waits
 MAX_WAITING = 3  # a player's seeks waiting at once
 
 
@@ -120,21 +124,26 @@ class Seeks:
     # -- pairing -------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Pair the waiting seeks, now and then, as long as the server runs."""
+        """Pair the waiting seeks as long as the server runs: every ``PAIR_EVERY`` seconds
+        while any waits, else once woken by a seek."""
+        waiting = True
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), PAIR_EVERY)
+                await asyncio.wait_for(self._wake.wait(), PAIR_EVERY if waiting else IDLE_EVERY)
             self._wake.clear()
             try:
-                await self.pair()
+                waiting = await self.pair()
             except Exception:  # the database away: the next round tries again
+                waiting = True
                 log.exception("pairing the seeks failed")
 
-    async def pair(self) -> None:
-        """Make every match the waiting seeks allow now."""
-        for pool in await self._db(self.store.pools):
+    async def pair(self) -> bool:
+        """Make every match the waiting seeks allow now; whether any seek waited."""
+        pools = await self._db(self.store.pools)
+        for pool in pools:
             for claimed in await self._db(self.store.claim, pool, now()):
                 await self._make(claimed)
+        return bool(pools)
 
     async def _make(self, claimed: Claimed) -> None:
         seeks = list(claimed.seeks)

@@ -166,7 +166,10 @@ class MatchService:
             **table_row(table),
         )
         await self._db(self.store.insert_match, match, seat_rows)
-        live = await self.get(match_id)
+        # held from the rows just written: no other server knows the match yet, nor its log
+        live = self._hold(Loaded(match, seat_rows, []))
+        self.bots.ensure(live)
+        self.alarms.schedule(live)
         self._alert_turn(live)
         result_seats = []
         for info in live.seats:
@@ -191,13 +194,17 @@ class MatchService:
             raise Refused("no_match", lazy("no match {match!r}", match=match_id))
         live = self._cache.get(match_id)  # loaded meanwhile by another request
         if live is None:
-            live = replayed(loaded)
-            self._cache[match_id] = live
-            self._forget_idle()
+            live = self._hold(loaded)
             # Another server's NOTIFY during the read found no match here: catch up now.
             await self.refresh(live)
             self.bots.ensure(live)
             self.alarms.schedule(live)
+        return live
+
+    def _hold(self, loaded: Loaded) -> LiveMatch:
+        """The stored match replayed, held in the cache."""
+        live = self._cache[loaded.match.id] = replayed(loaded)
+        self._forget_idle()
         return live
 
     def _forget_idle(self) -> None:

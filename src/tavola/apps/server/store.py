@@ -19,8 +19,6 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -31,10 +29,14 @@ Row = TypeVar("Row")
 NOTIFY_CHANNEL = "tavola_log"
 CHAT_KEPT = 200  # the most recent messages a match's state carries
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
-_INSERT_AND_NOTIFY = text(
-    "WITH added AS (INSERT INTO actions (match_id, seq, seat, kind, notation, at) "
-    "VALUES (:match_id, :seq, :seat, :kind, :notation, :at) ON CONFLICT DO NOTHING RETURNING seq) "
-    "SELECT pg_notify(:channel, :payload) FROM added"
+# The log's insert in the driver's own SQL (``?`` for SQLite's, ``%s`` for psycopg's):
+# sent as it is, without SQLAlchemy's compiling or its cache key for every entry.
+_INSERT = (
+    "INSERT INTO actions (match_id, seq, seat, kind, notation, at) VALUES ({0}, {0}, {0}, {0}, "
+    "{0}, {0}) ON CONFLICT DO NOTHING"
+)
+_INSERT_AND_NOTIFY = (
+    "WITH added AS (" + _INSERT + " RETURNING seq) SELECT pg_notify({0}, {0}) FROM added"
 )
 
 
@@ -68,10 +70,12 @@ class Store:
         self.engine = engine
         self.notify = notify
         # an entry whose number another writer holds is skipped, not an error
-        dialect_insert = sqlite_insert if engine.dialect.name == "sqlite" else postgresql_insert
-        self._insert_new = (
-            dialect_insert(ActionRow).on_conflict_do_nothing().returning(ActionRow.seq)
-        )
+        marker = "?" if engine.dialect.paramstyle == "qmark" else "%s"
+        self._insert_sql = (_INSERT_AND_NOTIFY if notify else _INSERT).format(marker)
+        # a time as SQLAlchemy would store it in this column (SQLite: a text of its own form)
+        column_type = ActionRow.__table__.c.at.type.dialect_impl(engine.dialect)
+        stored = column_type.bind_processor(engine.dialect)
+        self._stored_time: Callable[[datetime], object] = stored or (lambda at: at)
 
     def insert_match(self, match: MatchRow, seats: list[SeatRow]) -> None:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
@@ -244,18 +248,24 @@ class Store:
         return written
 
     def append_many(
-        self, entries: list[NewEntry], origin: str
+        self, entries: list[NewEntry], origin: str, held: Connection | None = None
     ) -> list[datetime | Exception | None]:
         """Insert log entries in one transaction, one commit (the server's hottest write:
-        ``log_writer`` gathers the entries of concurrent moves). Each entry's time, or
+        ``log_writer`` gathers the entries of concurrent moves), on the connection ``held``
+        if given (closed if the transaction fails: it may be broken). Each entry's time, or
         ``None`` where another writer already holds its number; if the transaction fails
         otherwise, each entry is tried alone and one that fails gets its error."""
         at = now()
         try:
-            with self.engine.begin() as connection:
-                return [self._insert(connection, entry, at, origin) for entry in entries]
+            if held is None:
+                with self.engine.begin() as connection:
+                    return [self._insert(connection, entry, at, origin) for entry in entries]
+            with held.begin():
+                return [self._insert(held, entry, at, origin) for entry in entries]
         except SQLAlchemyError as error:
-            if len(entries) == 1:
+            if held is not None:  # perhaps broken (a database restarted): tried again alone
+                held.close()
+            elif len(entries) == 1:
                 return [error]
         return [
             _error_of(functools.partial(self._insert_alone, entry, at, origin)) for entry in entries
@@ -271,21 +281,15 @@ class Store:
         """One entry, skipped (``None``) if its number is taken; on PostgreSQL the NOTIFY
         rides in the same statement, delivered when the transaction commits."""
         at = entry.at or at
-        row = {
-            "match_id": entry.match_id,
-            "seq": entry.seq,
-            "seat": entry.seat,
-            "kind": entry.kind,
-            "notation": entry.notation,
-            "at": at,
-        }
+        row = (entry.match_id, entry.seq, entry.seat, entry.kind, entry.notation)
+        stored = self._stored_time(at)
         if self.notify:
             payload = f"{entry.match_id} {entry.seq} {origin}"
-            params = {**row, "channel": NOTIFY_CHANNEL, "payload": payload}
-            added = connection.execute(_INSERT_AND_NOTIFY, params).first()
+            params = (*row, stored, NOTIFY_CHANNEL, payload)
+            added = connection.exec_driver_sql(self._insert_sql, params).first() is not None
         else:
-            added = connection.execute(self._insert_new, row).first()
-        return None if added is None else at
+            added = connection.exec_driver_sql(self._insert_sql, (*row, stored)).rowcount == 1
+        return at if added else None
 
     def entry(self, match_id: str, seq: int) -> ActionRow | None:
         with Session(self.engine, expire_on_commit=False) as session:

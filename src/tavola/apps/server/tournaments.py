@@ -14,6 +14,9 @@ The scheduler (``run``) looks after every tournament that is not finished, every
 4. the next tables are paired when their format says (``plan``), from the rows alone.
 
 A restarted server, or another one, finds the same rows and goes on where they stand.
+While no tournament is to be looked after and none is watched, the scheduler sleeps until
+one is created, entered or watched here (or ``IDLE_EVERY`` has passed: a net for those of
+another server), so an idle server makes no query.
 
 After each look, every tournament someone watches (a socket of ``/t/{id}``) is read again:
 if anything shown changed, its watchers are handed the new rows (``Watcher``), whichever
@@ -75,6 +78,7 @@ from tavola.players.specs import entrant_names
 log = logging.getLogger("tavola.server")
 T = TypeVar("T")
 SCHEDULE_EVERY = 0.5  # seconds between two looks at the running tournaments
+IDLE_EVERY = 30.0  # seconds between two looks when none is to be looked after or watched
 MIN_SEATS, MAX_SEATS = 2, 5
 NOW, WHEN_FULL = "now", "when_full"
 OPEN, LINK = "open", "link"  # who may enter: anyone, or whoever has the link (its key)
@@ -235,6 +239,7 @@ class Tournaments:
     def watch(self, tournament_id: str) -> Watcher:
         watcher = Watcher(tournament_id)
         self._watchers.setdefault(tournament_id, set()).add(watcher)
+        self._wake.set()  # watched: looked at every SCHEDULE_EVERY seconds from now
         return watcher
 
     def unwatch(self, watcher: Watcher) -> None:
@@ -260,24 +265,29 @@ class Tournaments:
     # -- the scheduler --------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Schedule the tournaments, now and then, as long as the server runs."""
+        """Schedule the tournaments as long as the server runs: every ``SCHEDULE_EVERY``
+        seconds while one is to be looked after or watched, else once woken."""
+        busy = True
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), SCHEDULE_EVERY)
+                await asyncio.wait_for(self._wake.wait(), SCHEDULE_EVERY if busy else IDLE_EVERY)
             self._wake.clear()
             try:
-                await self.schedule()
+                busy = await self.schedule()
                 await self.publish()
+                busy = busy or bool(self._watchers)
             except Exception:  # the database away: the next look tries again
+                busy = True
                 log.exception("scheduling the tournaments failed")
 
-    async def schedule(self) -> None:
-        """One look at every tournament not finished, if this server is the scheduler."""
+    async def schedule(self) -> bool:
+        """One look at every tournament not finished, if this server is the scheduler;
+        whether any is to be looked after (by this server or another)."""
         if not await self._db(self.store.active):  # nothing to look after: no lease taken
-            return
+            return False
         lease = await self._db(self.store.acquire)
         if lease is None:
-            return
+            return True
         try:
             for tournament_id in await self._db(self.store.active):
                 try:
@@ -286,6 +296,7 @@ class Tournaments:
                     log.exception("tournament %s could not go on", tournament_id)
         finally:
             await self._db(self.store.release, lease)
+        return True
 
     async def _step(self, tournament_id: str) -> None:
         snap = await self.snapshot(tournament_id)
