@@ -10,7 +10,7 @@ from tavola.games.carcassonne.svg_features import bag
 from tavola.games.carcassonne.svg_tiles import SIZE, tile
 from tavola.games.carcassonne.tile_names import tile_name
 from tavola.games.carcassonne.tiles import IS_RIVER, TILE_NAMES
-from tavola.games.carcassonne.translations import gettext
+from tavola.games.carcassonne.translations import gettext, ngettext
 
 PAD: Final = 12
 
@@ -23,9 +23,15 @@ _BAG_TILE = 52
 
 def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
     """The tiles still face down, by kind, hidden until the "Tiles left" button opens it;
-    ``width`` units wide, and its height. The River's tiles show while some are left."""
+    ``width`` units wide, and its height. The River's tiles show while some are left.
+
+    A bag made up for the game (a lesson's, a puzzle's: the secret ``tiles`` option) that
+    left tiles of the box out says only how many tiles it holds: which ones is in no view.
+    """
     left = bag(view)
-    total = sum(left.values())
+    total = view["tiles_left"]
+    if sum(left.values()) != total:
+        return _panel(width, total, _made_up(total), 60 + 30 * 2 + 8)
     groups = [("", [n for n in left if not IS_RIVER[TILE_NAMES.index(n)]])]
     rivers = [n for n in left if IS_RIVER[TILE_NAMES.index(n)]]
     if any(left[n] for n in rivers):
@@ -46,7 +52,8 @@ def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
             count = left[name]
             faded = ' opacity="0.3"' if not count else ""
             times = f"\N{MULTIPLICATION SIGN}{count}"
-            left_words = gettext("{tile}: {count} left").format(tile=tile_name(name), count=count)
+            left_words = ngettext("{tile}: {count} left", "{tile}: {count} left", count)
+            left_words = left_words.format(tile=tile_name(name), count=count)
             out.append(
                 f"<g{faded}><title>{escape(left_words)}</title>"
                 f'<g transform="translate({cx:g},{cy:g}) scale({_BAG_TILE / SIZE:g})">'
@@ -55,7 +62,28 @@ def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
                 f'text-anchor="middle" fill="{INK}">{escape(times)}</text></g>'
             )
         y += -(-len(names) // _BAG_COLUMNS) * _BAG_CELL
-    height = y + 8
+    return _panel(width, total, "".join(out), y + 8)
+
+
+def _made_up(total: int) -> str:
+    """The words of a made-up bag's panel, on two lines: no tile of it is shown."""
+    words = (
+        gettext("This bag was made up for this game:"),
+        ngettext(
+            "which tile is left in it is not shown.",
+            "which tiles are left in it is not shown.",
+            total,
+        ),
+    )
+    return "".join(
+        f'<text x="{PAD + 4}" y="{80 + 30 * i}" font-size="17" fill="{INK}">{escape(line)}</text>'
+        for i, line in enumerate(words)
+    )
+
+
+def _panel(width: float, total: int, body: str, height: float) -> tuple[str, float]:
+    """The panel: its frame, its heading (``total`` tiles), its close button, ``body``;
+    and its height."""
     heading = gettext("Tiles in the bag: {count}").format(count=total)
     close, close_label = gettext("Close"), gettext("Close the bag")
     head = [
@@ -70,4 +98,4 @@ def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
         f'fill="#FFFFFF" stroke="{INK}"/><path d="M{width - 44},24l20,20m0,-20l-20,20" '
         f'stroke="{INK}" stroke-width="3"/></g>',
     ]
-    return "".join(head + out) + "</g>", height
+    return "".join(head) + body + "</g>", height
