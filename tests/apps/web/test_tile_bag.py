@@ -31,16 +31,32 @@ def open_bag(page: Page) -> None:
     expect(page.locator(BAG)).to_be_visible()
 
 
+# the texts of the bag that reach out of its frame
+OUT_OF_FRAME = """() => { const bag = document.querySelector('#tv-board #bag');
+  const frame = bag.querySelector('rect').getBoundingClientRect();
+  return [...bag.querySelectorAll('text')].filter((t) => {
+    const b = t.getBoundingClientRect(); return b.left < frame.left || b.right > frame.right;
+  }).map((t) => t.textContent); }"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "left", "in_bag"),
+    [
+        ("fr", "restantes\u00a0: 4", "Tuiles dans le sac\u00a0: 4"),
+        ("de", "übrig: 4", "Plättchen im Beutel: 4"),
+    ],
+)
 def test_a_lessons_bag_counts_the_tiles_the_picture_counts(
-    page: Page, server: ServerProcess
+    page: Page, server: ServerProcess, lang: str, left: str, in_bag: str
 ) -> None:
     """Playtest 8 #1: "Tuiles restantes : 4" opened a bag of 70, the whole box's."""
-    open_lesson(page, server, "fr")
-    expect(page.locator("#tv-board")).to_contain_text("restantes : 4")  # on two lines
+    open_lesson(page, server, lang)
+    expect(page.locator("#tv-board")).to_contain_text(left)  # the button, on two lines
     open_bag(page)
     bag = page.locator(BAG)
-    expect(bag).to_contain_text("Tuiles dans le sac : 4")
+    expect(bag).to_contain_text(in_bag)
     expect(bag.locator("g[transform]")).to_have_count(0)  # no tile of the box in it
+    assert page.evaluate(OUT_OF_FRAME) == []
 
 
 def test_the_bag_closes_with_escape_a_click_outside_and_a_lessons_next(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tavola.core.svg import INK, PAPER, escape
+from tavola.core.svg import INK, PAPER, escape, wrapped
 from tavola.games.carcassonne.svg_features import bag
 from tavola.games.carcassonne.svg_tiles import SIZE, tile
 from tavola.games.carcassonne.tile_names import tile_name
@@ -31,7 +31,8 @@ def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
     left = bag(view)
     total = view["tiles_left"]
     if sum(left.values()) != total:
-        return _panel(width, total, _made_up(total), 60 + 30 * 2 + 8)
+        words, lines = _made_up(total, width)
+        return _panel(width, total, words, 60 + 30 * lines + 8)
     groups = [("", [n for n in left if not IS_RIVER[TILE_NAMES.index(n)]])]
     rivers = [n for n in left if IS_RIVER[TILE_NAMES.index(n)]]
     if any(left[n] for n in rivers):
@@ -65,20 +66,25 @@ def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
     return _panel(width, total, "".join(out), y + 8)
 
 
-def _made_up(total: int) -> str:
-    """The words of a made-up bag's panel, on two lines: no tile of it is shown."""
-    words = (
-        gettext("This bag was made up for this game:"),
-        ngettext(
-            "which tile is left in it is not shown.",
-            "which tiles are left in it is not shown.",
-            total,
-        ),
+def _made_up(total: int, width: float) -> tuple[str, int]:
+    """The words of a made-up bag's panel, wrapped to ``width``: no tile of it is shown;
+    and their number of lines."""
+    words = " ".join(
+        (
+            gettext("This bag was made up for this game:"),
+            ngettext(
+                "which tile is left in it is not shown.",
+                "which tiles are left in it is not shown.",
+                total,
+            ),
+        )
     )
-    return "".join(
+    lines = wrapped(words, 17, width - 2 * PAD - 16)
+    texts = "".join(
         f'<text x="{PAD + 4}" y="{80 + 30 * i}" font-size="17" fill="{INK}">{escape(line)}</text>'
-        for i, line in enumerate(words)
+        for i, line in enumerate(lines)
     )
+    return texts, len(lines)
 
 
 def _panel(width: float, total: int, body: str, height: float) -> tuple[str, float]:
