@@ -232,6 +232,9 @@ def test_on_timeout_lose_is_for_two_players(api: Api) -> None:
     response = api.http.post("/api/matches", json=body)
     assert response.status_code == 422
     assert response.json()["error"] == "bad_table"
+    # in words, for the lobby to show: no JSON key or value
+    assert "2-player match" in response.json()["message"]
+    assert "on_timeout" not in response.json()["message"]
 
 
 # -- turn notifications ---------------------------------------------------------------------------

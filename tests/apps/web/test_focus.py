@@ -149,3 +149,38 @@ def test_shift_tab_from_the_first_move_reaches_the_board(page: Page, server: Ser
         page.wait_for_function(
             "before => Number(document.querySelector('#main').dataset.seq) > before", arg=before
         )
+
+
+NAMELESS_STOP = """() => {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  const native = ['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY'];
+  if (native.includes(active.tagName)) return '';  // named by its text or label (axe checks)
+  const role = active.getAttribute('role') || (['OL', 'UL'].includes(active.tagName) ? 'list' : '');
+  const named = active.getAttribute('aria-label') || active.getAttribute('aria-labelledby');
+  return role && named ? '' : active.outerHTML.slice(0, 80);
+}"""
+
+
+def test_every_tab_stop_of_a_carcassonne_match_has_a_role_and_a_name(
+    page: Page, server: ServerProcess
+) -> None:
+    """Playtest 8 #10: the board's scroll box and the empty chat took the focus with no
+    role and no name (a screen reader read a field's description, then nothing)."""
+    page.set_viewport_size({"width": 1366, "height": 800})
+    body = {"game": "carcassonne", "seats": ["human", "heuristic"], "seed": 5}
+    open_first_seat(page, server.url, body, "&pause=300&lang=en")
+    page.wait_for_selector("#main[data-waiting='false'][data-turn='you']")
+    page.locator("#tv-chat-area").wait_for()
+    nameless, stops = set(), 0
+    page.locator("a[href]").first.focus()  # Tab from the page's start
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        found = page.evaluate(NAMELESS_STOP)
+        if found is None:  # past the page's end
+            break
+        stops += 1
+        if found:
+            nameless.add(found)
+    assert stops > 10
+    assert not nameless, nameless

@@ -88,6 +88,39 @@ def test_every_combination_the_form_offers_creates_a_match(
     assert len(sent) > 1
 
 
+def enabled_choices(select: Any) -> list[str]:
+    """The values a person can choose in a shown list (hidden or disabled ones left out)."""
+    return list(
+        select.locator("option").evaluate_all(
+            "os => os.filter(o => !o.disabled && !o.hidden).map(o => o.value)"
+        )
+    )
+
+
+@pytest.mark.parametrize("game", ["campanile", "carcassonne", "clocktowers"])
+def test_every_time_rule_the_form_offers_creates_a_match(
+    page: Page, server: ServerProcess, game: str
+) -> None:
+    """The Time fieldset's choices (the clock, what happens at a timeout) with every number
+    of players: the game's own options above leave them out, which once let "it loses (2
+    players)" be offered, then refused, in a 3- or 4-player match."""
+    choose_game(page, server, game)
+    players = field(page, game, "players").locator("select")
+    clock, on_timeout = page.locator("#tv-clock"), page.locator("#tv-on-timeout")
+    tried = []
+    for count in enabled_choices(players):
+        players.select_option(count)
+        for kind in ["realtime", "correspondence"]:
+            clock.select_option(kind)
+            expect(on_timeout).to_be_visible()
+            for ending in enabled_choices(on_timeout):
+                on_timeout.select_option(ending)
+                create_with_friends(page)
+                tried.append((count, ending))
+    assert ("2", "lose") in tried
+    assert len({count for count, _ending in tried}) > 1
+
+
 def test_the_campanile_options_follow_the_edition_and_the_players(
     page: Page, server: ServerProcess
 ) -> None:

@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.apps.web.test_replay import finished_match, wait_step
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -133,3 +134,19 @@ def test_a_spectator_on_a_phone_sees_no_empty_band(new_context: Any, server: Ser
     for drawn, shown in heights:
         assert drawn > 0, heights
         assert shown <= drawn + 1, heights  # scaled down to the phone, never padded
+
+
+def test_the_replay_pages_file_box_and_whole_log_are_44_px(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 8 #12: the record file's box (25 px) and the "Whole log" summary (23 px)
+    of the replay page were short to tap on a phone."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{server.url}/replay?lang=it")
+    expect(page.locator("#tv-file")).to_be_visible()
+    assert page.evaluate(FIELD_TOO_SMALL, "#tv-file") == []
+    match, _ = finished_match(server, "clocktowers")
+    page.goto(f"{server.url}/m/{match}/replay?lang=it")
+    wait_step(page, 0)
+    expect(page.locator("summary", has_text="Registro completo")).to_be_visible()
+    assert page.evaluate(TOO_SMALL, "summary") == []

@@ -41,6 +41,26 @@ from tavola.apps.web.templating import page_environment
 from tavola.core.i18n import N_, current_language
 from tavola.core.svg import seat_colour, seat_letter
 
+DECIMAL_COMMA = frozenset({"it", "de", "fr"})  # the languages whose decimal sign is a comma
+
+
+def decimal(text: str) -> str:
+    """A number's ``text`` with the decimal sign of the language of the moment.
+
+    >>> decimal("-2.7")
+    '-2.7'
+    """
+    return text.replace(".", ",") if current_language() in DECIMAL_COMMA else text
+
+
+def tenths(value: float, sign: bool = True) -> str:
+    """Points of margin to one decimal, with their sign (a true minus), unless ``sign``.
+
+    >>> tenths(-2.66) == MINUS + "2.7", tenths(0.71), tenths(4.26, sign=False)
+    (True, '+0.7', '4.3')
+    """
+    return decimal(f"{value:{'+' if sign else ''}.1f}".replace("-", MINUS))
+
 
 def points(value: float, digits: int = 0, sign: bool = True) -> str:
     """A win chance (a fraction of 1) in points out of 100, without a percent sign: a sum
@@ -50,7 +70,7 @@ def points(value: float, digits: int = 0, sign: bool = True) -> str:
     (True, '+5.3', '0.9')
     """
     text = f"{100 * value:{'+' if sign else ''}.{digits}f}"
-    return text.replace("-", MINUS)
+    return decimal(text.replace("-", MINUS))
 
 
 def error(value: float) -> str:
@@ -59,7 +79,7 @@ def error(value: float) -> str:
     >>> error(0.004), error(0.052)
     ('0.4%', '5%')
     """
-    return f"{100 * value:.1f}%" if value < 0.01 else percent(value)
+    return decimal(f"{100 * value:.1f}%") if value < 0.01 else percent(value)
 
 
 def capitalized(text: str) -> str:
@@ -170,6 +190,7 @@ TEMPLATE_FUNCTIONS = (
     result_line,
     signed,
     points,
+    tenths,
     luckiest,
     costliest,
 )

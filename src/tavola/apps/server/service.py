@@ -126,7 +126,13 @@ class MatchService:
         webhooks = _per_seat("webhooks", webhooks, len(seats))
         emails = _per_seat("emails", emails, len(seats))
         if table.on_timeout == "lose" and len(seats) != 2:
-            raise Refused("bad_table", lazy('"on_timeout": "lose" is for 2-player matches'))
+            raise Refused(
+                "bad_table",
+                lazy(
+                    "a seat that runs out of time can lose only in a 2-player match; "
+                    "with more players, a bot plays it on"
+                ),
+            )
         if all(spec.strip().lower() != HUMAN for spec in seats):
             self.bots.check_room()
         secret = any(

@@ -9,7 +9,7 @@ notation                        id                          meaning
 ==============================  ==========================  ================================
 ``place 1,-2 90``               ``4 * key + rotation / 90`` put the drawn tile there, turned
 ``deploy road E``               ``PLACES + 0..3``           a thief on the road with side E
-``deploy city N``               ``PLACES + 4..7``           a knight on the city with side N
+``deploy city N``               ``PLACES + 4..7``           a knight in the city with side N
 ``deploy field Nl``             ``PLACES + 8..15``          a farmer on the field with half Nl
 ``deploy cloister``             ``PLACES + 16``             a monk on the cloister
 ``pass``                        ``PLACES + 17``             no follower this turn

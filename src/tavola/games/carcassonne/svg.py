@@ -246,7 +246,7 @@ def _place_choices(
                 if e
             )
         if said:
-            words = f"{words}: {said}"
+            words = gettext("{move}: {effects}").format(move=words, effects=said)
         # no print on the cell: the axes say its column and row, its name says them in words
         cells.append(
             f'<g data-choose="{key}" tabindex="0" role="button" aria-label="{escape(words)}">'
@@ -259,7 +259,7 @@ def _place_choices(
             action = f"place {key} {rotation}"
             label = turned(place, rotation)
             if effects[rotation]:
-                label = f"{label}: {effects[rotation]}"
+                label = gettext("{move}: {effects}").format(move=label, effects=effects[rotation])
             ghosts.append(
                 f'<g data-option-of="{key}" data-turn="{rotation}"{clickable(action, label)} '
                 f'data-short="{escape(turned(short, rotation))}">'

@@ -222,7 +222,7 @@ def _button(
 ) -> float:
     """A button BUTTON wide, ``high`` high, at (x, y); returns the y under it."""
     if toggle:
-        label = gettext("{button}: show or hide the tiles in the bag").format(button=text)
+        label = gettext("{button} (show or hide the tiles in the bag)").format(button=text)
         attrs = (
             f' data-toggle="{escape(toggle)}" tabindex="0" role="button" '
             f'aria-label="{escape(label)}"'

@@ -50,7 +50,7 @@ WHERE_WORDS: Final = {  # msgids: shown with gettext
 }
 FOLLOWER_WORDS: Final = {  # msgids: shown with gettext
     "road": N_("a thief on the road"),
-    "city": N_("a knight on the city"),
+    "city": N_("a knight in the city"),
     "field": N_("a farmer on the field"),
     "cloister": N_("a monk in the cloister"),
 }

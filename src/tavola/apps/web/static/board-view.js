@@ -66,6 +66,8 @@ export function splitParts(root) {
       const box = document.createElement("div");
       box.className = "board-view";
       box.tabIndex = 0; // it scrolls: the keyboard scrolls it too
+      box.setAttribute("role", "region"); // a stop with a name, not the first field's words
+      box.setAttribute("aria-label", _("Board: scroll to see all of it"));
       box.append(svg);
       holder.append(box);
     } else {

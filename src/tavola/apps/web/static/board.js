@@ -17,6 +17,7 @@ import { edgeSigns } from "./board-edges.js";
 import { turnTurned } from "./board-turn.js";
 import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { pointerHandlers } from "./board-pointers.js";
+import { closeOnClickOutside, closePanels, togglePanel } from "./board-panels.js";
 import { fitTall, hasTargets, targetsIntoPage } from "./board-page.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -113,6 +114,7 @@ export class Board {
     container.addEventListener("pointerup", (e) => this.onPointerUp(e));
     container.addEventListener("pointercancel", (e) => this.onPointerUp(e));
     document.addEventListener("keydown", (e) => this.onDocumentKey(e));
+    closeOnClickOutside(this);
     this.fitButton = tools?.querySelector("[data-zoom='fit']") || null;
     if (tools) {
       for (const button of tools.querySelectorAll("[data-zoom]")) {
@@ -181,7 +183,10 @@ export class Board {
     }
     this.view?.revealTargets();
     // cells to choose come (a turn opens): the view opens anew, in the page's view
-    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) this.view.turnOpens();
+    if (this.view && !hadCells && this.svg.querySelector("[data-choose]")) {
+      closePanels(this); // the board, not a panel over it, once a tile is to place
+      this.view.turnOpens();
+    }
     else if (!this.view && !hadTargets && hasTargets(this.svg)) targetsIntoPage(this.svg);
   }
 
@@ -267,7 +272,7 @@ export class Board {
   activate(target, e) {
     if (!target) return;
     if (target.hasAttribute("data-toggle")) {
-      this.toggle(target.getAttribute("data-toggle"));
+      togglePanel(this, target.getAttribute("data-toggle"));
     } else if (target.hasAttribute("data-option-of")) {
       const sel = this.selection;
       if (sel && sel.options.includes(target)) {
@@ -284,15 +289,6 @@ export class Board {
       this.play(target.getAttribute("data-action"));
     }
     if (e) e.preventDefault();
-  }
-
-  toggle(id) {
-    const panel = this.byId(id);
-    if (!panel) return;
-    const open = !panel.classList.contains("open");
-    panel.classList.toggle("open", open);
-    if (open) this.open.add(id);
-    else this.open.delete(id);
   }
 
   // -- choices (data-choose / data-option-of) -------------------------------------------------
@@ -471,6 +467,10 @@ export class Board {
     const tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     if (!this.svg || !this.container.isConnected) return;
+    if (e.key === "Escape" && closePanels(this)) {
+      e.preventDefault(); // a panel first: it covers the board, and a choice under it
+      return;
+    }
     if (this.selection) {
       if (e.key === "r" || e.key === "R") {
         this.rotate(e.shiftKey ? -1 : 1);

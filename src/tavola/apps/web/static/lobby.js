@@ -65,6 +65,7 @@ function renderSeats() {
     rows.push(row);
   }
   seatsBox.replaceChildren(...rows);
+  offerTimeouts();
 }
 
 function showOptions() {
@@ -153,6 +154,14 @@ function readTime() {
 function showTime() {
   const kind = $("tv-clock").value;
   for (const box of form.querySelectorAll("[data-clock]")) box.hidden = !box.dataset.clock.split(" ").includes(kind);
+}
+
+/** "It loses" ends the match for the other seat: only offered with 2 players. */
+function offerTimeouts() {
+  const onTimeout = $("tv-on-timeout");
+  const lose = onTimeout.querySelector('option[value="lose"]');
+  lose.disabled = lose.hidden = seatsBox.querySelectorAll(".seat-row").length !== 2;
+  if (lose.disabled && onTimeout.value === "lose") onTimeout.value = "bot";
 }
 
 form.addEventListener("change", (e) => {
