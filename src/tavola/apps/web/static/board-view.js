@@ -5,9 +5,8 @@
 
 // The default scale, px per unit: no smaller than the board's smallest print needs to be
 // 10 px (nor zoomed out further), nor, on a narrow screen, where fingers tap, than makes its
-// targets 44 px; no larger (a small board). The board shows whole where it can, else every
-// cell where the tile fits, else as many of them as fit. Where nothing on the board is to tap
-// (a replay, a spectator, a finished game), a narrow screen's floor is its print: 12 px. A
+// targets 44 px and its print 12 px; no larger (a small board). The board shows whole where
+// it can, else every cell where the tile fits, else as many of them as fit. A
 // board marked data-fit (a finished game) opens whole where it fits at that floor.
 const SCALE = { most: 1.6, narrow: 600, print: 10.05, printNarrow: 12.05 };
 const MAX_ZOOM = 8;
@@ -262,7 +261,9 @@ export class BoardView {
     let least = this.readable();
     if (width < SCALE.narrow) {
       const tapped = this.smallest < Infinity;
-      least = Math.max(least, tapped ? TAP / this.smallest : (least * SCALE.printNarrow) / SCALE.print);
+      // print 12 px, and targets 44 px where there are some (playtest 8 #3: cells of 44 px
+      // alone printed a Carcassonne board's coordinates at 10.6 px)
+      least = Math.max((least * SCALE.printNarrow) / SCALE.print, tapped ? TAP / this.smallest : 0);
     }
     // too large to show whole: the scale that shows every cell to choose, the axes pinned
     // beside them (at the box's top and left)
