@@ -440,11 +440,14 @@ def test_a_phones_replay_steps_with_the_picture_in_view(
     page.wait_for_selector("#tv-board svg")
     for wanted in (1, 2, 3):
         top, bottom, board, scrolled = page.evaluate(IN_REACH)
-        assert bottom <= 844 and board >= 0 and board < top - 200, (top, bottom, board)
+        assert bottom <= 844, (top, bottom)
+        assert 0 <= board < top - 200, (board, top)  # the picture's top in view above it
         page.locator("#tv-next").tap()
         wait_step(page, wanted)
         assert page.evaluate(IN_REACH)[3] == scrolled  # the page did not move to the button
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     end = page.locator("#main p.muted.small").last.bounding_box()
     bar = page.locator(".stepper").bounding_box()
-    assert end and bar and end["y"] + end["height"] <= bar["y"], (end, bar)
+    assert end is not None
+    assert bar is not None
+    assert end["y"] + end["height"] <= bar["y"], (end, bar)
