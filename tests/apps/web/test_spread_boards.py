@@ -361,7 +361,8 @@ def test_fit_shows_a_finished_board_whole(new_context: Any, server: ServerProces
     small as its print can be read". It still opens readable; "fit" shows it whole, its
     coordinates hidden, and zooming in brings them back."""
     match, _ = finished_match(server, "carcassonne", options={"river": True})
-    page = new_context(viewport=DESKTOP).new_page()
+    # a laptop's window less the browser's bars: the playtest's view was 545 px tall
+    page = new_context(viewport={"width": 1366, "height": 640}).new_page()
     page.goto(f"{server.url}/m/{match}?lang=fr")
     wait_shown(page)
     page.wait_for_selector("#tv-board .part-board g.tile")
