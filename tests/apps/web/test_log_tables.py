@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.apps.web.test_replay import finished_match
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -65,3 +66,39 @@ def test_no_scoring_table_is_wider_than_the_log(
             assert found["tables"] > 0
             assert found["wide"] == [], (game, size, lang, found)
             assert found["scroll"][0] <= found["scroll"][1], (game, size, lang, found)
+
+
+# Each scoring table of a list (a log, or a replay's step) that comes nearer than the
+# entries' padding (6 px) to the list's frame, or past it, or past the window's right edge.
+NEAR_THE_FRAME = """(list) => {
+  const box = document.querySelector(list);
+  const outer = box.getBoundingClientRect();
+  const left = outer.left + box.clientLeft, right = left + box.clientWidth;
+  return [...box.querySelectorAll('.event-table')].filter((t) => t.offsetWidth).map((t) => {
+    const own = t.getBoundingClientRect();
+    return { caption: t.caption.textContent, left: Math.round(own.left - left),
+      right: Math.round(right - own.right), window: Math.round(innerWidth - own.right) };
+  }).filter((t) => t.left < 6 || t.right < 6 || t.window < 6);
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1366, "height": 800}, {"width": 390, "height": 844}])
+def test_a_river_games_final_tables_keep_off_the_frame(
+    new_context: Any, server: ServerProcess, size: dict[str, int]
+) -> None:
+    """Playtest 8 #6: at 1366x800 in French, a river game's final tables in the log were
+    flush with its frame (369 px across the entry's 342 and its padding); in the replay's
+    "this step" at the last step, 9 px past the frame, the last column's badges cut at the
+    window's edge. Each table stays within its entry's padding, in its compact form where
+    it must."""
+    match, _ = finished_match(
+        server, "carcassonne", ("Moi", "Bot B (heuristique, facile)"), {"river": True}
+    )
+    page = new_context(viewport=size).new_page()
+    page.goto(f"{server.url}/m/{match}?lang=fr")
+    page.wait_for_selector("#main[data-over='true'] .log .event-table")
+    assert page.evaluate(NEAR_THE_FRAME, "#tv-log") == []
+    page.goto(f"{server.url}/m/{match}/replay?lang=fr")
+    page.locator("#tv-last").click()
+    page.wait_for_selector("#tv-events .event-table")
+    assert page.evaluate(NEAR_THE_FRAME, "#tv-events") == []

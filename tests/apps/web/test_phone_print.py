@@ -79,16 +79,18 @@ def test_no_print_under_12_px_on_a_phone(
     assert not small, f"{game} as a spectator, in German: {small}"
 
 
-def played_at_random(base: str, game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+def played_at_random(
+    base: str, game: str, options: dict[str, Any], seed: int, moves: int = 0
+) -> dict[str, Any]:
     """A match of ``game`` between people (seed ``seed``), played through the API up to a
-    random move of its first part, each move chosen at random (by the engine, with the same
-    seed) among the legal ones: the created match."""
+    random move of its first part (or ``moves`` moves), each move chosen at random (by the
+    engine, with the same seed) among the legal ones: the created match."""
     body = {"game": game, "seats": ["human"] * 2, "seed": seed, "options": options}
     created: dict[str, Any] = httpx.post(f"{base}/api/matches", json=body).json()
     tokens = [f"Bearer {seat['token']}" for seat in created["seats"]]
     state = tavola.load(game, players=2, **options).new_game(seed=seed)
     rng = random.Random(seed)
-    for done in range(rng.randrange(8, 30)):
+    for done in range(moves or rng.randrange(8, 30)):
         if state.is_over:
             break
         action = rng.choice(state.legal_notations())
@@ -119,6 +121,24 @@ def test_no_print_under_12_px_on_a_phone_later_on(
             wait_shown(phone)
             small = phone.evaluate(SMALL_PRINT, LEAST)
             assert not small, f"{game} seed {seed}, as {who}: {small}"
+
+
+def test_no_print_under_12_px_on_a_carcassonne_board_wider_than_a_phone(
+    phone: Page, server: ServerProcess
+) -> None:
+    """Playtest 8 #3: a board too wide for the phone opened at the scale that makes its cells
+    44 px, its coordinates and follower letters then 10.6 px. The random positions above
+    (up to 15 tiles) fit the phone at a larger scale: they did not show it."""
+    for seed in (1, 2):
+        created = played_at_random(server.url, "carcassonne", {}, seed, moves=60)
+        seen = httpx.get(f"{server.url}/api/matches/{created['id']}").json()
+        seat = created["seats"][seen["current_player"]]
+        phone.goto(f"{server.url}{seat['url']}&lang=it")
+        wait_shown(phone)
+        phone.wait_for_selector("#main[data-turn='you']")
+        assert phone.locator("#tv-board .board-view").count() == 1
+        small = phone.evaluate(SMALL_PRINT, LEAST)
+        assert not small, f"seed {seed}: {small}"
 
 
 # The font sizes of the picture's heading (its first bold lines) and of its caption lines

@@ -271,3 +271,31 @@ def test_the_match_page_status_and_picture_fit(
         assert not problems, f"on a {screen}:\n{failures(problems)}"
         status = page.locator("#tv-status").text_content()
         assert page.evaluate(STATUS_FITS), f"on a {screen}, the status is cut: {status!r}"
+
+
+# The picture's texts, and the seats' names in the page's list of scores.
+TEXTS_AND_NAMES = """() => [
+  [...document.querySelectorAll('#tv-board svg text')].map((t) => t.textContent),
+  [...document.querySelectorAll('#tv-scores tbody tr')].map((row) => row.cells[1].firstChild
+    .textContent.trim())]"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_no_seat_name_is_cut_in_a_clocktowers_picture(
+    new_context: Any, server: ServerProcess, lang: str
+) -> None:
+    """Playtest 8 #8: at 1366x800 in French, a finished ClockTowers match's score chip said
+    "Bot B (heuristique, facil…" where the list beside the picture said "Bot B (heuristique,
+    facile)". No text of the picture is cut, and each chip says the list's name, whole."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "clocktowers", "seats": ["human", "heuristic"], "seed": 4},
+    ).json()
+    page = new_context(viewport={"width": 1366, "height": 800}).new_page()
+    page.goto(f"{server.url}{created['spectate']}?lang={lang}")
+    wait_shown(page)
+    texts, names = page.evaluate(TEXTS_AND_NAMES)
+    assert [t for t in texts if "\u2026" in t] == []
+    lines = " ".join(texts)
+    for name in names:
+        assert lines.count(name) >= 2, (name, texts[:12])  # its chip and its area

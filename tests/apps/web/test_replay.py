@@ -416,3 +416,38 @@ def test_the_french_log_keeps_its_colons_to_their_words(page: Page, server: Serv
     loose = [text for text in said if re.search(r"[^\u00a0\u202f]:", text)]
     assert said
     assert loose == [], loose[:3]
+
+
+# Where the replay's controls and the picture are in the window: the "next" button's top and
+# bottom, the picture's top, and the page's scroll.
+IN_REACH = """() => { const next = document.querySelector('#tv-next').getBoundingClientRect();
+  const board = document.querySelector('#tv-board').getBoundingClientRect();
+  return [next.top, next.bottom, board.top, scrollY]; }"""
+
+
+def test_a_phones_replay_steps_with_the_picture_in_view(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 8 #7: on a phone a ClockTowers replay's step buttons were at y=930, under a
+    picture about 900 px tall, off the 844 px screen; scrolled to them, one saw only the
+    picture's bottom change. They stay at the screen's bottom, the picture's top in view
+    above them as one steps with them, and the page's end comes out above them."""
+    match, _ = finished_match(server)
+    context = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang=it")
+    wait_step(page, 0)
+    page.wait_for_selector("#tv-board svg")
+    for wanted in (1, 2, 3):
+        top, bottom, board, scrolled = page.evaluate(IN_REACH)
+        assert bottom <= 844, (top, bottom)
+        assert 0 <= board < top - 200, (board, top)  # the picture's top in view above it
+        page.locator("#tv-next").tap()
+        wait_step(page, wanted)
+        assert page.evaluate(IN_REACH)[3] == scrolled  # the page did not move to the button
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    end = page.locator("#main p.muted.small").last.bounding_box()
+    bar = page.locator(".stepper").bounding_box()
+    assert end is not None
+    assert bar is not None
+    assert end["y"] + end["height"] <= bar["y"], (end, bar)

@@ -335,7 +335,7 @@ def test_a_finished_board_prints_10_px_with_its_axes(
     8.5 px (desktop, beside an empty head column), and it had no axes, by which the final
     table places every feature. It opens whole where it fits at its readable print, else at
     that print; its axes in view; on a desktop the head is a band, the board the area's
-    width."""
+    width, or the column it had during the game (playtest 8 #5)."""
     match, _ = finished_match(server, "carcassonne", options={"river": True})
     phone = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
     page = new_context(**(phone if screen == "phone" else {"viewport": DESKTOP})).new_page()
@@ -349,9 +349,32 @@ def test_a_finished_board_prints_10_px_with_its_axes(
     columns, rows = page.evaluate(AXES_IN_VIEW)
     assert min(columns, rows) >= 3, (columns, rows)
     if screen == "desktop":
-        expect(page.locator("#tv-board .tavola-board")).to_have_attribute("data-layout", "band")
+        layout = page.locator("#tv-board .tavola-board").get_attribute("data-layout")
         area, view = box(page, "#tv-board"), box(page, "#tv-board .board-view")
-        assert view["width"] >= area["width"] - 4, (view, area)
+        beside = 0 if layout == "band" else 270  # the head's column
+        assert view["width"] >= area["width"] - 4 - beside, (layout, view, area)
+
+
+def test_fit_shows_a_finished_board_whole(new_context: Any, server: ServerProcess) -> None:
+    """Playtest 8 #5: a finished river game's board, 764 px tall in a 545 px view, opened
+    at its readable print with rows cut, and "fit" (ajuster) was disabled: "the board is as
+    small as its print can be read". It still opens readable; "fit" shows it whole, its
+    coordinates hidden, and zooming in brings them back."""
+    match, _ = finished_match(server, "carcassonne", options={"river": True})
+    # a laptop's window less the browser's bars: the playtest's view was 545 px tall
+    page = new_context(viewport={"width": 1366, "height": 640}).new_page()
+    page.goto(f"{server.url}/m/{match}?lang=fr")
+    wait_shown(page)
+    page.wait_for_selector("#tv-board .part-board g.tile")
+    assert page.evaluate(SHOWN_TEXT, "#tv-board .part-board") >= 10
+    assert page.evaluate(TILES_SHOWN) > 0, "the board fits: nothing to test"
+    fit = page.locator(".board-tools [data-zoom='fit']")
+    expect(fit).not_to_have_attribute("aria-disabled", "true")
+    fit.click()
+    page.wait_for_function(f"() => ({TILES_SHOWN})() === 0")
+    expect(fit).to_have_attribute("aria-disabled", "true")
+    page.locator(".board-tools [data-zoom='in']").click()
+    expect(fit).not_to_have_attribute("aria-disabled", "true")
 
 
 PLAYTEST_5 = 857716399758300850  # the seed of playtest 5's desktop game

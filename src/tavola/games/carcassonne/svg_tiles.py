@@ -28,9 +28,10 @@ from tavola.games.carcassonne.tiles import (
 )
 
 SIZE: Final = 90
-# The board's smallest print, units: 10 px at the scale a board too large for its box is
-# drawn (board-view.js), where a tile is 45 px: 11 rows of cells fit a desktop's view.
-PRINT: Final = 20
+# The board's smallest print, units: 12 px at the scale a phone draws a board too large for
+# its box, where a cell to tap is 44 px (board-view.js; playtest 8 #3: at 20, 10.6 px), and
+# 10 px on a desktop, where a tile is then 39 px: 12 rows of cells fit its view.
+PRINT: Final = 23
 H: Final = SIZE / 2
 GRASS: Final = "#8DBF5A"
 GRASS_EDGE: Final = "#6E9E44"

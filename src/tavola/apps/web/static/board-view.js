@@ -5,10 +5,10 @@
 
 // The default scale, px per unit: no smaller than the board's smallest print needs to be
 // 10 px (nor zoomed out further), nor, on a narrow screen, where fingers tap, than makes its
-// targets 44 px; no larger (a small board). The board shows whole where it can, else every
-// cell where the tile fits, else as many of them as fit. Where nothing on the board is to tap
-// (a replay, a spectator, a finished game), a narrow screen's floor is its print: 12 px. A
-// board marked data-fit (a finished game) opens whole where it fits at that floor.
+// targets 44 px and its print 12 px; no larger (a small board). The board shows whole where
+// it can, else every cell where the tile fits, else as many of them as fit. A
+// board marked data-fit (a finished game) opens whole where it fits at that floor; "fit" shows
+// it whole in any case.
 const SCALE = { most: 1.6, narrow: 600, print: 10.05, printNarrow: 12.05 };
 const MAX_ZOOM = 8;
 // On a narrow screen, where fingers tap, the default scale shows every target of the board
@@ -41,7 +41,7 @@ export function splitParts(root) {
   const tall = root.querySelector(':scope > svg[data-part="head-tall"]');
   const board = root.querySelector(':scope > svg[data-part="board"]');
   const tallBox = tall ? viewBox(tall) : null;
-  const boxes = wide ? [viewBox(wide), tallBox, board.hasAttribute("data-fit")] : null;
+  const boxes = wide ? [viewBox(wide), tallBox] : null;
   const layout = boxes ? headLayout(root.parentElement, ...boxes) : "";
   const band = layout === "band";
   const column = layout === "column";
@@ -90,12 +90,12 @@ function amidCells(centre, start, size, room) {
  *  the board, whichever leaves the board the larger square: a board of any shape shows the
  *  most of itself in it. The pane's shape decides, never the board's, and once per area and
  *  window size: the head keeps its place from turn to turn (playtest 7 #6: it went from a
- *  band to a column and back as the board grew). A finished board (``finished``) has the
- *  band. "" on a narrow area (the head on top). */
-function headLayout(area, [, , bandW, bandH], tallBox, finished) {
+ *  band to a column and back as the board grew), and at the game's end (playtest 8 #5: the
+ *  column became a band at the last move, the board moved 262 px left). "" on a narrow area
+ *  (the head on top). */
+function headLayout(area, [, , bandW, bandH], tallBox) {
   const width = area?.clientWidth || 0;
   if (width < WIDE_HEAD) return "";
-  if (finished) return "band";
   const size = `${width}x${window.innerHeight}`;
   const kept = LAYOUTS.get(area);
   if (kept?.size === size) return kept.layout;
@@ -203,7 +203,7 @@ function smallestTarget(svg) {
 /** The zoom a board keeps from one picture to the next: its factor and, once the player
  *  moved the view, the point (board units) at its centre. */
 export function boardZoom() {
-  return { s: 1, centre: null, moved: false };
+  return { s: 1, centre: null, moved: false, whole: false };
 }
 
 export class BoardView {
@@ -264,7 +264,9 @@ export class BoardView {
     let least = this.readable();
     if (width < SCALE.narrow) {
       const tapped = this.smallest < Infinity;
-      least = Math.max(least, tapped ? TAP / this.smallest : (least * SCALE.printNarrow) / SCALE.print);
+      // print 12 px, and targets 44 px where there are some (playtest 8 #3: cells of 44 px
+      // alone printed a Carcassonne board's coordinates at 10.6 px)
+      least = Math.max((least * SCALE.printNarrow) / SCALE.print, tapped ? TAP / this.smallest : 0);
     }
     // too large to show whole: the scale that shows every cell to choose, the axes pinned
     // beside them (at the box's top and left)
@@ -272,12 +274,18 @@ export class BoardView {
     const chosen = cells.length ? around(cells) : null;
     const fits = chosen ? Math.min(width / (chosen.width + AXIS), height / (chosen.height + AXIS)) : whole;
     const base = Math.max(Math.min(fits, SCALE.most), least);
-    return { base, least: Math.min(1, Math.max(whole, least) / base), width, height };
+    const floor = Math.min(1, Math.max(whole, least) / base);
+    // a finished board (data-fit) may be fitted whole, smaller than its print reads (the
+    // "fit" button: playtest 8 #5, a river game's end 764 px tall in a 545 px view)
+    const all = this.svg.hasAttribute("data-fit") ? Math.min(floor, whole / base) : floor;
+    return { base, least: floor, all, width, height };
   }
 
   scale() {
-    const { base, least } = this.scales();
-    this.state.s = Math.min(Math.max(this.state.s, least), MAX_ZOOM);
+    const { base, least, all } = this.scales();
+    const floor = this.state.whole ? all : least;
+    this.state.s = Math.min(Math.max(this.state.s, floor), MAX_ZOOM);
+    if (this.state.s >= least) this.state.whole = false;
     return base * this.state.s;
   }
 
@@ -410,10 +418,10 @@ export class BoardView {
 
   /** Why "fit" would change nothing (the view is the fitted one), or "" where it would. */
   fitted() {
-    const { base, least } = this.scales();
-    if (this.state.moved || this.state.s > least + 1e-3) return "";
+    const { base, all } = this.scales();
+    if (this.state.moved || this.state.s > all + 1e-3) return "";
     const [, , w, h] = this.base;
-    const whole = w * base * least <= this.box.clientWidth + 1 && h * base * least <= this.box.clientHeight + 1;
+    const whole = w * base * all <= this.box.clientWidth + 1 && h * base * all <= this.box.clientHeight + 1;
     return whole ? _("The whole board is in view") : _("The board is as small as its print can be read: scroll to see the rest");
   }
 
@@ -421,7 +429,7 @@ export class BoardView {
    *  whether the board is larger than its box (it pans). */
   zoomBy(how, at = null) {
     if (how === "fit") {
-      Object.assign(this.state, { s: 0, moved: false, centre: null });
+      Object.assign(this.state, { s: 0, moved: false, centre: null, whole: true });
       return this.apply();
     }
     const factor = typeof how === "number" ? how : how === "in" ? 1.25 : 0.8;

@@ -88,9 +88,12 @@ export class SaidMoves {
  *  wider than it drops to its compact form (each seat its badge and its points, the name in
  *  the line's title and for screen readers), measured again as the list's width changes. */
 export function fitTables(list) {
+  // within its entry's padding, and the list's frame
   const inside = (table) => {
     const box = list.getBoundingClientRect();
-    const right = box.left + list.clientLeft + list.clientWidth;
+    const entry = table.parentElement;
+    const padded = entry.getBoundingClientRect().right - parseFloat(getComputedStyle(entry).paddingRight);
+    const right = Math.min(box.left + list.clientLeft + list.clientWidth, padded);
     return table.getBoundingClientRect().right <= right + 0.5;
   };
   for (const table of list.querySelectorAll(".event-table")) {
