@@ -225,3 +225,18 @@ def test_records_are_the_same_bytes_whatever_the_language(server: ServerProcess)
         api.http.cookies.clear()
     assert len(records[0]) > 0
     assert all(record == records[0] for record in records)
+
+
+@pytest.mark.parametrize(
+    ("lang", "tiles"),
+    [("en", "cards or tiles"), ("it", "tessere"), ("de", "Plättchen"), ("fr", "tuiles")],
+)
+def test_the_replays_review_speaks_of_tiles_too(
+    server: ServerProcess, lang: str, tiles: str
+) -> None:
+    """The replay's review says it never uses what was hidden: Carcassonne's tiles as well
+    as the cards (playtest 8: "never the hidden cards" in a Carcassonne review)."""
+    page = Api(server.url).http.get("/replay", headers=speaking(lang))
+    assert page.status_code == 200
+    review = page.text[page.text.index('id="tv-review-title"') :]
+    assert tiles in review[: review.index('id="tv-review"')]
