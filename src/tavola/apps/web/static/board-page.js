@@ -1,11 +1,10 @@
 // Where a picture that is neither in parts nor in sections sits in the page, and where the
 // page scrolls when a turn opens on a picture with no board of its own to scroll.
 
-import { drawn } from "./board-view.js";
+import { WIDE } from "./board-sections.js";
+import { drawn, TARGETS } from "./board-view.js";
 
 const TALL_SHARE = 1; // a picture too tall for the window is still drawn as wide as the area (it scrolls)
-const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
-const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
 const MARGIN = 8; // px kept between the targets and the window's edge
 
 /** A picture fitted to the window's height may come out a narrow strip of small print

@@ -15,7 +15,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const GAP = 12; // px between two columns
 const MOST_COLUMNS = 3;
 const FILL_SHARE = 0.75; // the least share of the largest print that columns filling the width may have
-const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
+export const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
 const KEPT = new WeakMap(); // an area's columns and scale, and the size they were chosen for
 
 export function hasSections(root) {

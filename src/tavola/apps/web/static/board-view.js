@@ -15,7 +15,7 @@ const MAX_ZOOM = 8;
 // this many px wide and high at least (the project's rule is 44): Carcassonne's follower
 // spots, a few to a tile, make the tile just placed larger than the cells.
 const TAP = 44.5;
-const TARGETS = "[data-action]:not([data-option-of]), [data-choose]";
+export const TARGETS = "[data-action]:not([data-option-of]), [data-choose]"; // what plays or chooses
 const WIDE_HEAD = 760; // from this width the head is a band across the area ("head-wide")...
 const COLUMN_TALL = 260; // ... or a column this wide beside the board, the head laid out as a column (tavola carcassonne svg_column)
 const AXIS = 40; // the board's coordinates around its cells, units (tavola carcassonne svg)
