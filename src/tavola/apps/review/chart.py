@@ -13,8 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from xml.etree.ElementTree import Element
 
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+
 from tavola.apps.web import CATALOG
-from tavola.core.i18n import N_
+from tavola.core.i18n import N_, current_language
 from tavola.core.svg import element, seat_colour, svg_text
 
 _ = CATALOG.gettext
@@ -36,8 +39,28 @@ def verdict_name(verdict: str | None) -> str:
     return _(VERDICT_NAMES[verdict]) if verdict else ""
 
 
-def percent(value: float) -> str:
-    return f"{100 * value:.0f}%"
+def percent(value: float, digits: int = 0, sign: bool = False) -> str:
+    """A fraction of 1 as a percentage in the language of the moment (its own pattern:
+    ``12\u00a0%`` in French), to ``digits`` decimals, with its sign if ``sign`` (a true
+    minus).
+
+    >>> from tavola.core.i18n import language
+    >>> with language("fr"):
+    ...     percent(0.123) == "12\u00a0%", percent(0.004, 1) == "0,4\u00a0%"
+    (True, True)
+    """
+    locale = Locale.parse(current_language())
+    whole = "0." + "0" * digits if digits else "0"
+    pattern = locale.percent_formats[None].pattern.replace("0", whole, 1)
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    return format_percent(value, format=pattern, locale=locale).replace("-", MINUS)
+
+
+def number(value: float, pattern: str) -> str:
+    """A number by Babel's ``pattern`` (``"+0.0;-0.0"``: signed, one decimal) in the language
+    of the moment, with a true minus sign."""
+    return format_decimal(value, format=pattern, locale=current_language()).replace("-", MINUS)
 
 
 def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> str:
@@ -236,8 +259,7 @@ def signed(value: float) -> str:
     >>> signed(0.18), signed(-0.123) == MINUS + "12%", signed(0.001)
     ('+18%', True, '+0%')
     """
-    text = f"{100 * value:+.0f}%"
-    return text.replace("-", MINUS)
+    return percent(value, sign=True)
 
 
 def chance_title(data: Mapping[str, Any], event: Mapping[str, Any], seat: int) -> str:

@@ -27,12 +27,12 @@ from jinja2 import PackageLoader
 from markupsafe import Markup
 
 from tavola.apps.review.chart import (
-    MINUS,
     VERDICT_COLOURS,
     _,
     chart_svg,
     legend_line,
     legend_mark,
+    number,
     percent,
     signed,
     verdict_name,
@@ -41,36 +41,25 @@ from tavola.apps.web.templating import page_environment
 from tavola.core.i18n import N_, current_language
 from tavola.core.svg import seat_colour, seat_letter
 
-DECIMAL_COMMA = frozenset({"it", "de", "fr"})  # the languages whose decimal sign is a comma
-
-
-def decimal(text: str) -> str:
-    """A number's ``text`` with the decimal sign of the language of the moment.
-
-    >>> decimal("-2.7")
-    '-2.7'
-    """
-    return text.replace(".", ",") if current_language() in DECIMAL_COMMA else text
-
 
 def tenths(value: float, sign: bool = True) -> str:
     """Points of margin to one decimal, with their sign (a true minus), unless ``sign``.
 
-    >>> tenths(-2.66) == MINUS + "2.7", tenths(0.71), tenths(4.26, sign=False)
-    (True, '+0.7', '4.3')
+    >>> tenths(-2.66), tenths(0.71), tenths(4.26, sign=False)
+    ('−2.7', '+0.7', '4.3')
     """
-    return decimal(f"{value:{'+' if sign else ''}.1f}".replace("-", MINUS))
+    return number(value, "+0.0;-0.0" if sign else "0.0")
 
 
 def points(value: float, digits: int = 0, sign: bool = True) -> str:
     """A win chance (a fraction of 1) in points out of 100, without a percent sign: a sum
     of them (a seat's luck) may pass 100. With its sign (a true minus), unless ``sign``.
 
-    >>> points(-0.123) == MINUS + "12", points(0.0535, 1), points(0.009, 1, sign=False)
-    (True, '+5.3', '0.9')
+    >>> points(-0.123), points(0.0534, 1), points(0.009, 1, sign=False)
+    ('−12', '+5.3', '0.9')
     """
-    text = f"{100 * value:{'+' if sign else ''}.{digits}f}"
-    return decimal(text.replace("-", MINUS))
+    pattern = "0." + "0" * digits if digits else "0"
+    return number(100 * value, f"+{pattern};-{pattern}" if sign else pattern)
 
 
 def error(value: float) -> str:
@@ -79,7 +68,7 @@ def error(value: float) -> str:
     >>> error(0.004), error(0.052)
     ('0.4%', '5%')
     """
-    return decimal(f"{100 * value:.1f}%") if value < 0.01 else percent(value)
+    return percent(value, 1) if value < 0.01 else percent(value)
 
 
 def capitalized(text: str) -> str:
