@@ -59,11 +59,12 @@ def bound_spec(spec: str, limits: BotLimits) -> str:
     for option, cap in caps.items():
         value = getattr(bot, option, None)
         if isinstance(value, int | float) and value > cap:
+            most = f"{cap:g}"
             too_much = lazy(
                 "bot spec {spec!r}: {option} is at most {cap} here",
                 spec=spec,
                 option=option,
-                cap=f"{cap:g}",
+                cap=most,
             )
             raise Refused("bad_bot", too_much)
     if "time" in BOTS[name].options and getattr(bot, "time", None) is None:

@@ -86,11 +86,12 @@ class Rates:
         """429 ``rate_limited`` when one more hit of ``key`` is past ``limits``."""
         wait = self.wait(limits, *key)
         if wait:
+            seconds = f"{wait:.0f}"
             raise Refused(
                 "rate_limited",
                 lazy(
                     "too many requests of this kind from your address; try again in {seconds} s",
-                    seconds=f"{wait:.0f}",
+                    seconds=seconds,
                 ),
                 retry_after=round(wait, 1),
             )

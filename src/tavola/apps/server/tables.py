@@ -70,12 +70,13 @@ class Tables:
         away = live.away(seat, now())
         if away is None or away < after:
             wait = after if away is None else after - away
+            seconds = f"{wait:.0f}"
             raise Refused(
                 "present",
                 lazy(
                     "seat {seat} is here, or was too recently ({seconds} s ago)",
                     seat=seat,
-                    seconds=f"{wait:.0f}",
+                    seconds=seconds,
                 ),
             )
         await self.service.seat_entry(live, seat, ABANDON, f"by {by}", asker=by)
@@ -137,9 +138,10 @@ class Tables:
         text = clean_text(text, self.service.settings.chat.length)
         wait = self.rates.wait(self.chat_limit, "chat", live.id, str(seat))
         if wait:
+            seconds = f"{wait:.0f}"
             raise Refused(
                 "too_fast",
-                lazy("too many messages; wait {seconds} s", seconds=f"{wait:.0f}"),
+                lazy("too many messages; wait {seconds} s", seconds=seconds),
                 retry_after=wait,
             )
         row = await self._db(self.store.insert_chat, live.id, seat, text)

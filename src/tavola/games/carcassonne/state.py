@@ -436,6 +436,7 @@ class CarcassonneState(TurnState):
                 return
             self.discarded = [*self.discarded, tile]
             name = TILE_NAMES[tile]
+            player = f"P{self.player}"
             events.append(
                 Event(
                     "discard",
@@ -443,7 +444,7 @@ class CarcassonneState(TurnState):
                         "The drawn tile ({tile}) fits nowhere: it is removed and {player} "
                         "draws again",
                         tile=tile_text(name),
-                        player=f"P{self.player}",
+                        player=player,
                     ),
                     {"tile": name, "player": self.player},
                 )
