@@ -42,25 +42,37 @@ def verdict_name(verdict: str | None) -> str:
 def percent(value: float, digits: int = 0, sign: bool = False) -> str:
     """A fraction of 1 as a percentage in the language of the moment (its own pattern:
     ``12\u00a0%`` in French), to ``digits`` decimals, with its sign if ``sign`` (a true
-    minus).
+    minus; none on a zero).
 
     >>> from tavola.core.i18n import language
     >>> with language("fr"):
     ...     percent(0.123) == "12\u00a0%", percent(0.004, 1) == "0,4\u00a0%"
     (True, True)
     """
+    return _formatted(value, digits, sign, percent=True)
+
+
+def decimal(value: float, digits: int = 0, sign: bool = False) -> str:
+    """A number to ``digits`` decimals in the language of the moment, with its sign if
+    ``sign`` (a true minus; none on a zero, however it was rounded).
+
+    >>> decimal(-0.04, 1, sign=True), decimal(2.66, 1, sign=True), decimal(1234.5)
+    ('0.0', '+2.7', '1,234')
+    """
+    return _formatted(value, digits, sign, percent=False)
+
+
+def _formatted(value: float, digits: int, sign: bool, percent: bool) -> str:
     locale = Locale.parse(current_language())
     whole = "0." + "0" * digits if digits else "0"
-    pattern = locale.percent_formats[None].pattern.replace("0", whole, 1)
-    if sign:
-        pattern = f"+{pattern};-{pattern}"
-    return format_percent(value, format=pattern, locale=locale).replace("-", MINUS)
-
-
-def number(value: float, pattern: str) -> str:
-    """A number by Babel's ``pattern`` (``"+0.0;-0.0"``: signed, one decimal) in the language
-    of the moment, with a true minus sign."""
-    return format_decimal(value, format=pattern, locale=current_language()).replace("-", MINUS)
+    pattern = (locale.percent_formats[None].pattern if percent else "#,##0").replace("0", whole, 1)
+    form = format_percent if percent else format_decimal
+    text = form(value, format=pattern, locale=locale)
+    if sign and any(c in "123456789" for c in text):
+        text = form(value, format=f"+{pattern};-{pattern}", locale=locale)
+    else:
+        text = form(abs(value), format=pattern, locale=locale)
+    return text.replace("-", MINUS)
 
 
 def chart_svg(data: Mapping[str, Any], width: int = 760, height: int = 260) -> str:
@@ -256,8 +268,8 @@ def chart_label(data: Mapping[str, Any]) -> str:
 def signed(value: float) -> str:
     """Points of win chance with their sign (a true minus sign, ``MINUS``).
 
-    >>> signed(0.18), signed(-0.123) == MINUS + "12%", signed(0.001)
-    ('+18%', True, '+0%')
+    >>> signed(0.18), signed(-0.123) == MINUS + "12%", signed(-0.001)
+    ('+18%', True, '0%')
     """
     return percent(value, sign=True)
 

@@ -30,9 +30,9 @@ from tavola.apps.review.chart import (
     VERDICT_COLOURS,
     _,
     chart_svg,
+    decimal,
     legend_line,
     legend_mark,
-    number,
     percent,
     signed,
     verdict_name,
@@ -48,7 +48,7 @@ def tenths(value: float, sign: bool = True) -> str:
     >>> tenths(-2.66) == "\\u22122.7", tenths(0.71), tenths(4.26, sign=False)
     (True, '+0.7', '4.3')
     """
-    return number(value, "+0.0;-0.0" if sign else "0.0")
+    return decimal(value, 1, sign)
 
 
 def points(value: float, digits: int = 0, sign: bool = True) -> str:
@@ -58,8 +58,7 @@ def points(value: float, digits: int = 0, sign: bool = True) -> str:
     >>> points(-0.123) == "\\u221212", points(0.0534, 1), points(0.009, 1, sign=False)
     (True, '+5.3', '0.9')
     """
-    pattern = "0." + "0" * digits if digits else "0"
-    return number(100 * value, f"+{pattern};-{pattern}" if sign else pattern)
+    return decimal(100 * value, digits, sign)
 
 
 def error(value: float) -> str:
