@@ -72,6 +72,8 @@ def score_chips(
     for first in range(0, n, columns):
         row = list(range(first, min(n, first + columns)))
         chip_w = (width - (len(row) - 1) * GAP) / len(row)
+        for player in row:  # a row of fewer chips (the last) has wider ones
+            lines[player] = chip_lines(names[player], chip_w - SLACK) or lines[player]
         height = LINE * max(len(lines[p]) for p in row) + 32
         for index, player in enumerate(row):
             x = left + index * (chip_w + GAP)
