@@ -9,9 +9,18 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tavola.core.registry import game_classes
-from tests.apps.web.helpers import open_at_my_turn, take_turn, wait_shown, wait_turn_or_end
+from tests.apps.web.helpers import (
+    Seat,
+    create_in_lobby,
+    open_at_my_turn,
+    take_turn,
+    wait_shown,
+    wait_turn_or_end,
+)
+from tests.apps.web.test_replay import finished_match
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -90,3 +99,66 @@ def test_a_campanile_spectator_sees_no_blank_band(new_context: Any, server: Serv
     # a spectator has no hand: its empty band would be a blank 150 px (an svg's default)
     drawn = "() => [...document.querySelectorAll('.part-section')].map(s => s.children.length)"
     assert all(page.evaluate(drawn)), page.evaluate(drawn)
+
+
+# the layout shifts of a page that is no match page (no status box), each with whether
+# all it moved lies in the bar on top
+SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shifts.push({
+      value: entry.value,
+      nodes: (entry.sources || []).map((s) => (s.node ? s.node.id || s.node.nodeName : "?")),
+      bar: (entry.sources || []).every((s) => s.node?.closest?.(".topbar")),
+    });
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+def layout_shift(page: Any) -> tuple[float, list[dict[str, Any]]]:
+    """The page's shifts below its bar on top, summed, and every shift. (On a phone the
+    bar folds its links into a menu as topbar.js runs; a first paint before that moves
+    the account's box, CLS 0.01 at times: a matter of the bar, on every page.)"""
+    shifts: list[dict[str, Any]] = page.evaluate("window.__shifts")
+    return sum(shift["value"] for shift in shifts if not shift["bar"]), shifts
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_the_lobby_does_not_jump_as_your_matches_fill_in(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    """Playtest 9 #5: in a browser with several matches the lobby's cards on the right
+    moved down by 54, 138 and 167 px as "Your matches" and "Your turn" filled in (CLS
+    0.054). Back in the lobby, they stay where they were drawn."""
+    context = new_context(viewport=SCREENS[screen])
+    page = context.new_page()
+    for game in ("clocktowers", "carcassonne", "campanile", "clocktowers"):
+        create_in_lobby(page, server.url, game, [Seat("you", "Ada"), Seat("heuristic")])
+    page.goto(server.url + "/")
+    expect(page.locator("#tv-mine li .standing")).to_have_count(4)
+    context.add_init_script(SHIFTS)
+    page.reload()
+    expect(page.locator("#tv-mine li .standing")).to_have_count(4)
+    expect(page.locator("#tv-turns-card")).to_be_visible()
+    page.wait_for_timeout(1000)
+    total, shifts = layout_shift(page)
+    assert total < 0.005, shifts
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_the_replay_does_not_jump_as_its_record_comes(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    """Playtest 9 #5: the river game's replay shifted 0.023 as its score table filled in
+    (35 to 104 px tall) and the score chart under it jumped 92 px."""
+    match, _ = finished_match(server, "carcassonne", options={"river": True})
+    context = new_context(viewport=SCREENS[screen])
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang=de")
+    page.wait_for_selector("#main[data-step='0']")
+    page.wait_for_timeout(800)
+    total, shifts = layout_shift(page)
+    assert total < 0.005, shifts

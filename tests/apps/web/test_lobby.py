@@ -370,3 +370,29 @@ def test_a_hotseat_match_names_the_seat_on_the_same_screen(
     expect(page.locator(f"#tv-mine li[data-match='{match_id}'] .who")).to_have_text(against)
     turn = page.locator(f"#tv-turns li[data-match='{match_id}'] .who")
     expect(turn).to_have_text(against)
+
+
+# whether each of the time fieldset's labels of a number shares a line with its input
+LABELS_BESIDE_INPUTS = """() => [...document.querySelectorAll('fieldset.time label[for]')]
+  .filter((label) => label.getClientRects().length > 0 && label.control.type === 'number')
+  .map((label) => {
+    const input = label.control.getBoundingClientRect();
+    const box = label.getBoundingClientRect();
+    return [label.textContent.trim(), input.top < box.bottom && box.top < input.bottom];
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "it"])
+@pytest.mark.parametrize("width", [1366, 390])
+def test_each_time_label_keeps_its_input_beside_it(
+    new_context: Any, server: ServerProcess, lang: str, width: int
+) -> None:
+    """Playtest 9 #6: on a desktop the German "+ Sekunden pro Aktion" took the line's end
+    and its input wrapped alone onto the next line, under "Minuten pro Platz"."""
+    page = new_context(viewport={"width": width, "height": 800}).new_page()
+    page.goto(f"{server.url}/?lang={lang}")
+    page.locator("#tv-clock").select_option("realtime")
+    expect(page.locator("#tv-clock-increment")).to_be_visible()
+    pairs = page.evaluate(LABELS_BESIDE_INPUTS)
+    assert len(pairs) == 2, pairs
+    assert all(beside for _label, beside in pairs), pairs

@@ -451,3 +451,46 @@ def test_a_phones_replay_steps_with_the_picture_in_view(
     assert end is not None
     assert bar is not None
     assert end["y"] + end["height"] <= bar["y"], (end, bar)
+
+
+# the replay's links: each one's box, and the lines that start with a "·" (a text's dot
+# with nothing left of it on its line)
+LINKS = """() => { const links = document.querySelector('.links');
+  const items = [...links.querySelectorAll('a, button')].map((node) => {
+    const box = node.getBoundingClientRect();
+    return [node.textContent.trim(), Math.round(box.width), Math.round(box.height), box.top];
+  });
+  const walker = document.createTreeWalker(links, NodeFilter.SHOW_TEXT);
+  const starts = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (let i = text.data.indexOf('·'); i >= 0; i = text.data.indexOf('·', i + 1)) {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const dot = range.getBoundingClientRect();
+      const left = [...links.querySelectorAll('a, button')].filter((node) => {
+        const box = node.getBoundingClientRect();
+        return box.right <= dot.left && box.top < dot.bottom && dot.top < box.bottom;
+      });
+      if (!left.length) starts.push(text.data.slice(i).trim());
+    }
+  }
+  return { items, starts };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_phones_replay_links_are_tap_targets(
+    new_context: Any, server: ServerProcess, lang: str
+) -> None:
+    """Playtest 9 #3: on a phone "Link to this step", "Download the record" and "Back to
+    the match" were 19 px tall, and the wrapped line began "· Back to the match"."""
+    match, _ = finished_match(server, "clocktowers", ("Maximiliane Friederike", "Bob"))
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
+    wait_step(page, 0)
+    found = page.evaluate(LINKS)
+    assert len(found["items"]) == 4, found
+    assert all(height >= 44 for _text, _w, height, _top in found["items"]), found
+    assert len({top for *_rest, top in found["items"]}) > 1, "the links wrap: nothing to test"
+    assert not found["starts"], found

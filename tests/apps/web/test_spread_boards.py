@@ -373,8 +373,12 @@ def test_fit_shows_a_finished_board_whole(new_context: Any, server: ServerProces
     fit.click()
     page.wait_for_function(f"() => ({TILES_SHOWN})() === 0")
     expect(fit).to_have_attribute("aria-disabled", "true")
+    # playtest 9 #4: fitted, its followers' letters were 8.8 px; hidden as the axes are
+    assert page.evaluate(SHOWN_TEXT, "#tv-board .part-board") >= 10
+    expect(page.locator("#tv-board .part-board .letter").first).to_be_hidden()
     page.locator(".board-tools [data-zoom='in']").click()
     expect(fit).not_to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#tv-board .part-board .letter").first).to_be_visible()
 
 
 PLAYTEST_5 = 857716399758300850  # the seed of playtest 5's desktop game

@@ -91,3 +91,31 @@ def test_the_bag_closes_with_escape_a_click_outside_and_a_lessons_next(
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert seen  # the step's target is not under the bag
+
+
+def test_the_bags_button_says_whether_the_bag_is_open(page: Page, server: ServerProcess) -> None:
+    """Playtest 9 #6: the bag's button (role=button) had no aria-expanded, so a screen
+    reader was not told whether the panel was open. Each copy of it says so, in step with
+    the panel: opened by a click, closed by its close button, by Escape."""
+    open_lesson(page, server, "de")
+    toggles = page.locator(TOGGLE)
+    assert toggles.count()
+
+    def expanded(value: str) -> None:
+        for index in range(toggles.count()):
+            expect(toggles.nth(index)).to_have_attribute("aria-expanded", value)
+
+    expanded("false")
+    open_bag(page)
+    expanded("true")
+    page.locator(f"{BAG} [data-toggle='bag']").click()  # its own close button
+    expect(page.locator(BAG)).to_be_hidden()
+    expanded("false")
+    open_bag(page)
+    expanded("true")
+    page.keyboard.press("Escape")
+    expect(page.locator(BAG)).to_be_hidden()
+    expanded("false")
+    expect(page.locator(f"{BAG} [data-toggle='bag']")).not_to_have_attribute(
+        "aria-expanded", re.compile(".")
+    )

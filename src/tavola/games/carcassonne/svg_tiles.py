@@ -412,7 +412,8 @@ def _house(x: float, y: float, wall: str, roof: str) -> str:
 
 
 def meeple(x: float, y: float, seat: int, lying: bool = False, scale: float = 1.35) -> str:
-    """A follower in its seat's colour with the seat's letter (a farmer lies down)."""
+    """A follower in its seat's colour with the seat's letter (a farmer lies down); the
+    letter (class "letter") is hidden with the coordinates on a board fitted under its print."""
     turned = " rotate(-90)" if lying else ""
     if lying:
         scale *= 0.9
@@ -424,7 +425,8 @@ def meeple(x: float, y: float, seat: int, lying: bool = False, scale: float = 1.
         'stroke-linejoin="round"/>'
         f'<path d="{MEEPLE}" fill="{colour}" stroke="{INK}" stroke-width="0.9" '
         'stroke-linejoin="round"/></g>'
-        f'<text x="{x:g}" y="{y + letter * 0.35:g}" font-size="{letter:g}" font-weight="bold" '
+        f'<text class="letter" x="{x:g}" y="{y + letter * 0.35:g}" font-size="{letter:g}" '
+        'font-weight="bold" '
         f'text-anchor="middle" fill="#FFFFFF" stroke="{INK}" stroke-width="{0.9 * scale:g}" '
         f'paint-order="stroke">{seat_letter(seat)}</text>'
     )

@@ -33,21 +33,20 @@ from tavola.core.svg import (
     document,
     escape,
     fitted_size,
-    ink_on,
     seat_colour,
-    seat_letter,
     seat_name,
     sections,
     wrapped,
 )
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS, DECKS
+from tavola.games.clocktowers.svg_chips import score_chips, seat_disc
 from tavola.games.clocktowers.svg_pieces import (
     CARD_BACK,
+    PHONE_LEAST,
     TOWER_W,
     card_back,
     card_face,
     card_name,
-    chip_lines,
     needs_roof_width,
     roof_piece,
     svg_lines,
@@ -161,29 +160,13 @@ def _deck_name(name: str) -> str:
 # -- the top: status, scores, decks ----------------------------------------------------
 
 
-def _seat_disc(x: float, y: float, player: int, r: float = 13) -> str:
-    return (
-        f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{seat_colour(player)}" '
-        f'stroke="{INK}" stroke-width="1"/>'
-        + svg_text(
-            x,
-            y + 5.5,
-            seat_letter(player),
-            16,
-            anchor="middle",
-            weight="bold",
-            fill=ink_on(seat_colour(player)),
-        )
-    )
-
-
 def _status(body: list[str], view: dict[str, Any], y: float) -> float:
     player = view["current_player"]
     x = PAD
     shown = view["winners"] if player is None else [player]
     body.append('<g data-status="">')  # a page that ends the turns early (a lesson) says so
     for seat in shown:
-        body.append(_seat_disc(x + 13, y + 14, seat))
+        body.append(seat_disc(x + 13, y + 14, seat))
         x += 30
     if shown:
         x += 4
@@ -196,34 +179,8 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
 
 
 def _scores(body: list[str], view: dict[str, Any], y: float) -> float:
-    n = view["players"]
-    width = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
-    room = width - 58  # the estimate of a name's width runs short of the browser's
-    names = [chip_lines(_name(view, p), room, p == view["seat"]) for p in range(n)]
-    height = 46 + 18 * (max(len(lines) for lines in names) - 1)
-    for player, points in enumerate(view["scores"]):
-        x = PAD + player * (width + GAP)
-        turn = player == view["current_player"]
-        won = player in view["winners"]
-        words = [_name(view, player), gettext("{points} points").format(points=points)]
-        if turn:
-            words.append(gettext("to move"))
-        if won:
-            words.append(gettext("winner"))
-        body.append(f"<g><title>{escape(', '.join(words))}</title>")
-        body.append(
-            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height}" rx="8" '
-            f'fill="{seat_colour(player)}" fill-opacity="0.12" stroke="{seat_colour(player)}" '
-            f'stroke-width="{4 if turn else 1.5}"/>'
-        )
-        body.append(_seat_disc(x + 20, y + height / 2, player))
-        for row, line in enumerate(names[player]):
-            body.append(svg_text(x + 40, y + 18 + 18 * row, line, 15, width=room))
-        pts = ("★ " if won else "") + gettext("{points} pts").format(points=points)
-        said = {"weight": "bold", "width": width - 46, "unturned": pts if turn else None}
-        body.append(svg_text(x + 40, y + height - 8, "▶ " * turn + pts, 16, **said))
-        body.append("</g>")
-    return y + height
+    names = [_name(view, player) for player in range(view["players"])]
+    return score_chips(body, view, names, PAD, WIDTH - 2 * PAD, y)
 
 
 def _decks(body: list[str], view: dict[str, Any], pending: list[str], y: float) -> float:
@@ -318,7 +275,7 @@ def _seat_panel(
     inner = WIDTH - 2 * PAD - 2 * INSET
     cy = y + 8
     # Header: who, points, discards, whose turn.
-    parts.append(_seat_disc(left + 13, cy + 15, player, 14))
+    parts.append(seat_disc(left + 13, cy + 15, player, 14))
     name = _name(view, player)
     points = view["scores"][player]
     pts = gettext("{points} pts").format(points=points)
@@ -339,12 +296,16 @@ def _seat_panel(
     # a gap of 16 between the name and its points: capitals and brackets run wider than
     # the estimate ("Bot B (ISMCTS, medium)")
     room = inner - 36 - pts_w - 22 - (0 if below or not extras else GLYPH_EM * 15 * len(extras))
-    size = fitted_size(name, 17, room, bold=True)
-    parts.append(svg_text(left + 36, cy + 21, name, size, weight="bold"))
-    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * size * len(name) + 16)
+    # a name longer than its room wraps, at its size (playtest 9 #2: squeezed to 9.4 px)
+    lines = wrapped(name, 17, room, bold=True)
+    for row, line in enumerate(lines):
+        size = max(fitted_size(line, 17, room, bold=True), PHONE_LEAST)
+        parts.append(svg_text(left + 36, cy + 21 + 20 * row, line, size, weight="bold"))
+    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * 17 * len(lines[0]) + 16)
     parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
+    cy += 20 * (len(lines) - 1)
     if extras:
-        end, base = WIDTH - PAD - INSET, cy + (41 if below else 21)
+        end, base = WIDTH - PAD - INSET, cy + (41 if below else 21 - 20 * (len(lines) - 1))
         parts.append(svg_text(end, base, extras, 15, anchor="end", unturned=rest))
     if below:
         cy += 20

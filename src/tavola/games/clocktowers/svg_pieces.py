@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tavola.core.svg import INK, escape, fitted_size, ink_on, shortened, wrapped
+from tavola.core.svg import INK, escape, fitted_size, ink_on, wrapped
 from tavola.games.clocktowers.components import CARD_CODES, COLOURS
 from tavola.games.clocktowers.render import COLOUR_WORDS
 from tavola.games.clocktowers.translations import CARD_LABELS, CARDS, gettext, ngettext
@@ -101,33 +101,6 @@ def svg_lines(
         for row, line in enumerate(lines)
     )
     return texts, len(lines)
-
-
-def chip_lines(name: str, room: float, viewer: bool) -> list[str]:
-    """A score chip's name: on one line where it fits ``room`` at 12 px on a phone, else
-    on two or three, whole, as the seat's area and the page's list say it (playtest 8 #8:
-    "Bot B (heuristique, facil…" was cut on two); where three are too few, a bot's name
-    without its kind ("Bot B", as Carcassonne's chips say it), cut short only past that (the
-    chip's title has it whole); the viewer's, where it does not fit, "you".
-
-    >>> chip_lines("Ada", 157, False), chip_lines("Bot B (euristico, facile)", 157, False)
-    (['Ada'], ['Bot B (euristico,', 'facile)'])
-    >>> chip_lines("Bot B (heuristique, facile)", 157, False)
-    ['Bot B', '(heuristique,', 'facile)']
-    >>> chip_lines("Bot B (heuristique, facile)", 80, False)
-    ['Bot B']
-    """
-    if fitted_size(name, 15, room) >= PHONE_LEAST:
-        return [name]
-    if viewer:
-        return [gettext("you")]
-    lines = wrapped(name, 15, room)
-    if len(lines) <= 3 and all(fitted_size(line, 15, room) >= PHONE_LEAST for line in lines):
-        return lines
-    short = name.split(" (")[0]
-    if short != name:
-        return chip_lines(short, room, viewer)
-    return [lines[0], shortened(" ".join(lines[1:]), 15, room, least=PHONE_LEAST)]
 
 
 def card_name(code: str) -> str:

@@ -10,6 +10,27 @@ export function togglePanel(board, id) {
   panel.classList.toggle("open", open);
   if (open) board.open.add(id);
   else board.open.delete(id);
+  markToggles(board);
+}
+
+/** After a redraw, the panels open before it open again. */
+export function reopenPanels(board) {
+  for (const id of [...board.open]) {
+    const panel = board.byId(id);
+    if (panel) panel.classList.add("open");
+    else board.open.delete(id);
+  }
+  markToggles(board);
+}
+
+/** Each toggle outside its panel (the bag's button, not the panel's close) says whether
+ *  the panel is open (aria-expanded), for a screen reader. */
+function markToggles(board) {
+  for (const toggle of board.svg?.querySelectorAll("[data-toggle]") || []) {
+    const panel = board.byId(toggle.getAttribute("data-toggle"));
+    if (!panel || panel.contains(toggle)) continue;
+    toggle.setAttribute("aria-expanded", String(panel.classList.contains("open")));
+  }
 }
 
 /** Close every open panel; the focus, if it was in one, goes back to its toggle outside
@@ -28,6 +49,7 @@ export function closePanels(board) {
     }
   }
   board.open.clear();
+  markToggles(board);
   return true;
 }
 

@@ -343,7 +343,8 @@ export class BoardView {
   }
 
   /** A board drawn smaller than its print reads (a finished game, whole: data-fit) hides
-   *  its coordinates (class "axis"), which would be specks, until zoomed in. */
+   *  its coordinates (class "axis") and its followers' letters (class "letter"), which
+   *  would be specks, until zoomed in. */
   markPrint(scale) {
     this.svg.classList.toggle("small-print", scale < this.readable() - 1e-6);
   }

@@ -17,7 +17,7 @@ import { edgeSigns } from "./board-edges.js";
 import { turnTurned } from "./board-turn.js";
 import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } from "./board-view.js";
 import { pointerHandlers } from "./board-pointers.js";
-import { closeOnClickOutside, closePanels, togglePanel } from "./board-panels.js";
+import { closeOnClickOutside, closePanels, reopenPanels, togglePanel } from "./board-panels.js";
 import { fitTall, hasTargets, targetsIntoPage } from "./board-page.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -167,11 +167,7 @@ export class Board {
     }
     fitTall(this);
     this.applyZoom();
-    for (const id of [...this.open]) {
-      const panel = this.byId(id);
-      if (panel) panel.classList.add("open");
-      else this.open.delete(id);
-    }
+    reopenPanels(this);
     if (focusKey) {
       const [name, value] = focusKey;
       const again = value === null ? [] : sameAttr(this.svg, name, value).filter(drawn);

@@ -7,7 +7,7 @@ import { challenges, createMatch, listedMatches, matchSummary, myAccountMatches,
 import { $, copyText, el } from "./dom.js";
 import { _, dateTimeText } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
-import { keepShownSeat, myMatches, rememberMatch, saveMyMatches, tokensOf } from "./storage.js";
+import { keepSeen, keepShownSeat, lastSeen, myMatches, rememberMatch, saveMyMatches, tokensOf } from "./storage.js";
 import { formatClock } from "./table.js";
 
 /** "1 move", "2 moves": a count in words (the catalogs hold one text per form). */
@@ -319,7 +319,8 @@ function matchFacts(m, state) {
   return { players, status, last, over: state.is_over };
 }
 
-const details = new Map(); // match id -> its facts, once its state came
+// match id -> its facts, once its state came (at first, as the last visit saw them)
+const details = new Map(Object.entries(lastSeen().facts));
 let accountMatches = []; // the signed-in account's matches, from any browser (not kept here)
 
 /** The account's matches (GET /api/me/matches) as this browser keeps its own: one entry a
@@ -384,6 +385,7 @@ async function refreshMine() {
     const answer = await matchSummary(m.id);
     if (answer.ok) details.set(m.id, matchFacts(m, answer.body));
   }));
+  keepSeen({ facts: Object.fromEntries(list.filter((m) => details.has(m.id)).map((m) => [m.id, details.get(m.id)])) });
   renderMine();
 }
 
@@ -452,8 +454,14 @@ async function refreshTurns() {
   const noSeat = { ok: true, body: { matches: [] } };
   const [answer, invited, paired] = await Promise.all([tokens.length ? seatsToMove(tokens.slice(0, 100)) : noSeat, invitations(), pairings()]);
   if (!answer.ok) return; // offline: keep the list as it is
+  keepSeen({ turns: answer.body.matches });
+  renderTurns(answer.body.matches, invited, paired);
+}
+
+/** "Your turn"'s entries: the challenges, the tournament matches, the seats to move. */
+function renderTurns(toMove, invited, paired) {
   const tournamentMatches = new Set(paired.map((li) => li.dataset.match));
-  const matches = answer.body.matches.filter((m) => !tournamentMatches.has(m.id));
+  const matches = toMove.filter((m) => !tournamentMatches.has(m.id));
   $("tv-turns-card").hidden = matches.length + invited.length + paired.length === 0;
   $("tv-turns").replaceChildren(...invited, ...paired, ...matches.map((m) => {
     const mine = allMatches().find((x) => x.id === m.id);
@@ -471,7 +479,14 @@ async function refreshTurns() {
 showOptions();
 showTime();
 renderMine();
-refreshMine().then(refreshTurns); // the account's matches first: "Your turn" lists theirs too
+renderTurns(lastSeen().turns.filter((m) => allMatches().some((x) => x.id === m.id)), [], []);
+// the side's cards are shown once "Your matches" and "Your turn" are filled (as the last
+// visit saw them, else as the server answers, at most 0.6 s on): no card moves under the
+// player's eyes as they fill (playtest 9 #5: CLS 0.054)
+const shown = () => { root.dataset.ready = ""; };
+if (signedIn() || allMatches().some((m) => !details.has(m.id))) setTimeout(shown, 600);
+else shown();
+refreshMine().then(refreshTurns).finally(shown); // the account's matches first: "Your turn" lists theirs too
 setInterval(refreshMine, 60000);
 setInterval(refreshPlaying, 15000);
 setInterval(refreshTurns, 15000);

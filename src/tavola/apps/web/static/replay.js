@@ -59,8 +59,12 @@ async function start(text, names) {
   root.dataset.steps = String(data.steps.length - 1);
   const slider = $("tv-slider");
   slider.max = String(data.steps.length - 1);
+  const wanted = Number(hashParams().get("step"));
+  step = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, data.steps.length - 1) : 0;
+  slider.value = String(step);
   $("tv-replay").hidden = false;
   renderLog();
+  renderStep(); // the step's words and scores with the page, not after its picture comes
   drawChart();
   // the last picture says the moves of the whole game (every tile placed on the board)
   await picture(data.steps.length - 1).catch(() => null);
@@ -68,8 +72,7 @@ async function start(text, names) {
   const download = $("tv-download");
   download.href = URL.createObjectURL(blob);
   download.download = `${data.game}-${matchId || "record"}.json`;
-  const wanted = Number(hashParams().get("step"));
-  await go(Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, data.steps.length - 1) : 0);
+  await go(step);
   root.dispatchEvent(new CustomEvent("tv-replay-ready", { detail: { record, data, seats, names: pictureNames() } })); // review.js
 }
 

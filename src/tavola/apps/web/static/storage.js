@@ -25,6 +25,27 @@ export function saveMyMatches(list) {
   }
 }
 
+const SEEN = "tavola.lobby"; // what the lobby last learnt of "Your matches" and "Your turn"
+
+/** What the lobby last showed of the matches kept here: {facts: {id: facts}, turns: [...]}
+ *  (a reload shows it at once, so the cards below do not move as the answers come). */
+export function lastSeen() {
+  try {
+    const seen = JSON.parse(localStorage.getItem(SEEN) || "{}");
+    return { facts: (seen && seen.facts) || {}, turns: Array.isArray(seen && seen.turns) ? seen.turns : [] };
+  } catch {
+    return { facts: {}, turns: [] };
+  }
+}
+
+export function keepSeen(seen) {
+  try {
+    localStorage.setItem(SEEN, JSON.stringify({ ...lastSeen(), ...seen }));
+  } catch {
+    // private browsing: the lists fill in as their answers come
+  }
+}
+
 /** Keep a match in "your matches" (this browser's list), first in the list. */
 export function rememberMatch(entry) {
   const old = myMatches().find((m) => m.id === entry.id);
