@@ -1,8 +1,9 @@
 """Pictures that hold still from turn to turn (issue 28, playtest 7): Carcassonne's head keeps
 its place through a whole game and cuts no name (#6); Campanile's picture keeps the pane's
 width and one print size (#7); a phone's view opens on the opponent's last tile, and no sign
-at an edge covers a cell to choose (#16). Each plays a game against a bot as a person would,
-turn by turn, and measures every turn."""
+at an edge covers a cell to choose (#16); playtest 8 #4: a phone's board stays put from tile
+to tile, and a sign with no free place on its edge is not shown over a cell. Each plays a game
+against a bot as a person would, turn by turn, and measures every turn."""
 
 from __future__ import annotations
 
@@ -163,3 +164,31 @@ def test_the_campanile_picture_keeps_the_panes_width_through_a_game(
         assert reachable, turn
         play_first_move(page)
     assert over
+
+
+def test_a_zoomed_phone_board_shows_no_sign_over_a_cell(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 8 #4: a sign at an edge of the board's box (a phone's, zoomed in, its cells
+    as wide as the box) found no free place along its edge and sat in its middle, over a cell
+    to choose. It is not shown there: the cell under it stays tappable. The player zooms in a
+    step a turn and looks around the board; no sign covers a cell, and signs are still shown
+    where there is room."""
+    page = new_context(**PHONE_CONTEXT).new_page()
+    open_against_bot(page, server, "carcassonne", "de", 5)
+    turns, signs = 0, 0
+    for _ in range(40):
+        if wait_turn_or_end(page) == "over" or turns == 12:
+            break
+        if page.locator("#tv-board .part-board [data-choose]").count():
+            turns += 1
+            if page.locator("[data-zoom='in']").is_enabled():
+                page.locator("[data-zoom='in']").click()
+            for where in [(x / 4, y / 4) for x in range(5) for y in range(5)]:
+                page.evaluate(SCROLL_TO, where)
+                page.wait_for_timeout(40)
+                assert page.evaluate(PHONE_VIEW)[1] == [], (turns, where)
+                signs += page.locator(".edge-sign:not([hidden])").count()
+        play_first_move(page)
+    assert turns == 12
+    assert signs
