@@ -166,6 +166,34 @@ def test_the_campanile_picture_keeps_the_panes_width_through_a_game(
     assert over
 
 
+# The phone's head and board: the head's height and the board's box's top in the page.
+PHONE_HEAD = """() => { const head = document.querySelector('#tv-board .part-head');
+  const view = document.querySelector('#tv-board .board-view');
+  return [Math.round(head.getBoundingClientRect().height),
+    Math.round(view.getBoundingClientRect().top + scrollY)]; }"""
+
+
+def test_a_phones_carcassonne_board_stays_put_from_tile_to_tile(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 8 #4: on a phone in Italian the head above the board was 251 px tall on one
+    turn, 268 on another, as the tile's name took 2 lines ("strada dritta") or 4 ("città
+    d'angolo con stemma e strada curva"): the board jumped 16 px. Its top stays put."""
+    page = new_context(**{**PHONE_CONTEXT, "locale": "it-IT"}).new_page()
+    open_against_bot(page, server, "carcassonne", "it", 5)
+    seen: dict[tuple[int, int], list[int]] = {}
+    turns = 0
+    for _ in range(60):
+        if wait_turn_or_end(page) == "over" or turns == 20:
+            break
+        if page.locator("#tv-board .part-board [data-choose]").count():
+            seen.setdefault(tuple(page.evaluate(PHONE_HEAD)), []).append(turns)
+            turns += 1
+        play_first_move(page)
+    assert turns == 20
+    assert len(seen) == 1, seen
+
+
 def test_a_zoomed_phone_board_shows_no_sign_over_a_cell(
     new_context: Any, server: ServerProcess
 ) -> None:
