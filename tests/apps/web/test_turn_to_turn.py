@@ -1,8 +1,9 @@
 """Pictures that hold still from turn to turn (issue 28, playtest 7): Carcassonne's head keeps
 its place through a whole game and cuts no name (#6); Campanile's picture keeps the pane's
 width and one print size (#7); a phone's view opens on the opponent's last tile, and no sign
-at an edge covers a cell to choose (#16). Each plays a game against a bot as a person would,
-turn by turn, and measures every turn."""
+at an edge covers a cell to choose (#16); playtest 8 #4: a phone's board stays put from tile
+to tile, and a sign with no free place on its edge is not shown over a cell. Each plays a game
+against a bot as a person would, turn by turn, and measures every turn."""
 
 from __future__ import annotations
 
@@ -94,8 +95,11 @@ PHONE_VIEW = """() => { const view = document.querySelector('#tv-board .board-vi
   return [whole, covering, r && [r.left, r.top, r.right, r.bottom]]; }"""
 
 
+# The board scrolled to a fraction of its width and height, once the signs have followed it
+# (the scroll event comes with the next frame: two frames, however slow the machine is).
 SCROLL_TO = """([x, y]) => { const v = document.querySelector('#tv-board .board-view');
-  v.scrollTo((v.scrollWidth - v.clientWidth) * x, (v.scrollHeight - v.clientHeight) * y); }"""
+  v.scrollTo((v.scrollWidth - v.clientWidth) * x, (v.scrollHeight - v.clientHeight) * y);
+  return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))); }"""
 
 
 def test_a_phone_opens_each_turn_on_the_opponents_tile(
@@ -163,3 +167,58 @@ def test_the_campanile_picture_keeps_the_panes_width_through_a_game(
         assert reachable, turn
         play_first_move(page)
     assert over
+
+
+# The phone's head and board: the head's height and the board's box's top in the page.
+PHONE_HEAD = """() => { const head = document.querySelector('#tv-board .part-head');
+  const view = document.querySelector('#tv-board .board-view');
+  return [Math.round(head.getBoundingClientRect().height),
+    Math.round(view.getBoundingClientRect().top + scrollY)]; }"""
+
+
+def test_a_phones_carcassonne_board_stays_put_from_tile_to_tile(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 8 #4: on a phone in Italian the head above the board was 251 px tall on one
+    turn, 268 on another, as the tile's name took 2 lines ("strada dritta") or 4 ("città
+    d'angolo con stemma e strada curva"): the board jumped 16 px. Its top stays put."""
+    page = new_context(**{**PHONE_CONTEXT, "locale": "it-IT"}).new_page()
+    open_against_bot(page, server, "carcassonne", "it", 5)
+    seen: dict[tuple[int, int], list[int]] = {}
+    turns = 0
+    for _ in range(60):
+        if wait_turn_or_end(page) == "over" or turns == 20:
+            break
+        if page.locator("#tv-board .part-board [data-choose]").count():
+            seen.setdefault(tuple(page.evaluate(PHONE_HEAD)), []).append(turns)
+            turns += 1
+        play_first_move(page)
+    assert turns == 20
+    assert len(seen) == 1, seen
+
+
+def test_a_zoomed_phone_board_shows_no_sign_over_a_cell(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 8 #4: a sign at an edge of the board's box (a phone's, zoomed in, its cells
+    as wide as the box) found no free place along its edge and sat in its middle, over a cell
+    to choose. It is not shown there: the cell under it stays tappable. The player zooms in a
+    step a turn and looks around the board; no sign covers a cell, and signs are still shown
+    where there is room."""
+    page = new_context(**PHONE_CONTEXT).new_page()
+    open_against_bot(page, server, "carcassonne", "de", 5)
+    turns, signs = 0, 0
+    for _ in range(40):
+        if wait_turn_or_end(page) == "over" or turns == 12:
+            break
+        if page.locator("#tv-board .part-board [data-choose]").count():
+            turns += 1
+            if page.locator("[data-zoom='in']").is_enabled():
+                page.locator("[data-zoom='in']").click()
+            for where in [(x / 4, y / 4) for x in range(5) for y in range(5)]:
+                page.evaluate(SCROLL_TO, where)
+                assert page.evaluate(PHONE_VIEW)[1] == [], (turns, where)
+                signs += page.locator(".edge-sign:not([hidden])").count()
+        play_first_move(page)
+    assert turns == 12
+    assert signs

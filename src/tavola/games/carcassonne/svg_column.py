@@ -11,7 +11,6 @@ from tavola.core.svg import INK, escape, fitted_size, wrapped
 from tavola.games.carcassonne.svg_features import Features
 from tavola.games.carcassonne.svg_status import (
     BUTTON_HIGH_WIDE,
-    CAPTION_LINES,
     NAME,
     PAD,
     ROW,
@@ -20,6 +19,8 @@ from tavola.games.carcassonne.svg_status import (
     _hint_lines,
     _seat_row,
     _step_text,
+    caption_lines,
+    caption_room,
     turn_tile,
 )
 from tavola.games.carcassonne.svg_tiles import SIZE
@@ -67,13 +68,13 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     drawn, caption = turn_tile(view, acts, found, phase, (cx, cy, big))
     out += drawn
     y = y0 + TILE + 2 if playing else y0 - 8
-    size = min([16.0] + [fitted_size(word, 16, line) for word in caption.split()])
-    lines = wrapped(caption, size, line) if caption else []
+    size, lines = caption_lines(caption, line)
+    start = y
     for words in lines:
         y += round(size * 1.25)
         out.append(_caption(cx, y, words, size, "middle"))
     if playing:
-        y += 20 * max(0, CAPTION_LINES - len(lines))
+        y = max(y, start + caption_room(line))
     y += 12
     for seat in range(view["players"]):
         out.append(_seat_row(view, seat, PAD, y, line, NAME))

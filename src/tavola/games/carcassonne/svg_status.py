@@ -28,7 +28,7 @@ from tavola.games.carcassonne.svg_targets import (
     targets,
 )
 from tavola.games.carcassonne.svg_tiles import SIZE, meeple, tile
-from tavola.games.carcassonne.tile_names import tile_name
+from tavola.games.carcassonne.tile_names import TILE_WORDS, tile_name
 from tavola.games.carcassonne.translations import cell_words, chip_name, gettext, ngettext
 
 WIDTH: Final = 480  # the status panel, scaled up with a wide board
@@ -148,14 +148,13 @@ def status_panel(
     phase = view["phase"] if view["current_player"] is not None else "over"
     drawn, caption = turn_tile(view, acts, found, phase, (cx, cy, big))
     out += drawn
-    # at full size, or smaller where a long word would not fit ("gegenüberliegende")
-    size = min([16.0] + [fitted_size(word, 16, words_w) for word in caption.split()])
-    lines = wrapped(caption, size, words_w) if caption else []
+    size, lines = caption_lines(caption, words_w)
+    start = left_y
     for words in lines:
         left_y += round(size * 1.25)
         out.append(_caption(words_x, left_y, words, size, "start" if wide else "middle"))
     if not over:
-        left_y += 20 * max(0, CAPTION_LINES - len(lines))
+        left_y = max(left_y, start + caption_room(words_w))
     # The seats beside the tile; under them (in a band: right of them) the bag button and
     # the pass button.
     x0 = PAD if over else PAD + side + (10 + CAPTION_WIDE + 6 if wide else 14)
@@ -190,6 +189,26 @@ def status_panel(
                 f'<text x="{PAD}" y="{bottom:g}" font-size="15" fill="{INK}">{escape(part)}</text>'
             )
     return "".join(out), bottom + (PAD / 2 if over and not view["discarded"] else PAD)
+
+
+def caption_lines(caption: str, width: float) -> tuple[float, list[str]]:
+    """The tile's caption on lines ``width`` units wide, and their size: full (16), or
+    smaller where a long word would not fit ("gegenüberliegende")."""
+    size = min([16.0] + [fitted_size(word, 16, width) for word in caption.split()])
+    return size, wrapped(caption, size, width) if caption else []
+
+
+def caption_room(width: float) -> float:
+    """The height the tile's caption may take in a turn, whatever its tile: the longest name
+    in the language of the moment, so that the board below stays put from one tile to the
+    next (playtest 8 #4: an Italian name on 2 lines, then on 4, moved a phone's board 16 px)."""
+    captions = [gettext("To place: {tile}").format(tile=tile_name(n)) for n in TILE_WORDS]
+    captions.append(gettext("Placed at {cell}").format(cell=cell_words(-10, -10)))
+    rooms = [20.0 * CAPTION_LINES]
+    for caption in captions:
+        size, lines = caption_lines(caption, width)
+        rooms.append(len(lines) * round(size * 1.25))
+    return max(rooms)
 
 
 def _hint_lines(view: dict[str, Any], acts: set[str], phase: str, line: float) -> list[str]:

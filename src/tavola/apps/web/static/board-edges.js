@@ -3,7 +3,7 @@
 // their count; pressed, it scrolls the nearest of them into view and focuses it. A player
 // who zoomed in, or a board larger than its box at the least readable zoom, so never
 // misses a cell where the tile fits. A sign moves along its edge (or away from it) off the
-// cells to choose in view: it would hide them.
+// cells to choose in view: it would hide them; where it finds no free place, it is not shown.
 
 import { _ } from "./i18n.js";
 
@@ -16,17 +16,24 @@ const SIDES = {
 const SLACK = 1; // px a cell may pass an edge and still count as in view
 const INSET = 6; // px between a sign and its edge
 const SLIDE = 8; // px a sign moves along its edge at a time to keep off the cells to choose
+const GAP = 2; // px a sign keeps clear of a cell to choose (its size and place are fractional)
 
-/** Whether client rects ``a`` and ``b`` overlap (by more than a pixel). */
-function meet(a, b) {
-  return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+/** Whether client rects ``a`` and ``b`` overlap (by more than a pixel), or come closer than
+ *  ``gap`` px. */
+function meet(a, b, gap = 0) {
+  const by = 1 - gap;
+  return a.left < b.right - by && b.left < a.right - by && a.top < b.bottom - by && b.top < a.bottom - by;
 }
 
 /** Where along its edge of ``view`` a sign ``width`` by ``height`` px goes: its centre along
  *  the edge and its distance from it (client px). The edge's middle, else the nearest place
  *  to it where it covers none of ``cells`` (client rects of the cells to choose in view), as
  *  a cell under it could not be tapped; where the edge has none, further from the edge, up
- *  to a third of the view (playtest 7 #16: a phone's column of cells at its right edge). */
+ *  to a third of the view (playtest 7 #16: a phone's column of cells at its right edge);
+ *  null where no place is free, and the sign is not shown rather than cover a cell. A place
+ *  keeps GAP px from the cells (playtest 8 #4: in a phone's box made shorter by the head's
+ *  room for a long tile name, "↓ 3" went by its offsetWidth, rounded down, and covered the
+ *  corner of a cell by a fraction of a pixel). */
 function along(side, view, width, height, cells) {
   const across = side === "top" || side === "bottom";
   const [low, high] = across
@@ -45,11 +52,11 @@ function along(side, view, width, height, cells) {
   for (let inset = INSET; inset <= Math.max(INSET, deepest); inset += SLIDE) {
     for (let by = 0; middle - by >= low || middle + by <= high; by += SLIDE) {
       for (const at of [middle - by, middle + by]) {
-        if (at >= low && at <= high && !cells.some((cell) => meet(cell, rectAt(at, inset)))) return [at, inset];
+        if (at >= low && at <= high && !cells.some((cell) => meet(cell, rectAt(at, inset), GAP))) return [at, inset];
       }
     }
   }
-  return [middle, INSET];
+  return null;
 }
 
 /** The side of ``view`` (a client rect) that ``cell`` (one) lies out past the most, or "". */
@@ -124,7 +131,13 @@ export function edgeSigns(boardView) {
         const words = SIDES[side].words(count);
         sign.setAttribute("aria-label", words);
         sign.title = words;
-        const [at, inset] = along(side, view, sign.offsetWidth, sign.offsetHeight, shown);
+        const size = sign.getBoundingClientRect(); // fractional: offsetWidth is rounded
+        const place = along(side, view, size.width, size.height, shown);
+        if (!place) {
+          sign.hidden = true;
+          continue;
+        }
+        const [at, inset] = place;
         const across = side === "top" || side === "bottom";
         const edge = { top: view.top + inset, bottom: view.bottom - inset, left: view.left + inset, right: view.right - inset }[side];
         sign.style.left = `${(across ? at : edge) - left}px`;
