@@ -25,7 +25,8 @@ from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-OBSERVE = """
+# every layout shift of the page, with the nodes it moved
+SHIFTS = """
 window.__shifts = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
@@ -35,13 +36,18 @@ new PerformanceObserver((list) => {
     });
   }
 }).observe({ type: "layout-shift", buffered: true });
-// where the status box is once the page is read, before any state can have come (the
-// socket's first message comes after this event): the panel is hidden then, so its move
-// counts in no layout-shift entry, but a phone draws it under the board
+"""
+# on a match page, also where the status box is once the page is read, before any state
+# can have come (the socket's first message comes after this event): the panel is hidden
+# then, so its move counts in no layout-shift entry, but a phone draws it under the board
+OBSERVE = (
+    SHIFTS
+    + """
 document.addEventListener("DOMContentLoaded", () => {
   window.__statusAt = document.getElementById("tv-status").getBoundingClientRect().top + scrollY;
 });
 """
+)
 STATUS_AT = "document.getElementById('tv-status').getBoundingClientRect().top + scrollY"
 
 
@@ -99,20 +105,6 @@ def test_a_campanile_spectator_sees_no_blank_band(new_context: Any, server: Serv
     # a spectator has no hand: its empty band would be a blank 150 px (an svg's default)
     drawn = "() => [...document.querySelectorAll('.part-section')].map(s => s.children.length)"
     assert all(page.evaluate(drawn)), page.evaluate(drawn)
-
-
-# the layout shifts of a page that is no match page (no status box)
-SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    if (!entry.hadRecentInput) window.__shifts.push({
-      value: entry.value,
-      nodes: (entry.sources || []).map((s) => (s.node ? s.node.id || s.node.nodeName : "?")),
-    });
-  }
-}).observe({ type: "layout-shift", buffered: true });
-"""
 
 
 def layout_shift(page: Any) -> tuple[float, list[dict[str, Any]]]:
