@@ -391,9 +391,12 @@ class Game(ABC):
         return secrets.randbits(63)
 
 
-# Games and plugins subclass it, interpreted or compiled.
+# Games and plugins subclass it, interpreted or compiled. Not an ``ABC`` (mypy still checks
+# the abstract methods): compiled, a Python base would give every state a ``__dict__``, and
+# Python code calling a method of a state whose class has one is not specialized by CPython
+# (every ``state.clone()`` from Python looks ``clone`` up through the classes).
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
+class State:
     """One position of a game. ``apply`` changes it in place; ``clone`` copies it."""
 
     __slots__ = ("game", "history", "seed")

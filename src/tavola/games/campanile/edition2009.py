@@ -75,6 +75,7 @@ class CampanileState(TowersState):
         "intermezzo_scored",
         "stack",
         "stack_dealt",
+        "stack_size",
     )
 
     rule_turn: ClassVar[Text] = lazy("a turn is: build, then influence or pass, then take")
@@ -92,7 +93,10 @@ class CampanileState(TowersState):
         self.display = [0] * NUM_STYLES
         for card in cards[dealt : dealt + DISPLAY_SIZE]:
             self.display[card] += 1
-        self.stack = cards[dealt + DISPLAY_SIZE :][::-1]  # the top is the end
+        # The stack as dealt, the top at the end: the first ``stack_size`` cards are still
+        # there. Never changed in place, so clones share it (a draw lowers ``stack_size``).
+        self.stack: tuple[int, ...] = tuple(cards[dealt + DISPLAY_SIZE :][::-1])
+        self.stack_size = len(self.stack)
         self.stack_dealt = sum(1 for card in cards[dealt:] if card < NUM_STYLES)
         self.chips: list[tuple[int, ...]] = [()] * n
         self.chip_supply = dict(CHIP_SUPPLY)
@@ -214,8 +218,10 @@ class CampanileState(TowersState):
     def _refill(self) -> list[Event]:
         events = []
         missing = DISPLAY_SIZE - sum(self.display)
+        stack, size = self.stack, self.stack_size
         while missing > 0:
-            card = self.stack.pop()
+            size -= 1
+            card = stack[size]
             if card < NUM_STYLES:
                 self.display[card] += 1
                 missing -= 1
@@ -228,6 +234,7 @@ class CampanileState(TowersState):
                 self.phase = OVER
                 events.append(self._game_over())
                 break
+        self.stack_size = size
         return events
 
     def _scoring(self, kind: str) -> Event:
@@ -246,7 +253,8 @@ class CampanileState(TowersState):
     def clone(self) -> CampanileState:
         other = self._copy_towers(CampanileState() if type(self) is CampanileState else None)
         other.display = self.display[:]
-        other.stack = self.stack[:]
+        other.stack = self.stack
+        other.stack_size = self.stack_size
         other.stack_dealt = self.stack_dealt
         other.chips = self.chips[:]
         other.chip_supply = dict(self.chip_supply)
@@ -257,7 +265,7 @@ class CampanileState(TowersState):
         return (
             *self._shared_key(),
             self.display,
-            self.stack,
+            self.stack[: self.stack_size],
             self.stack_dealt,
             self.chips,
             self.chip_supply,
@@ -273,7 +281,7 @@ class CampanileState(TowersState):
         return (
             built,
             tuple(self.display),
-            len(self.stack),
+            self.stack_size,
             self.intermezzo_scored,
             tuple(self.chips),
             tuple(self.chip_supply.items()),
@@ -288,7 +296,7 @@ class CampanileState(TowersState):
             "towers": self._tower_views(),
             "display": self._names(self.display),
             "built": built,
-            "stack": len(self.stack),
+            "stack": self.stack_size,
             "intermezzo_scored": self.intermezzo_scored,
             "supply": self._supply_views(),
             "hands": self._hand_views(player),
@@ -309,7 +317,8 @@ class CampanileState(TowersState):
         state = self.clone()
         if self.phase == OVER:
             return state
-        pool = [card for card in self.stack if card < NUM_STYLES]
+        left = self.stack[: self.stack_size]
+        pool = [card for card in left if card < NUM_STYLES]
         in_stack = len(pool)
         if self.game.options["deck"] is None:  # every card is in play: the unseen ones are
             for seat in range(self.num_players):
@@ -322,7 +331,7 @@ class CampanileState(TowersState):
         state._redeal_hands(player, pool)
         stack = pool[:in_stack]  # top first
         drawn = self.stack_dealt - in_stack
-        if INTERMEZZO in self.stack:
+        if INTERMEZZO in left:
             middle = self.stack_dealt // 2
             low = max(middle - INTERMEZZO_SPREAD - drawn, 0)
             high = min(max(middle + INTERMEZZO_SPREAD - drawn, low), in_stack)
@@ -330,7 +339,8 @@ class CampanileState(TowersState):
         above_finito = stack.index(INTERMEZZO) + 1 if INTERMEZZO in stack else 0
         below = randint(rng, 0, max(min(FINITO_BOTTOM, len(stack) - above_finito), 0))
         stack.insert(len(stack) - below, FINITO)
-        state.stack = stack[::-1]
+        state.stack = tuple(stack[::-1])
+        state.stack_size = len(stack)
         return state
 
 

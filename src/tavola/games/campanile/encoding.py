@@ -195,7 +195,7 @@ def encode_state_into(
         for style, count in enumerate(state.display):
             if count:
                 out[at.table + style] = count
-        out[at.built + NUM_STYLES + 3] = len(state.stack)
+        out[at.built + NUM_STYLES + 3] = state.stack_size
         if state.intermezzo_scored:
             out[at.built + NUM_STYLES + 4] = 1.0
     if built:
