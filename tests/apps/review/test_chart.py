@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 from xml.etree import ElementTree
 
-from tavola.apps.review.chart import VERDICT_COLOURS, chart_svg
+from tavola.apps.review.chart import VERDICT_COLOURS, chart_svg, signed
 from tavola.apps.review.page import legend
+from tavola.core.i18n import language
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -100,3 +101,17 @@ def test_skill_over_the_game_and_how_the_figures_add_up_to_the_chart() -> None:
         totals = dict(re.findall(r'data-skill-total="(\d)">([^<]*)<', html))
         assert totals == {"0": f"\u2212214 {over}", "1": f"+8 {over}"}, lang
         assert words in html, lang
+
+
+def test_a_flagged_marks_title_writes_its_loss_as_the_list_does() -> None:
+    """Playtest 10 #6: the marks' titles wrote "(imprécision, -5 %)" with a hyphen where
+    the flagged list writes "\u22125 %" (a true minus, the language's percent)."""
+    with language("fr"):
+        root = ElementTree.fromstring(chart_svg(review_data()))
+        shown = signed(-0.1)
+    links = list(root.iter(f"{SVG}a"))
+    texts = [link.get("aria-label", "") for link in links]
+    texts += [title.text or "" for link in links for title in link.iter(f"{SVG}title")]
+    assert len(texts) == 6
+    assert all(f", {shown})" in text for text in texts), texts
+    assert shown == "\u221210\u00a0%"

@@ -292,11 +292,11 @@ def said(d: Mapping[str, Any], move: str) -> str:
 
 
 def move_title(data: Mapping[str, Any], d: Mapping[str, Any]) -> str:
-    return _("action {number}, {name}: {played} ({verdict}, -{loss}); better: {best}").format(
+    return _("action {number}, {name}: {played} ({verdict}, {loss}); better: {best}").format(
         number=d["step"] + 1,
         name=data["names"][d["seat"]],
         played=said(d, "played"),
         verdict=verdict_name(d["verdict"]),
-        loss=percent(d["loss"]),
+        loss=signed(-d["loss"]),
         best=said(d, "best"),
     )
