@@ -100,19 +100,20 @@ def test_a_fresh_browser_opens_a_hotseat_link_on_the_curtain(
     pass_to(page, "Ada")
 
 
-def played_until_the_second_seat_moves(base: str, game: str) -> tuple[str, str]:
-    """A match of ``game`` between Ada and Bob, its first actions played through the API
-    until Bob is to move: the match's id and its hotseat link's tokens."""
+def played_until_the_second_seat_moves(base: str, game: str, moves: int = 0) -> tuple[str, str]:
+    """A match of ``game`` between Ada and Bob, its first actions (``moves`` at least)
+    played through the API until Bob is to move: the match's id and its hotseat link's
+    tokens."""
     body = {"game": game, "seats": ["human", "human"], "names": ["Ada", "Bob"], "seed": 3}
     created = httpx.post(f"{base}/api/matches", json=body).json()
     tokens = [seat["token"] for seat in created["seats"]]
     state = tavola.load(game, players=2).new_game(seed=3)
-    while state.current_player != 1:
+    while state.current_player != 1 or len(state.history) < moves:
         action = state.legal_notations()[0]
         played = httpx.post(
             f"{base}/api/matches/{created['id']}/actions",
             json={"seq": len(state.history), "action": action},
-            headers={"authorization": f"Bearer {tokens[0]}"},
+            headers={"authorization": f"Bearer {tokens[state.current_player or 0]}"},
         )
         assert played.status_code == 200, played.text
         state.apply(state.read_action(action))

@@ -231,13 +231,13 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
 def your_turn(game: str, lang: str) -> tuple[str, ...]:
     """How the game's picture says it is the player's turn ("Your turn", "▶"), in ``lang``."""
     with language(lang):
-        if game == "campanile":
-            said = [str(campanile_words("Your turn: build"))]
+        if game == "campanile":  # the headline, and a seat's card (playtest 10 #2)
+            said = [str(campanile_words(w)) for w in ("Your turn: build", " · to play: build")]
         elif game == "clocktowers":
             said = [str(clocktowers_words(w)) for w in ("Your turn: {step}", "your turn")]
         else:
             said = [str(carcassonne_words("Your turn: place the tile"))]
-    return (*(words.split(":")[0].strip(" \u00a0\u202f") for words in said), "▶")
+    return (*(words.split(":")[0].strip(" ·\u00a0\u202f") for words in said), "▶")
 
 
 def picture_and_page_at(page: Page, step: str, shown_where: bool) -> bool:

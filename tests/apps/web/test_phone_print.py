@@ -80,15 +80,15 @@ def test_no_print_under_12_px_on_a_phone(
 
 
 def played_at_random(
-    base: str, game: str, options: dict[str, Any], seed: int, moves: int = 0
+    base: str, game: str, options: dict[str, Any], seed: int, moves: int = 0, players: int = 2
 ) -> dict[str, Any]:
-    """A match of ``game`` between people (seed ``seed``), played through the API up to a
-    random move of its first part (or ``moves`` moves), each move chosen at random (by the
-    engine, with the same seed) among the legal ones: the created match."""
-    body = {"game": game, "seats": ["human"] * 2, "seed": seed, "options": options}
+    """A match of ``game`` between ``players`` people (seed ``seed``), played through the API
+    up to a random move of its first part (or ``moves`` moves), each move chosen at random
+    (by the engine, with the same seed) among the legal ones: the created match."""
+    body = {"game": game, "seats": ["human"] * players, "seed": seed, "options": options}
     created: dict[str, Any] = httpx.post(f"{base}/api/matches", json=body).json()
     tokens = [f"Bearer {seat['token']}" for seat in created["seats"]]
-    state = tavola.load(game, players=2, **options).new_game(seed=seed)
+    state = tavola.load(game, players=players, **options).new_game(seed=seed)
     rng = random.Random(seed)
     for done in range(moves or rng.randrange(8, 30)):
         if state.is_over:
@@ -192,3 +192,26 @@ def test_no_print_under_12_px_in_a_clocktowers_match_of_bots_on_a_phone(
         assert phone.locator("#tv-board svg text").count() > 0
         small = phone.evaluate(SMALL_PRINT, LEAST)
         assert not small, f"clocktowers of bots, in {lang}: {small}"
+
+
+def test_no_print_under_12_px_on_the_small_roof_cards_of_a_clocktowers_hand_on_a_phone(
+    phone: Page, server: ServerProcess
+) -> None:
+    """Playtest 10 #1: a green or a yellow roof known in a seat's hand, on its small card,
+    printed its German mark ("Gr", "Ge") at 9.5 px. Seed 10 after 10 moves: one hand holds
+    a green roof and another a yellow one, face up to everyone."""
+    created = played_at_random(server.url, "clocktowers", {}, 10, moves=10, players=3)
+    seen = httpx.get(f"{server.url}/api/matches/{created['id']}").json()
+    seat = created["seats"][seen["current_player"]]
+    for address, who in (
+        (f"{created['spectate']}?lang=de", "a spectator"),
+        (f"{seat['url']}&lang=de", "a seat"),
+    ):
+        phone.goto(server.url + address)
+        wait_shown(phone)
+        roofs = phone.locator("#tv-board .hand g.card.face title")
+        titles = " ".join(roofs.all_text_contents())
+        assert "grünes Dach" in titles, titles
+        assert "gelbes Dach" in titles, titles
+        small = phone.evaluate(SMALL_PRINT, LEAST)
+        assert not small, f"clocktowers, as {who}, in German: {small}"

@@ -3,6 +3,8 @@ chart; a record file uploaded; a file that is no record refused with the reason.
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import re
 import time
@@ -11,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from PIL import Image
 from playwright.sync_api import Page, expect
 
 import tavola
@@ -494,3 +497,59 @@ def test_a_phones_replay_links_are_tap_targets(
     assert all(height >= 44 for _text, _w, height, _top in found["items"]), found
     assert len({top for *_rest, top in found["items"]}) > 1, "the links wrap: nothing to test"
     assert not found["starts"], found
+
+
+# the boxes of the replay's links, line by line (a link whose middle is within 8 px of the
+# line's first one's is on its line), and the links' box, all scrolled into the middle of
+# the screen (clear of a phone's steps at its bottom)
+LINK_LINES = """() => { const links = document.querySelector('.links');
+  links.scrollIntoView({ block: 'center' });
+  const lines = [];
+  for (const node of links.querySelectorAll('a, button')) {
+    const b = node.getBoundingClientRect();
+    const box = [b.left, b.right, b.top, b.bottom];
+    const line = lines.find((l) => Math.abs(l[0][2] + l[0][3] - b.top - b.bottom) < 16);
+    if (line) line.push(box);
+    else lines.push([box]);
+  }
+  for (const line of lines) line.sort((a, b) => a[0] - b[0]);
+  const box = links.getBoundingClientRect();
+  return { lines, box: [box.left, box.right] };
+}"""
+
+
+def ink_in(page: Page, left: float, right: float, top: float, bottom: float) -> int:
+    """How many dark pixels the screen shows in a box (a text's, a dot's)."""
+    if right - left < 1:
+        return 0
+    clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
+    shot = Image.open(io.BytesIO(page.screenshot(clip=clip))).convert("L")
+    return sum(1 for value in shot.get_flattened_data() if value < 160)
+
+
+@pytest.mark.parametrize(
+    ("screen", "lang"),
+    [("desktop", "en"), ("desktop", "fr"), ("phone", "de"), ("phone", "en")],
+)
+def test_the_replays_links_wrap_with_no_dot_at_a_lines_ends(
+    new_context: Any, server: ServerProcess, screen: str, lang: str
+) -> None:
+    """Playtest 10 #3: a wrapped line of the links ended with a "·" ("Link to this step ·
+    copy ·" / "Download the record · Back to the match"). On each line, nothing is drawn
+    before its first link or after its last; between two links on a line, a dot."""
+    match, _ = finished_match(server)
+    size = {"width": 1366, "height": 800} if screen == "desktop" else {"width": 390, "height": 844}
+    context = new_context(viewport=size, is_mobile=screen == "phone")
+    page = context.new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
+    wait_step(page, 0)
+    found = page.evaluate(LINK_LINES)
+    assert len(found["lines"]) > 1, "the links wrap: nothing to test"
+    left, right = found["box"]
+    for line in found["lines"]:
+        top, bottom = min(b[2] for b in line), max(b[3] for b in line)
+        before = ink_in(page, left - 4, line[0][0] - 1, top, bottom)
+        after = ink_in(page, line[-1][1] + 1, right + 4, top, bottom)
+        assert (before, after) == (0, 0), (lang, screen, found)
+        for one, other in itertools.pairwise(line):
+            assert ink_in(page, one[1] + 1, other[0] - 1, top, bottom), "no dot between"

@@ -58,9 +58,14 @@ def svg_text(
     fill: str = INK,
     bold: bool = False,
     width: float = 0,
+    unturned: str | None = None,
 ) -> str:
-    """A text at (x, y); with a ``width``, its size made small enough to fit in it."""
+    """A text at (x, y); with a ``width``, its size made small enough to fit in it. A text
+    that says whose turn it is has ``unturned``, what it says once nobody's turn is left
+    (``data-turn``: a lesson's page ends the turns before the game's end)."""
     weight = ' font-weight="bold"' if bold else ""
+    if unturned is not None:
+        weight += f' data-turn="{escape(unturned)}"'
     if width:
         size = fitted_size(str(text), size, width, bold=bold)
     return (

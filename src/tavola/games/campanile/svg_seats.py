@@ -49,6 +49,7 @@ class SeatRows(Picture):
         hand = view["hands"][seat]
         chips: list[int] = [] if self.is_1996 else view["chips"][seat]
         who = self.seat_name(seat) + (_(" (you)") if seat == self.seat else "")
+        unturned = who + (_(" · winner") if winner else "")
         if turn:
             phase = view["phase"]
             who += _(TO_PLAY[phase]) if phase in TO_PLAY else " · to play: " + phase
@@ -83,8 +84,13 @@ class SeatRows(Picture):
                 bold=True,
             )
         )
+        # a lesson's end leaves nobody to play: its page puts the lines without the turn
+        after = wrapped(unturned, NORMAL, room, bold=True) if turn else []
         for row, line in enumerate(named):
-            parts.append(svg_text(MARGIN + 48, top + 26 + 21 * row, line, NORMAL, bold=True))
+            said = (after[row] if row < len(after) else "") if turn else None
+            parts.append(
+                svg_text(MARGIN + 48, top + 26 + 21 * row, line, NORMAL, bold=True, unturned=said)
+            )
         parts.append(
             svg_text(WIDTH - MARGIN - 10, top + 26, scored, NORMAL, anchor="end", bold=True)
         )

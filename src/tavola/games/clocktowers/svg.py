@@ -49,6 +49,7 @@ from tavola.games.clocktowers.svg_pieces import (
     card_name,
     needs_roof_width,
     roof_piece,
+    small_card_width,
     svg_lines,
     svg_text,
     tower_height,
@@ -70,7 +71,6 @@ LABEL_H: Final = 40  # the tower's number and floors (or points) under its base
 
 CARD_W: Final = 96
 CARD_H: Final = 118
-SMALL_W: Final = 40
 SMALL_H: Final = 52
 BUTTON_H: Final = 52  # 44 px at a 390 px wide phone
 GAP: Final = 6
@@ -381,11 +381,12 @@ def _known_hand(
     room = max(56, GLYPH_EM * 15 * len(known))  # some languages say it at length
     parts.append(svg_text(left, y + 32, known, 15))
     x = left + room + 6
+    small_w = small_card_width()
     for code in hand["known"]:
         parts.append(f'<g class="card face"><title>{escape(card_name(code))}</title>')
-        parts.append(card_face(x, y, SMALL_W, SMALL_H, code, label=False))
+        parts.append(card_face(x, y, small_w, SMALL_H, code, label=False))
         parts.append("</g>")
-        x += SMALL_W + 5
+        x += small_w + 5
     if hand["unknown"]:
         maybe: set[str] = set()
         for cards in hand["possible"]:
@@ -402,10 +403,10 @@ def _known_hand(
         )
         for _ in range(hand["unknown"]):
             parts.append(f'<g class="card back"><title>{title}</title>')
-            parts.append(card_back(x, y, SMALL_W, SMALL_H))
+            parts.append(card_back(x, y, small_w, SMALL_H))
             parts.append(
                 svg_text(
-                    x + SMALL_W / 2,
+                    x + small_w / 2,
                     y + SMALL_H / 2 + 6,
                     "?",
                     18,
@@ -415,7 +416,7 @@ def _known_hand(
                 )
             )
             parts.append("</g>")
-            x += SMALL_W + 5
+            x += small_w + 5
     if not size:
         parts.append(svg_text(x, y + 32, gettext("empty"), 15, fill="#555555"))
     parts.append("</g>")

@@ -245,6 +245,13 @@ def needs_roof_width() -> float:
     return 28.0 if max(len(roof_mark(colour)) for colour in COLOURS) == 1 else 48.0
 
 
+def small_card_width() -> float:
+    """The width of a small card (52 high) in a seat's known hand: wide enough for a roof's
+    longest mark in the language to print 12 px on a phone (German "Gr" on 40 printed 9.5 px).
+    """
+    return 40.0 if max(len(roof_mark(colour)) for colour in COLOURS) == 1 else 54.0
+
+
 def mark_capitals(mark: str) -> float:
     """A mark's width in bold capitals: a small letter (its second, "Ve") as 0.85 of one."""
     return 1 + 0.85 * (len(mark) - 1)

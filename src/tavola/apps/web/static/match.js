@@ -132,7 +132,8 @@ $("tv-keys").hidden = match.spectator; // the keys play moves: a spectator has n
 // -- what arrives --------------------------------------------------------------------------------
 
 function received(conn, message) {
-  ready();
+  // a state shows the panel once shown (a hotseat's first may wait for its other seat's)
+  if (message.type !== "state") ready();
   if (message.type === "state") {
     const reset = conn.first;
     conn.first = false;
@@ -159,6 +160,7 @@ function received(conn, message) {
       match.queue.sort((a, b) => a - b);
     }
     pump();
+    if (match.everShown || match.curtain !== null) ready();
   } else if (message.type === "chat") {
     match.chat.add(message.chat);
   } else if (message.type === "rematch") {
@@ -405,7 +407,9 @@ ui.hint.addEventListener("click", () => askHint(match));
 // -- connection status, invites ---------------------------------------------------------------------
 
 /** The server has answered (or refused): the panel beside the picture shows, in the same
- *  frame as the first state, so nothing the player sees moves when it arrives. */
+ *  frame as the first state shown (or the curtain), so nothing the player sees moves when
+ *  it arrives (playtest 10 #4: a hotseat's panel showed at its first seat's state, and the
+ *  log filled in at the other's, pushing the chat down: CLS 0.058). */
 function ready() {
   root.dataset.ready = "true";
 }
