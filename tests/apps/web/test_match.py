@@ -315,6 +315,7 @@ def test_a_phone_sized_screen(new_context: Any, server: ServerProcess) -> None:
         page.get_by_role("button", name="Zoom in").tap()
         expect(fit).not_to_have_attribute("aria-disabled", "true")
     fit.tap()
+    expect(fit).to_have_attribute("aria-disabled", "true")  # fitted: read the whole then
     whole = view_box()
     page.get_by_role("button", name="Zoom in").tap()
     page.get_by_role("button", name="Zoom in").tap()
