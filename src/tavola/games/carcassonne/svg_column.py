@@ -13,7 +13,6 @@ from tavola.games.carcassonne.svg_status import (
     BUTTON_HIGH_WIDE,
     NAME,
     PAD,
-    ROW,
     _button,
     _caption,
     _hint_lines,
@@ -21,6 +20,7 @@ from tavola.games.carcassonne.svg_status import (
     _step_text,
     caption_lines,
     caption_room,
+    seat_high,
     turn_tile,
 )
 from tavola.games.carcassonne.svg_tiles import SIZE
@@ -76,9 +76,10 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     if playing:
         y = max(y, start + caption_room(line))
     y += 12
+    high = seat_high(view, line, NAME)
     for seat in range(view["players"]):
-        out.append(_seat_row(view, seat, PAD, y, line, NAME))
-        y += ROW + 6
+        out.append(_seat_row(view, seat, (PAD, y), line, NAME))
+        y += high + 6
     left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
     y = _button(out, PAD, y, left, BUTTON_HIGH_WIDE, toggle="bag") + 6
     if "pass" in acts:
