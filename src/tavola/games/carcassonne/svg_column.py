@@ -48,10 +48,14 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     step_rows = max(len(wrapped(_step_text(view, p), step_size, line, bold=True)) for p in phases)
     hint_rows = max(len(_hints(view, acts, p, line)) for p in phases)
     steps = wrapped(_step_text(view), step_size, line, bold=True)
-    out = [
-        f'<text x="{PAD}" y="{30 + lead * row}" font-size="{step_size:g}" font-weight="bold" '
-        f'fill="{INK}">{escape(words)}</text>'
-        for row, words in enumerate(steps)
+    out = [  # ``data-status``: a page that ends the turns early (a lesson) says so there
+        '<g data-status="">',
+        *(
+            f'<text x="{PAD}" y="{30 + lead * row}" font-size="{step_size:g}" '
+            f'font-weight="bold" fill="{INK}">{escape(words)}</text>'
+            for row, words in enumerate(steps)
+        ),
+        "</g>",
     ]
     # what to do right under the step; the room for the longer step's words under both
     below = 30 + lead * (len(steps) - 1) + 24

@@ -118,10 +118,15 @@ def status_panel(
     # and no empty height (the board below takes it)
     over = wide and view["current_player"] is None
     first = 26 if over else 30  # the step's first line
+    # ``data-status``: a page that ends the turns early (a lesson) says so there
     out = [
-        f'<text x="{PAD}" y="{first + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
-        f"{escape(words)}</text>"
-        for row, words in enumerate(steps)
+        '<g data-status="">',
+        *(
+            f'<text x="{PAD}" y="{first + 26 * row}" font-size="21" font-weight="bold" '
+            f'fill="{INK}">{escape(words)}</text>'
+            for row, words in enumerate(steps)
+        ),
+        "</g>",
     ]
     below = 26 * (len(steps) - 1)  # what the step's further lines take
     hint_lines = _hint_lines(view, acts, view["phase"], line)
@@ -314,6 +319,8 @@ def _seat_row(
     supply = view["supply"][seat]
     points, left = gettext("points"), gettext("{count} left").format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
+    if seat in view["winners"]:  # a lesson's end (its page) crowns nobody: lesson.css
+        stroke += ' class="won"'
     whole = chip_name(view, seat)
     room = _name_room(width)
     out = [
@@ -337,9 +344,9 @@ def _seat_row(
         )
     if current:  # a shape, not only the chip's colour, says whose turn it is or who won
         mark = "\N{BLACK STAR}" if seat in view["winners"] else "\N{BLACK RIGHT-POINTING TRIANGLE}"
-        out.append(
+        out.append(  # ``data-turn``: what it says once a lesson's page ends the turns
             f'<text x="{x + width - SCORE_ROOM - 10:g}" y="{y + 24 + lower / 2:g}" '
-            f'font-size="15" text-anchor="middle" fill="{INK}">{mark}</text>'
+            f'font-size="15" text-anchor="middle" fill="{INK}" data-turn="">{mark}</text>'
         )
     for index in range(7):  # followers: in supply filled, on the board faint
         mx = x + 44 + 11 * index
