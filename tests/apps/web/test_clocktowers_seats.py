@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -114,3 +115,40 @@ def test_a_hotseats_chips_name_each_seat_whole(
     open_my_seat(page)
     expect(page.locator("#tv-board svg g.score-chip")).to_have_count(3)
     check_chips(page, 0, "en", screen == "phone")
+
+
+# Each chip: the name's lines' boxes' least gap above the seat's disc (px; under 0, overlap).
+NAME_OVER_DISC = """() => [...document.querySelectorAll('#tv-board svg g.score-chip')]
+.map((chip) => {
+  const disc = chip.querySelector('circle').getBoundingClientRect();
+  const names = [...chip.querySelectorAll('.chip-name text')]
+    .map((t) => t.getBoundingClientRect());
+  return [chip.querySelector('title').textContent,
+    Math.min(...names.map((box) => disc.top - box.bottom))];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_a_chips_name_clears_its_disc_on_a_phone(
+    new_context: Any, server: ServerProcess, lang: str
+) -> None:
+    """Playtest 11 #4: on a phone "(vous)" and "Bot C (aléatoire, débutant)" ran 3 px into
+    their seats' letter discs under them (fr, de): a name's lines end above its disc."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={
+            "game": "clocktowers",
+            "seats": ["human", "heuristic", "random"],
+            "names": ["Maximilienne-Charlotte de Montmorency-La", "", ""],
+            "seed": 5,
+            "options": {"players": 3},
+        },
+    )
+    created.raise_for_status()
+    page = new_context(viewport=SCREENS["phone"], is_mobile=True).new_page()
+    address = created.json()["seats"][0]["url"]
+    page.goto(f"{server.url}{address}{'&' if '?' in address else '?'}lang={lang}")
+    wait_shown(page)
+    gaps = page.evaluate(NAME_OVER_DISC)
+    assert len(gaps) == 3, gaps
+    assert all(gap >= 1 for _title, gap in gaps), gaps

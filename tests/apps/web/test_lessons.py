@@ -216,12 +216,17 @@ def test_a_lesson_is_played_to_its_end_by_its_highlights(
     # one way on, the lesson's: no rematch nor replay of the scripted match, no "your turn"
     for other_way in ("#tv-rematch-button", "#tv-replay-link", "#tv-scores .tag.turn"):
         expect(page.locator(other_way)).to_be_hidden()
+    # nor a win (playtest 11 #7: Carcassonne's read "Game over: Seat A (you) and Seat B
+    # share the victory", with a winner's badge and star on both seats)
+    for badge in page.locator("#tv-scores .tag.won").all():
+        expect(badge).to_be_hidden()
     finished = page.locator("#tv-lesson-done strong").text_content() or ""
     expect(page.locator("#tv-status")).to_have_text(finished.strip())
-    # the picture agrees: the game's end, or else the lesson's, and nobody's turn
+    # the picture agrees in every game, the game over or not: the lesson's end, and nobody's
+    # turn nor win
     said = page.locator("#tv-board").evaluate(PICTURE_WORDS)
-    if main.get_attribute("data-over") != "true":
-        assert finished.strip() in said, ("the picture's status", said)
+    assert finished.strip() in said, ("the picture's status", said)
+    assert "\N{BLACK STAR}" not in said, ("a winner's star", said)
     for turn in your_turn(game, lang):
         assert turn.lower() not in said.lower(), ("the picture says it is your turn", said)
     if extras:

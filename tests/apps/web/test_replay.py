@@ -499,10 +499,10 @@ def test_a_phones_replay_links_are_tap_targets(
     assert not found["starts"], found
 
 
-# the boxes of the replay's links, line by line (a link whose middle is within 8 px of the
-# line's first one's is on its line), and the links' box, all scrolled into the middle of
-# the screen (clear of a phone's steps at its bottom)
-LINK_LINES = """() => { const links = document.querySelector('.links');
+# the boxes of a row of links (a selector's), line by line (a link whose middle is within
+# 8 px of the line's first one's is on its line), and the row's box, all scrolled into the
+# middle of the screen (clear of a phone's steps at its bottom)
+LINK_LINES = """(selector) => { const links = document.querySelector(selector);
   links.scrollIntoView({ block: 'center' });
   const lines = [];
   for (const node of links.querySelectorAll('a, button')) {
@@ -542,7 +542,7 @@ def test_the_replays_links_wrap_with_no_dot_at_a_lines_ends(
     page = context.new_page()
     page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
     wait_step(page, 0)
-    found = page.evaluate(LINK_LINES)
+    found = page.evaluate(LINK_LINES, ".links")
     assert len(found["lines"]) > 1, "the links wrap: nothing to test"
     left, right = found["box"]
     for line in found["lines"]:

@@ -197,6 +197,37 @@ def test_a_tower_is_drawn_with_its_floors_rank_flag_and_markers() -> None:
     assert texts(group) == ["C", "3"]
 
 
+def _boxes(group: ET.Element) -> list[tuple[float, float, float, float]]:
+    """The rectangles of a tower's group (its floors, its plate, its markers): x0, y0, x1, y1."""
+    return [
+        (x, y, x + float(el.attrib["width"]), y + float(el.attrib["height"]))
+        for el in group.iter(f"{NS}rect")
+        for x, y in [(float(el.attrib["x"]), float(el.attrib["y"]))]
+    ]
+
+
+@pytest.mark.parametrize("last", ["build brown 1", "build brown 3", "build red 2"])
+def test_a_new_floors_tag_keeps_clear_of_the_next_tower(last: str) -> None:
+    """Playtest 11 #6: the dashed "+1" tag of the floor just built came within 1-2 px of the
+    next tower's name plate. The tag keeps 4 units from every other tower's drawing."""
+    state = decks.new_game(HANDS_3P, DISPLAY_3P, STACK_3P)
+    decks.play(state, "build blue 3", "pass", "take brown")
+    decks.play(state, "build yellow 1", "influence blue", "take blue")
+    decks.play(state, "build blue 3", "influence yellow", "take red")
+    decks.play(state, last)
+    root = picture(state, 0)
+    style = last.split()[1]
+    (tag,) = [el for el in tower_group(root, style).iter(f"{NS}text") if el.text == f"+{last[-1]}"]
+    size, x, y = float(tag.attrib["font-size"]), float(tag.attrib["x"]), float(tag.attrib["y"])
+    box = (x, y - 0.75 * size, x + BOLD_GLYPH_EM * size * len(tag.text or ""), y + 0.25 * size)
+    for group in root.iter(f"{NS}g"):
+        if group.attrib.get("data-feature", f"tower-{style}") == f"tower-{style}":
+            continue
+        for x0, y0, x1, y1 in _boxes(group):
+            gap = max(x0 - box[2], box[0] - x1, y0 - box[3], box[1] - y1)
+            assert gap >= 4, (group.attrib["data-feature"], (x0, y0, x1, y1), box)
+
+
 def test_a_marker_pill_holds_its_text_on_one_line() -> None:
     """However many markers a group has, its pill is one line and its text fits in it (the
     width of bold text estimated as the pictures do): the values, or their sum as a plain

@@ -451,6 +451,29 @@ def test_a_chip_shows_the_whole_name_the_same_in_every_phase(part: str) -> None:
     assert len({str(n) for n in names_of.values()}) == 1, names_of
 
 
+@pytest.mark.parametrize("part", ["head", "head-wide", "head-tall"])
+@pytest.mark.parametrize("bot", ["Bot B (ISMCTS, forte)", "Bot B (heuristique, facile)"])
+def test_a_chip_names_a_bot_whole_in_every_part(part: str, bot: str) -> None:
+    """Playtest 11 #5: the picture's chip said "Bot B" where its headline, the page and the
+    log said "Bot B (ISMCTS, forte)". One name per seat: on up to three lines, all of them
+    above the followers' row under them, every chip as tall."""
+    state = new_game(["U", "U"])
+    view = {**state.view(0), "names": ["mara_pt4", bot]}
+    root = ET.fromstring(draw(view, state.legal_notations()))
+    head = next(e for e in root.iter(f"{NS}svg") if e.get("data-part") == part)
+    chips = [chip for chip in head.iter(f"{NS}g") if chip.get("class") == "seat"]
+    heights = {chip.find(f"{NS}rect").get("height") for chip in chips}  # type: ignore[union-attr]
+    assert len(heights) == 1, heights
+    for chip, name in zip(chips, ["mara_pt4 (you)", bot], strict=True):
+        left = float(chip.find(f"{NS}rect").get("x") or 0) + 40  # type: ignore[union-attr]
+        lines = [t for t in chip.iter(f"{NS}text") if float(t.get("x") or 0) == left]
+        assert " ".join(t.text or "" for t in lines) == name, (part, [t.text for t in lines])
+        minis = [p for p in chip.iter(f"{NS}path") if "translate" in (p.get("transform") or "")]
+        row = float((minis[0].get("transform") or "").split(",")[1].split(")")[0])
+        # a name's last baseline, its descent (4) clear of the followers' heads (6 above)
+        assert max(float(t.get("y") or 0) for t in lines) + 4 <= row - 6, (part, name)
+
+
 @pytest.mark.parametrize(("lang", "left"), [("it", "rimasti"), ("fr", "restants")])
 def test_a_chip_says_the_followers_left_in_words(lang: str, left: str) -> None:
     """Playtest 4 #5: the band's chips showed "0" alone in Italian and French."""

@@ -55,3 +55,27 @@ def test_a_knight_goes_in_the_city() -> None:
 def test_the_italian_list_of_finished_tournaments_is_plural() -> None:
     said = dict(translations("web", "it"))
     assert said["Finished tournaments"] == "Tornei conclusi"
+
+
+@pytest.mark.parametrize(
+    ("lang", "none", "one"),
+    [
+        ("fr", "aucune tuile", "la tuile qui y reste"),
+        ("it", "nessuna tessera", "quale tessera vi resta"),
+        ("de", "kein Plättchen", "welches Plättchen noch darin ist"),
+        ("en", "no tile is left", "which tile is left"),
+    ],
+)
+def test_an_empty_made_up_bag_says_no_tile_is_left(lang: str, none: str, one: str) -> None:
+    """Playtest 11 #7: at a lesson's end the made-up bag said "Tuiles dans le sac : 0", then
+    "la tuile qui y reste n'est pas montrée" (French takes 0 as one)."""
+    state = tavola.load("carcassonne", tiles="M,U").new_game(seed=1)
+    state.apply(state.legal_actions()[0])
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert state.view(0)["tiles_left"] == 0
+    with language(lang):
+        panel, _height = bag_panel(state.view(0), 480)
+    words = unescape(" ".join(re.findall(r">([^<>]+)</text>", panel)))
+    assert none in words, words
+    assert one not in words, words

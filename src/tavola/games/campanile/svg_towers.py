@@ -178,7 +178,6 @@ class TowerRow(Picture):
                 f'<rect x="{cx - half - 3:g}" y="{top - 2:.1f}" width="{2 * half + 6}" '
                 f'height="{recent * floor_h + 4:.1f}" fill="none" stroke="{INK}" '
                 f'stroke-width="2.5" stroke-dasharray="5 3"/>'
-                + svg_text(cx + half + 6, top + SMALL, f"+{recent}", SMALL, bold=True)
             )
         if height:
             parts.append(
@@ -189,6 +188,10 @@ class TowerRow(Picture):
         else:
             label_y = base - 8
         parts.append(svg_text(cx, label_y, height, LARGE, anchor="middle", bold=True))
+        if recent:  # beside the height, inside the column (playtest 11 #6: right of the new
+            # floors it ran past the column, 1-2 px from the next tower's plate)
+            shift = BOLD_GLYPH_EM * LARGE * len(str(height)) / 2 + 4
+            parts.append(svg_text(cx + shift, label_y, f"+{recent}", SMALL, bold=True))
         parts.append(
             f'<rect x="{x + 3:g}" y="{base:.1f}" width="{COLUMN - 6:g}" height="26" rx="3" '
             f'fill="{fill}" stroke="{dark}" stroke-width="2"/>'

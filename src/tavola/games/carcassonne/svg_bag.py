@@ -69,16 +69,18 @@ def bag_panel(view: dict[str, Any], width: float) -> tuple[str, float]:
 def _made_up(total: int, width: float) -> tuple[str, int]:
     """The words of a made-up bag's panel, wrapped to ``width``: no tile of it is shown;
     and their number of lines."""
-    words = " ".join(
-        (
-            gettext("This bag was made up for this game:"),
-            ngettext(
-                "which tile is left in it is not shown.",
-                "which tiles are left in it is not shown.",
-                total,
-            ),
+    # none left: no tile to hide (playtest 11 #7: "0 tiles", then "the one tile that
+    # remains", French taking 0 as one)
+    hidden = (
+        ngettext(
+            "which tile is left in it is not shown.",
+            "which tiles are left in it is not shown.",
+            total,
         )
+        if total
+        else gettext("no tile is left in it.")
     )
+    words = " ".join((gettext("This bag was made up for this game:"), hidden))
     lines = wrapped(words, 17, width - 2 * PAD - 16)
     texts = "".join(
         f'<text x="{PAD + 4}" y="{80 + 30 * i}" font-size="17" fill="{INK}">{escape(line)}</text>'

@@ -13,7 +13,6 @@ from tavola.games.carcassonne.svg_status import (
     BUTTON_HIGH_WIDE,
     NAME,
     PAD,
-    ROW,
     _button,
     _caption,
     _hint_lines,
@@ -21,6 +20,7 @@ from tavola.games.carcassonne.svg_status import (
     _step_text,
     caption_lines,
     caption_room,
+    seat_high,
     turn_tile,
 )
 from tavola.games.carcassonne.svg_tiles import SIZE
@@ -48,10 +48,14 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     step_rows = max(len(wrapped(_step_text(view, p), step_size, line, bold=True)) for p in phases)
     hint_rows = max(len(_hints(view, acts, p, line)) for p in phases)
     steps = wrapped(_step_text(view), step_size, line, bold=True)
-    out = [
-        f'<text x="{PAD}" y="{30 + lead * row}" font-size="{step_size:g}" font-weight="bold" '
-        f'fill="{INK}">{escape(words)}</text>'
-        for row, words in enumerate(steps)
+    out = [  # ``data-status``: a page that ends the turns early (a lesson) says so there
+        '<g data-status="">',
+        *(
+            f'<text x="{PAD}" y="{30 + lead * row}" font-size="{step_size:g}" '
+            f'font-weight="bold" fill="{INK}">{escape(words)}</text>'
+            for row, words in enumerate(steps)
+        ),
+        "</g>",
     ]
     # what to do right under the step; the room for the longer step's words under both
     below = 30 + lead * (len(steps) - 1) + 24
@@ -76,9 +80,10 @@ def column_panel(view: dict[str, Any], acts: set[str], found: Features) -> tuple
     if playing:
         y = max(y, start + caption_room(line))
     y += 12
+    high = seat_high(view, line, NAME)
     for seat in range(view["players"]):
-        out.append(_seat_row(view, seat, PAD, y, line, NAME))
-        y += ROW + 6
+        out.append(_seat_row(view, seat, (PAD, y), line, NAME))
+        y += high + 6
     left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
     y = _button(out, PAD, y, left, BUTTON_HIGH_WIDE, toggle="bag") + 6
     if "pass" in acts:

@@ -118,10 +118,15 @@ def status_panel(
     # and no empty height (the board below takes it)
     over = wide and view["current_player"] is None
     first = 26 if over else 30  # the step's first line
+    # ``data-status``: a page that ends the turns early (a lesson) says so there
     out = [
-        f'<text x="{PAD}" y="{first + 26 * row}" font-size="21" font-weight="bold" fill="{INK}">'
-        f"{escape(words)}</text>"
-        for row, words in enumerate(steps)
+        '<g data-status="">',
+        *(
+            f'<text x="{PAD}" y="{first + 26 * row}" font-size="21" font-weight="bold" '
+            f'fill="{INK}">{escape(words)}</text>'
+            for row, words in enumerate(steps)
+        ),
+        "</g>",
     ]
     below = 26 * (len(steps) - 1)  # what the step's further lines take
     hint_lines = _hint_lines(view, acts, view["phase"], line)
@@ -162,11 +167,13 @@ def status_panel(
     high = BUTTON_HIGH_WIDE if wide else BUTTON_HIGH
     seat_w = SEAT_WIDE if wide else right - x0
     columns = max(1, int((right - BUTTON - 14 - x0 + 8) // (seat_w + 8))) if wide else 1
+    least = NAME_WIDE if wide else NAME
+    chip_high = seat_high(view, seat_w, least)
     for seat in range(view["players"]):
         row, column = divmod(seat, columns)
-        at_x, at_y = x0 + column * (seat_w + 8), y0 + row * (ROW + 6)
-        out.append(_seat_row(view, seat, at_x, at_y, seat_w, NAME_WIDE if wide else NAME))
-    y = y0 + -(-view["players"] // columns) * (ROW + 6)
+        at = (x0 + column * (seat_w + 8), y0 + row * (chip_high + 6))
+        out.append(_seat_row(view, seat, at, seat_w, least))
+    y = y0 + -(-view["players"] // columns) * (chip_high + 6)
     left = gettext("Tiles left: {count}").format(count=view["tiles_left"])
     if wide:
         bottom = max(y - 6, _button(out, right - BUTTON, y0, left, high, toggle="bag"))
@@ -283,41 +290,63 @@ def _button_lines(text: str) -> tuple[int, list[str]]:
     return size, [line.replace("\x00", "\N{NARROW NO-BREAK SPACE}") for line in lines[:2]]
 
 
+def _name_room(width: float) -> float:
+    return width - 40 - SCORE_ROOM - MARK_ROOM  # the same whatever the phase and the score
+
+
+def seat_high(view: dict[str, Any], width: float, least: float) -> float:
+    """The height of every seat's chip ``width`` wide: ROW, and a line more for each name's
+    third line (one height for all, the same in every phase: the names do not change)."""
+    lines = max(
+        len(_name_lines(chip_name(view, seat), _name_room(width), least))
+        for seat in range(view["players"])
+    )
+    return ROW + max(0, lines - 2) * (least + 2)
+
+
 def _seat_row(
-    view: dict[str, Any], seat: int, x: float, y: float, width: float, least: float
+    view: dict[str, Any], seat: int, at: tuple[float, float], width: float, least: float
 ) -> str:
-    """A seat's chip: its name (set smaller where long, down to ``least``, then on two lines,
-    then cut short: the whole name is in the title) in the same room in every phase, a mark
-    left of the score (to move, wins), the score, the followers in supply and their count."""
+    """A seat's chip: its name (set smaller where long, down to ``least``, then on two or
+    three lines, then cut short: the whole name is in the title) in the same room in every
+    phase, a mark left of the score (to move, wins), the score, the followers in supply and
+    their count."""
+    x, y = at
+    high = seat_high(view, width, least)
+    lower = high - ROW  # the followers' row under a name's third line
     current = seat == view["current_player"] or seat in view["winners"]
     colour = seat_colour(seat)
     supply = view["supply"][seat]
     points, left = gettext("points"), gettext("{count} left").format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
+    if seat in view["winners"]:  # a lesson's end (its page) crowns nobody: lesson.css
+        stroke += ' class="won"'
     whole = chip_name(view, seat)
-    room = width - 40 - SCORE_ROOM - MARK_ROOM  # the same whatever the phase and the score
+    room = _name_room(width)
     out = [
         f'<g class="seat"><title>{escape(_seat_words(view, seat))}</title>'
-        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{ROW}" rx="8" fill="#FFFFFF" '
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{high:g}" rx="8" fill="#FFFFFF" '
         f"{stroke}/>",
-        meeple(x + 20, y + ROW / 2, seat, scale=1.75),  # its letter 12 px on a phone
-        f'<text x="{x + width - 10:g}" y="{y + 25:g}" font-size="20" font-weight="bold" '
+        meeple(x + 20, y + high / 2, seat, scale=1.75),  # its letter 12 px on a phone
+        f'<text x="{x + width - 10:g}" y="{y + 25 + lower / 2:g}" font-size="20" '
+        'font-weight="bold" '
         f'text-anchor="end" fill="{INK}">{view["scores"][seat]}</text>',
-        f'<text x="{x + width - 10:g}" y="{y + 46:g}" font-size="15" text-anchor="end" '
+        f'<text x="{x + width - 10:g}" y="{y + 46 + lower / 2:g}" font-size="15" '
+        'text-anchor="end" '
         f'fill="#555555">{escape(points)}</text>',
     ]
     lines = _name_lines(whole, room, least)
     for row, (words, size) in enumerate(lines):
-        baseline = y + 24 if len(lines) == 1 else y + 4 + (row + 1) * least - row
+        baseline = y + 24 if len(lines) == 1 else y + 3 + (row + 1) * least - row
         out.append(
             f'<text x="{x + 40:g}" y="{baseline:g}" font-size="{size:g}" font-weight="bold" '
             f'fill="{INK}">{escape(words)}</text>'
         )
     if current:  # a shape, not only the chip's colour, says whose turn it is or who won
         mark = "\N{BLACK STAR}" if seat in view["winners"] else "\N{BLACK RIGHT-POINTING TRIANGLE}"
-        out.append(
-            f'<text x="{x + width - SCORE_ROOM - 10:g}" y="{y + 24:g}" '
-            f'font-size="15" text-anchor="middle" fill="{INK}">{mark}</text>'
+        out.append(  # ``data-turn``: what it says once a lesson's page ends the turns
+            f'<text x="{x + width - SCORE_ROOM - 10:g}" y="{y + 24 + lower / 2:g}" '
+            f'font-size="15" text-anchor="middle" fill="{INK}" data-turn="">{mark}</text>'
         )
     for index in range(7):  # followers: in supply filled, on the board faint
         mx = x + 44 + 11 * index
@@ -325,7 +354,8 @@ def _seat_row(
             f'fill="{colour}" stroke="{INK}"' if index < supply else 'fill="none" stroke="#9A9A9A"'
         )
         out.append(
-            f'<path d="{_MINI}" transform="translate({mx:g},{y + 42:g}) scale(0.55)" {fill} '
+            f'<path d="{_MINI}" transform="translate({mx:g},{y + 42 + lower:g}) scale(0.55)" '
+            f"{fill} "
             'stroke-width="1"/>'
         )
     # between the followers and the word "points" under the score: the count alone where
@@ -334,7 +364,7 @@ def _seat_row(
     if fitted_size(left, 15, room) < least:
         left = str(supply)
     out.append(
-        f'<text x="{x + 119:g}" y="{y + 47:g}" font-size="{fitted_size(left, 15, room):g}" '
+        f'<text x="{x + 119:g}" y="{y + 47 + lower:g}" font-size="{fitted_size(left, 15, room):g}" '
         f'fill="#555555">{escape(left)}</text></g>'
     )
     return "".join(out)
@@ -342,29 +372,27 @@ def _seat_row(
 
 def _name_lines(name: str, room: float, least: float) -> list[tuple[str, float]]:
     """A chip's name: on one line at the largest size from 18 down to ``least`` that fits
-    ``room``, else on two at ``least``; where even two are too few, the name before its
-    brackets (a bot's kind) where it fits, else the two lines, the second cut short.
+    ``room``, else on two or three at ``least`` (the whole name, as the page and the log say
+    it: playtest 11 #5, "Bot B" for "Bot B (ISMCTS, forte)"); where even three are too few,
+    three lines, the third cut short.
 
     >>> _name_lines("Ada (you)", 200, 13)
     [('Ada (you)', 18)]
     >>> _name_lines("Bot B (heuristic, easy)", 150, 13)
     [('Bot B (heuristic,', 13), ('easy)', 13)]
     >>> _name_lines("Bot B (euristico, facile)", 122, 15)
-    [('Bot B', 18)]
+    [('Bot B', 15), ('(euristico,', 15), ('facile)', 15)]
     """
     size = fitted_size(name, 18, room, bold=True)
     if size >= least:
         return [(name, size)]
     lines = wrapped(name, least, room, bold=True)
     fits = [fitted_size(words, least, room, bold=True) >= least for words in lines]
-    if len(lines) <= 2 and all(fits):
+    if len(lines) <= 3 and all(fits):
         return [(words, least) for words in lines]
-    # a bot's name without its kind, whole, rather than cut (playtest 7 #6: "Bot B (euristico…")
-    short = name.split(" (")[0]
-    if short != name and fitted_size(short, least, room, bold=True) >= least:
-        return [(short, fitted_size(short, 18, room, bold=True))]
-    second = shortened(" ".join(lines[1:]), least, room, bold=True, least=least)
-    return [(shortened(lines[0], least, room, bold=True, least=least), least), (second, least)]
+    third = shortened(" ".join(lines[2:]), least, room, bold=True, least=least)
+    cut = [shortened(words, least, room, bold=True, least=least) for words in lines[:2]]
+    return [(words, least) for words in cut] + [(third, least)]
 
 
 _MINI = (

@@ -74,7 +74,9 @@ def score_chips(
         chip_w = (width - (len(row) - 1) * GAP) / len(row)
         for player in row:  # a row of fewer chips (the last) has wider ones
             lines[player] = chip_lines(names[player], chip_w - SLACK) or lines[player]
-        height = LINE * max(len(lines[p]) for p in row) + 32
+        # the disc's top 6 units under the last line's baseline, clear of its descent (4);
+        # playtest 11 #4: 0 units, the name ran 3 px into the disc on a phone
+        height = LINE * max(len(lines[p]) for p in row) + 38
         for index, player in enumerate(row):
             x = left + index * (chip_w + GAP)
             _chip(body, view, player, names[player], lines[player], (x, y, chip_w, height))
