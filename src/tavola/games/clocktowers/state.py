@@ -12,6 +12,10 @@ What the others know of a hand is kept as in ``knowledge``: ``base`` and ``log``
 (``None`` while the hand is known for sure), and a cheap over-approximation that says
 when the hand is sure again: ``sure`` (cards certainly held) plus ``vague`` cards of
 uncertain identity.
+
+A tuple grows by ``+ (item,)``, not ``(*items, item)``: compiled by mypyc for Python 3.11
+the latter builds a list through ``PyList_SetSlice`` (several times slower), and
+interpreted it is slower too.
 """
 
 from __future__ import annotations
@@ -91,7 +95,7 @@ _ZERO_HAND: Final = [0] * NUM_CARDS
 _DRAW_IDS: Final = tuple(
     tuple(
         tuple(
-            tuple(DRAW + deck for deck, left in enumerate((floors, roofs, clocks)) if left)
+            [DRAW + deck for deck, left in enumerate((floors, roofs, clocks)) if left]
             for clocks in (0, 1)
         )
         for roofs in (0, 1)
@@ -161,8 +165,8 @@ class ClockTowersState(TurnState):
         self.cache: list[tuple[knowledge.Hand, int, list[knowledge.Hand]] | None] = [None] * n
         # Per seat, the legal actions of the play step by hand, for its towers as they are:
         # a new dict whenever the seat plays a card. Clones share the dicts, which is safe
-        # as every entry holds for any state with those towers.
-        self.plays: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(n)]
+        # as every entry holds for any state with those towers (and is only ever copied).
+        self.plays: list[dict[tuple[int, ...], list[int]]] = [{} for _ in range(n)]
         if not self.hands_left():
             self.phase = OVER
 
@@ -182,13 +186,13 @@ class ClockTowersState(TurnState):
             found = plays.get(hand)
             if found is None:
                 found = plays[hand] = self._play_actions(hand)
-            return [*found]
+            return found.copy()  # compiled, a list's copy is quicker than [*a_tuple]
         if phase == DRAW_PHASE:
             floors, roofs, clocks = self.left
-            return [*_DRAW_IDS[floors > 0][roofs > 0][clocks > 0]]
+            return _DRAW_IDS[floors > 0][roofs > 0][clocks > 0].copy()
         return []
 
-    def _play_actions(self, hand: tuple[int, ...]) -> tuple[int, ...]:
+    def _play_actions(self, hand: tuple[int, ...]) -> list[int]:
         player = self.player
         open_towers = self.open[player]
         plays: list[int] = []
@@ -216,7 +220,7 @@ class ClockTowersState(TurnState):
                     plays += [ids[i] for i in clocked if towers[i - 1][1] == need]
             discards.append(DISCARD + card)
         plays += discards
-        return tuple(plays)
+        return plays
 
     def _apply(self, action: int) -> list[Event]:
         if not 0 <= action < NUM_ACTIONS:
@@ -300,11 +304,11 @@ class ClockTowersState(TurnState):
             if card < NUM_FLOOR_CARDS:
                 if status != FLOORS_ONLY:
                     raise IllegalAction(RULE_FLOOR, holds(status, target))
-                towers[target - 1] = (FLOORS_ONLY, floors + FLOORS_OF[card], (*cards, card))
+                towers[target - 1] = (FLOORS_ONLY, floors + FLOORS_OF[card], cards + (card,))  # noqa: RUF005
             elif card < FIRST_ROOF:
                 if status != FLOORS_ONLY:
                     raise IllegalAction(RULE_CLOCK, holds(status, target))
-                towers[target - 1] = (CLOCKED, floors, (*cards, card))
+                towers[target - 1] = (CLOCKED, floors, cards + (card,))  # noqa: RUF005
                 self.open[player].remove(target)
                 self.clocked[player].append(target)
                 self.clocked[player].sort()
@@ -331,7 +335,7 @@ class ClockTowersState(TurnState):
                             floors=floors,
                         ),
                     )
-                complete = (*cards, card)
+                complete = cards + (card,)  # noqa: RUF005
                 towers[target - 1] = (COMPLETE, floors, complete)
                 self.clocked[player].remove(target)
                 self.done[slot_done] += 1
@@ -362,7 +366,7 @@ class ClockTowersState(TurnState):
         self.plays[player] = {}  # the towers changed: a new dict, the old one may be shared
         log = self.log[player]
         if log is not None:
-            self.log[player] = (*log, knowledge.PLAYED + card)
+            self.log[player] = log + (knowledge.PLAYED + card,)  # noqa: RUF005
             slot = NUM_CARDS * player + card
             if self.sure[slot]:
                 self.sure[slot] -= 1
@@ -391,7 +395,7 @@ class ClockTowersState(TurnState):
         self.sure[first : first + NUM_CARDS] = _ZERO_HAND
         self.vague[player] = len(hand)
         if hand:
-            self.log[player] = (*log, knowledge.DISCARD)
+            self.log[player] = log + (knowledge.DISCARD,)  # noqa: RUF005
         else:
             self.log[player] = self.base[player] = None
         name = self.rules.seat_names[player]
@@ -430,7 +434,7 @@ class ClockTowersState(TurnState):
         insort(self.hands[player], card)
         log = self.log[player]
         if log is not None:
-            self.log[player] = (*log, card)
+            self.log[player] = log + (card,)  # noqa: RUF005
             self.sure[NUM_CARDS * player + card] += 1
         name = self.rules.seat_names[player]
         code = CARD_CODES[card]
