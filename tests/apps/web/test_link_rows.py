@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page
 
-from tests.apps.web.test_replay import LINK_LINES, finished_match, ink_in, wait_step
+from tests.apps.web.test_replay import assert_no_dot_at_a_lines_ends, finished_match, wait_step
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -33,16 +33,7 @@ def test_a_finished_matchs_links_wrap_with_no_dot_at_a_lines_ends(
     page = new_context(viewport=PHONE, is_mobile=True).new_page()
     page.goto(f"{server.url}/m/{match}?lang={lang}")
     page.wait_for_selector("#main[data-over='true'] #tv-over:not([hidden])")
-    found = page.evaluate(LINK_LINES, OVER_LINKS)
-    assert len(found["lines"]) > 1, "the links wrap: nothing to test"
-    left, right = found["box"]
-    for line in found["lines"]:
-        top, bottom = min(b[2] for b in line), max(b[3] for b in line)
-        before = ink_in(page, left - 4, line[0][0] - 1, top, bottom)
-        after = ink_in(page, line[-1][1] + 1, right + 4, top, bottom)
-        assert (before, after) == (0, 0), (game, lang, found)
-        for one, other in itertools.pairwise(line):
-            assert ink_in(page, one[1] + 1, other[0] - 1, top, bottom), "no dot between"
+    assert_no_dot_at_a_lines_ends(page, OVER_LINKS, (game, lang))
 
 
 # each link's text's box on the screen (its glyphs', not its box's padding), in the row's order

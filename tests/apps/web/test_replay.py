@@ -526,6 +526,21 @@ def ink_in(page: Page, left: float, right: float, top: float, bottom: float) -> 
     return sum(Image.open(io.BytesIO(png)).convert("L").histogram()[:160])
 
 
+def assert_no_dot_at_a_lines_ends(page: Page, selector: str, told: object) -> None:
+    """The links of the row at ``selector`` wrap, and on each line nothing is drawn before
+    its first link or after its last; between two links on a line, a dot."""
+    found = page.evaluate(LINK_LINES, selector)
+    assert len(found["lines"]) > 1, "the links wrap: nothing to test"
+    left, right = found["box"]
+    for line in found["lines"]:
+        top, bottom = min(b[2] for b in line), max(b[3] for b in line)
+        before = ink_in(page, left - 4, line[0][0] - 1, top, bottom)
+        after = ink_in(page, line[-1][1] + 1, right + 4, top, bottom)
+        assert (before, after) == (0, 0), (told, found)
+        for one, other in itertools.pairwise(line):
+            assert ink_in(page, one[1] + 1, other[0] - 1, top, bottom), "no dot between"
+
+
 @pytest.mark.parametrize(
     ("screen", "lang"),
     [("desktop", "en"), ("desktop", "fr"), ("phone", "de"), ("phone", "en")],
@@ -542,13 +557,4 @@ def test_the_replays_links_wrap_with_no_dot_at_a_lines_ends(
     page = context.new_page()
     page.goto(f"{server.url}/m/{match}/replay?lang={lang}")
     wait_step(page, 0)
-    found = page.evaluate(LINK_LINES, ".links")
-    assert len(found["lines"]) > 1, "the links wrap: nothing to test"
-    left, right = found["box"]
-    for line in found["lines"]:
-        top, bottom = min(b[2] for b in line), max(b[3] for b in line)
-        before = ink_in(page, left - 4, line[0][0] - 1, top, bottom)
-        after = ink_in(page, line[-1][1] + 1, right + 4, top, bottom)
-        assert (before, after) == (0, 0), (lang, screen, found)
-        for one, other in itertools.pairwise(line):
-            assert ink_in(page, one[1] + 1, other[0] - 1, top, bottom), "no dot between"
+    assert_no_dot_at_a_lines_ends(page, ".links", (lang, screen))

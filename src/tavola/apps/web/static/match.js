@@ -160,7 +160,6 @@ function received(conn, message) {
       match.queue.sort((a, b) => a - b);
     }
     pump();
-    if (match.everShown || match.curtain !== null) ready();
   } else if (message.type === "chat") {
     match.chat.add(message.chat);
   } else if (message.type === "rematch") {
@@ -280,6 +279,7 @@ function raiseCurtain(conn, state) {
   root.dataset.over = state.is_over ? "true" : "false";
   root.dataset.turn = "curtain";
   match.turnAlert.curtain(true);
+  ready();
   showBehindCurtain();
   ui.play.hidden = true;
   ui.takeback.hidden = true;
@@ -320,6 +320,7 @@ function display(conn, state) {
   if (match.connections.length > 1 && conn.seat !== null && conn.seat !== undefined) keepShownSeat(match.id, conn.seat);
   match.everShown = true;
   match.lastShownAt = performance.now();
+  ready(); // the panel shows with the first state shown (a paused one waits for its turn)
   for (const c of match.connections) {
     for (const seq of [...c.states.keys()]) if (seq < state.seq) c.states.delete(seq);
   }
