@@ -4,9 +4,10 @@ board or a band across a wide screen (``status_panel``)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Final
 
-from tavola.core.i18n import listed
+from tavola.core.i18n import current_language, listed
 from tavola.core.svg import (
     GLYPH_EM,
     HIGHLIGHT,
@@ -209,6 +210,12 @@ def caption_room(width: float) -> float:
     """The height the tile's caption may take in a turn, whatever its tile: the longest name
     in the language of the moment, so that the board below stays put from one tile to the
     next (playtest 8 #4: an Italian name on 2 lines, then on 4, moved a phone's board 16 px)."""
+    return _caption_room(current_language(), width)
+
+
+@cache
+def _caption_room(language: str, width: float) -> float:
+    """``caption_room`` worked out once per language and width (25 captions wrapped)."""
     captions = [gettext("To place: {tile}").format(tile=tile_name(n)) for n in TILE_WORDS]
     captions.append(gettext("Placed at {cell}").format(cell=cell_words(-10, -10)))
     rooms = [20.0 * CAPTION_LINES]
