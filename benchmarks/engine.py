@@ -3,7 +3,8 @@
 Run with ``make bench`` (or ``python benchmarks/engine.py [GAME ...]``). With
 ``--compare-pure`` each figure is measured twice, side by side in one run: by the compiled
 engine and by the interpreted one (``TAVOLA_PURE=1``), each in a process of its own, the
-two at the same time.
+two at the same time; ``--rounds=R`` does that R times and shows the medians (the
+speedup's range beside them), which a shared machine's passing load moves less.
 ``--seconds=S`` times each random-playout figure for S CPU-seconds (3 by default), each
 call and the ISMCTS figure for a third of it. ``legal_actions`` and ``view`` are timed on
 positions just reached (the first call on each, as a search or a server pays: a game may
@@ -19,6 +20,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -214,24 +216,40 @@ def measured(process: subprocess.Popen[str]) -> tuple[bool, Figures]:
     return found["compiled"], figures
 
 
-def compare_pure(names: list[str]) -> None:
+def compare_pure(names: list[str], rounds: int) -> None:
     """Both forms measured at the same time, one process each: each figure is timed for
-    the same CPU time in both, so they run in step and share the machine's load alike."""
+    the same CPU time in both, so they run in step and share the machine's load alike.
+    With several rounds, each figure is the median of its rounds and the speedup the median
+    of the rounds' own ratios (each taken under one load), with their range beside it."""
     console = Console(width=120)  # one line per row, also when written to a file
     console.print(machine())
-    compiled_run, pure_run = measuring(False, names), measuring(True, names)
-    was_compiled, compiled = measured(compiled_run)
-    _, pure = measured(pure_run)
-    if not was_compiled:
-        sys.exit("the compiled engine is not built: install tavola with a C compiler")
-    table = Table(title="Compiled (mypyc) and interpreted engine, side by side, per second")
-    for column in ("figure", "game, options", "compiled", "interpreted", "speedup"):
+    runs: list[tuple[Figures, Figures]] = []
+    for round_number in range(rounds):
+        if rounds > 1:
+            console.print(f"round {round_number + 1} of {rounds}…")
+        compiled_run, pure_run = measuring(False, names), measuring(True, names)
+        was_compiled, compiled = measured(compiled_run)
+        _, pure = measured(pure_run)
+        if not was_compiled:
+            sys.exit("the compiled engine is not built: install tavola with a C compiler")
+        runs.append((compiled, pure))
+    if rounds > 1:
+        console.print(machine())
+    title = "Compiled (mypyc) and interpreted engine, side by side, per second"
+    table = Table(title=title if rounds == 1 else f"{title}: medians of {rounds} rounds")
+    columns = ["figure", "game, options", "compiled", "interpreted", "speedup"]
+    for column in columns + (["range"] if rounds > 1 else []):
         table.add_column(column, justify="right" if column != "game, options" else "left")
-    for key, fast in compiled.items():
+    for key in runs[0][0]:
         figure, label = key.split("|")
         figure = "games" if figure == "playouts" else figure
-        slow = pure[key]
-        table.add_row(figure, label, f"{fast:,.0f}", f"{slow:,.0f}", f"{fast / slow:.2f}x")
+        fast = statistics.median(compiled[key] for compiled, _ in runs)
+        slow = statistics.median(pure[key] for _, pure in runs)
+        ratios = [compiled[key] / pure[key] for compiled, pure in runs]
+        row = [figure, label, f"{fast:,.0f}", f"{slow:,.0f}", f"{statistics.median(ratios):.2f}x"]
+        if rounds > 1:
+            row.append(f"{min(ratios):.2f}–{max(ratios):.2f}")
+        table.add_row(*row)
     console.print(table)
 
 
@@ -253,6 +271,13 @@ def arguments() -> argparse.Namespace:
         action="store_true",
         help="measure the compiled and the interpreted engine side by side, a process each",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="with --compare-pure: measure both forms this many times and show the medians, "
+        "the speedup's range beside them (default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="the figures as JSON (one form)")
     return parser.parse_args()
 
@@ -264,6 +289,8 @@ if __name__ == "__main__":
     if options.json:
         json.dump({"compiled": tavola.COMPILED, "figures": measure(games)}, sys.stdout)
     elif options.compare_pure:
-        compare_pure(games)
+        if options.rounds < 1:
+            sys.exit("--rounds: at least 1")
+        compare_pure(games, options.rounds)
     else:
         main(games)
