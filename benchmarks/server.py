@@ -107,6 +107,45 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+CGROUPS = Path("/sys/fs/cgroup")
+
+
+def family(pid: int) -> list[int]:
+    """A process and every process under it (Linux's ``/proc``)."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            found.extend(family(int(child)))
+    return found
+
+
+@contextlib.contextmanager
+def cpu_capped(pid: int, cores: float) -> Iterator[None]:
+    """The process ``pid`` and its children on at most ``cores`` of the machine's CPU (a
+    cgroup's CFS quota; Linux, as root), so that the clients, on the rest, can offer the
+    server more than it can serve: on a small machine they would otherwise be the bound."""
+    period = 100_000  # microseconds
+    quota = max(1_000, round(cores * period))
+    unified = CGROUPS / "cgroup.controllers"
+    root = CGROUPS if unified.exists() and "cpu" in unified.read_text().split() else CGROUPS / "cpu"
+    group = root / f"tavola-bench-{pid}"
+    group.mkdir()
+    if root == CGROUPS:
+        (group / "cpu.max").write_text(f"{quota} {period}")
+    else:
+        (group / "cpu.cfs_period_us").write_text(str(period))
+        (group / "cpu.cfs_quota_us").write_text(str(quota))
+    try:
+        for member in family(pid):
+            (group / "cgroup.procs").write_text(str(member))
+        yield
+    finally:
+        for left in (group / "cgroup.procs").read_text().split():
+            with contextlib.suppress(OSError):  # gone meanwhile
+                (root / "cgroup.procs").write_text(left)
+        group.rmdir()
+
+
 class Run:
     def __init__(self, seconds: float, pace: float, matches: int, deflate: bool = True) -> None:
         self.pace = pace  # seconds between a match's moves (0: none)
@@ -375,9 +414,12 @@ def wire(server: ServerProcess, label: str) -> None:
 
 
 @contextlib.contextmanager
-def servers(backend: str, before: list[str]) -> Iterator[list[tuple[str, ServerProcess]]]:
+def servers(
+    backend: str, before: list[str], cores: float | None = None
+) -> Iterator[list[tuple[str, ServerProcess]]]:
     """A server of each ``before`` tree (``LABEL=SRC``, or ``SRC`` labelled "before") and one
-    of this tree ("now" beside others, else "after"), each on a database of its own."""
+    of this tree ("now" beside others, else "after"), each on a database of its own (and
+    on at most ``cores`` of the CPU, if given)."""
     with contextlib.ExitStack() as stack:
         cluster = None if backend == "sqlite" else stack.enter_context(postgres_cluster())
         started = []
@@ -401,6 +443,9 @@ def servers(backend: str, before: list[str]) -> Iterator[list[tuple[str, ServerP
             )
             extra = ("--sockets-per-address", "100000") if capped else ()
             server = stack.enter_context(running_server(url, *extra, env=env))
+            if cores is not None:
+                assert server.process is not None
+                stack.enter_context(cpu_capped(server.process.pid, cores))
             started.append((label, server))
         yield started
 
@@ -422,9 +467,19 @@ def main() -> None:
         default=[],
         help="the src folder of a version to compare with (LABEL=SRC; may be repeated)",
     )
+    parser.add_argument(
+        "--server-cores",
+        type=float,
+        help="each server on at most this much of one core's time (a cgroup; Linux, as root), "
+        "so that the clients can overload it on a small machine",
+    )
     parser.add_argument("--wire", action="store_true", help="one whole match per game instead")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores")
+    if args.server_cores is not None and not 0 < args.server_cores <= (os.cpu_count() or 1):
+        parser.error("--server-cores: more than 0, at most the machine's cores")
+    print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores", end="")
+    capped = args.server_cores
+    print(f", each server on at most {capped:g} of a core" if capped else "")
     if args.wire:
         print(
             f"{'server':<8} {'game':<12} {'players':>7} {'socket':<31} {'updates':>7} "
@@ -447,7 +502,7 @@ def main() -> None:
         f"{'errors':>7}"
     )
     for backend in args.backends.split(","):
-        with servers(backend, args.before) as started:
+        with servers(backend, args.before, args.server_cores) as started:
             for game in args.games.split(","):
                 for matches in (int(n) for n in args.matches.split(",")):
                     for rate in (args.rate, 0.0):
