@@ -178,3 +178,69 @@ def test_the_hotseat_page_does_not_jump_as_its_log_fills_in(
     # once in 3 loads, on every match page: not this page's log)
     panel = [s for s in shifts if set(s["nodes"]) - {"main", "NAV", "A", "HEADER"}]
     assert sum(shift["value"] for shift in panel) < 0.005, shifts
+
+
+@pytest.mark.parametrize("game", ["carcassonne", "clocktowers"])
+def test_the_sidebar_stands_still_while_a_bot_thinks(
+    new_context: Any, server: ServerProcess, game: str
+) -> None:
+    """Playtest 11 #3: against a bot that takes more than half a second, the sidebar moved
+    on every turn with no input: the status box went from one line to two (the scores 23 px
+    down) and the log and chat jumped 300-440 px as the moves' list came and went (CLS 0.113
+    in 6 Carcassonne turns, 3.27 over a game). The bot thinks 0.7 s a move here."""
+    body = {
+        "game": game,
+        "seats": ["human", "ismcts:iterations=20000,time=0.7"],
+        "names": ["Giulia", ""],
+        "seed": 4,
+    }
+    context = new_context(viewport=SCREENS["desktop"], locale="it-IT")
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang=it")
+    wait_shown(page)
+    for turn in range(6):
+        if wait_turn_or_end(page) == "over":
+            break
+        take_turn(page, turn)
+    wait_turn_or_end(page)
+    page.wait_for_timeout(300)
+    _total, shifts = layout_shift(page)
+    # not the bar on top, which moves "main" at times as its fonts load (every page)
+    side = [shift for shift in shifts if "main" not in shift["nodes"]]
+    assert sum(shift["value"] for shift in side) < 0.002, shifts
+
+
+# where the lesson's buttons, the zoom bar and the picture are once the page is read, and now
+LESSON_BOXES = """(() => ["#tv-lesson-restart", ".lesson-buttons", ".board-bar", "#tv-board"]
+.map((s) => {
+  const box = document.querySelector(s).getBoundingClientRect();
+  return [Math.round(box.left), Math.round(box.top + scrollY)];
+}))"""
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("game", sorted(g for g, c in game_classes().items() if c.lessons()))
+def test_a_lesson_stands_still_as_its_first_step_comes(
+    new_context: Any, server: ServerProcess, game: str, screen: str
+) -> None:
+    """Playtest 11 #2: the lesson's words came after the first paint and pushed its buttons,
+    the zoom bar and the picture down by 74-98 px on a desktop (CLS 0.017-0.024), 165-247 px
+    on a phone; the restart link jumped 141 px sideways."""
+    lesson = game_classes()[game].lessons()[0]
+    context = new_context(viewport=SCREENS[screen])
+    context.add_init_script(
+        SHIFTS
+        + "document.addEventListener('DOMContentLoaded', () => { window.__boxes = "
+        + LESSON_BOXES
+        + "(); });"
+    )
+    page = context.new_page()
+    page.goto(f"{server.url}/learn/{game}/{lesson.id}?restart=1")
+    page.wait_for_url("**match=**")
+    expect(page.locator("[data-lesson-target]")).to_have_count(1)
+    page.wait_for_timeout(500)
+    assert page.evaluate(LESSON_BOXES + "()") == page.evaluate("window.__boxes")
+    total, shifts = layout_shift(page)
+    assert total < 0.005, shifts

@@ -56,7 +56,8 @@ export function showPublic(match, state) {
     if (info.kind === "bot" && info.name && !info.entrant) marks.push(_("bot: {bot}", { bot: info.bot_name || info.bot }));
     if (replaced.has(seat)) marks.push(_("a bot plays it: {why}", { why: (REPLACED_WHY[replacedWhy(match, seat)] || REPLACED_WHY.abandon)() }));
     const tags = [];
-    if (!state.is_over && seat === mover) tags.push(el("span", { class: "tag turn", text: _("to move") }));
+    // the other rows keep the tag's room, unseen: a row's lines stay as the turn goes round
+    if (!state.is_over) tags.push(el("span", { class: seat === mover ? "tag turn" : "tag turn-room", text: _("to move") }));
     if ((state.winners || []).includes(seat)) tags.push(el("span", { class: "tag won", text: _("winner") }));
     return el("tr", { class: seat === mover ? "to-move" : "" },
       el("td", {}, badge(pal, seat)),
@@ -116,7 +117,11 @@ export function showPlay(match, conn, state, play) {
   const { ui, board } = match;
   const legal = state.legal || [];
   const mine = conn.seat !== null && conn.seat !== undefined;
-  ui.play.hidden = !mine || state.is_over || legal.length === 0;
+  // while another seat moves, a seat's box of moves keeps its place, empty and unseen
+  // (match-side.css): a bot's move that comes later than half a second after yours would
+  // otherwise move the log and the chat under it with no click (playtest 11 #3)
+  ui.play.hidden = !mine || state.is_over;
+  ui.play.dataset.idle = legal.length === 0 ? "true" : "false";
   ui.playTitle.textContent = match.hotseat ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
   // a move reads in words; its notation stays in data-notation and in the notation box's
   // list, where a player who types moves asks for it
@@ -141,8 +146,12 @@ export function showPlay(match, conn, state, play) {
   if (hadFocus && buttons.length) placeFocusOn(match, buttons[0]);
   ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n, label: board.labelOf(n) || n })));
   // the server says whether this seat may take back its last action (its policy, not ours)
-  ui.takeback.hidden = !(Boolean(state.can_take_back) && conn.seat === state.seat);
-  ui.hint.hidden = !(state.hints && mine && !state.is_over && legal.length > 0);
+  // once shown, the take-back keeps its place, unseen while it may not be used
+  const canTakeBack = Boolean(state.can_take_back) && conn.seat === state.seat;
+  if (canTakeBack) ui.takeback.dataset.kept = "true";
+  ui.takeback.hidden = !canTakeBack && (ui.takeback.dataset.kept !== "true" || !mine || state.is_over);
+  ui.takeback.dataset.idle = canTakeBack ? "false" : "true";
+  ui.hint.hidden = !(state.hints && mine && !state.is_over); // unseen while idle (match-side.css)
   if (ui.hintText.dataset.seq !== String(state.seq)) ui.hintText.hidden = true; // a new position
 }
 
