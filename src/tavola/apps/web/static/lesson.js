@@ -330,11 +330,10 @@ function focusQuietly(target) {
   if (ui.info.textContent) ui.info.textContent = "";
 }
 
-reserveTextHeight(); // before the first state, so that the words arriving move nothing
-addEventListener("resize", reserveTextHeight);
 // the words' room and the first step's words before the first state comes: the buttons, the
 // zoom bar and the picture do not move down when it does (playtest 11 #2: 74-247 px)
 reserveTextHeight();
+addEventListener("resize", reserveTextHeight);
 if (!ui.text.textContent) ui.text.textContent = steps.length ? steps[0].text : "";
 if (!ui.progress.textContent) ui.progress.textContent = _("Step {n} of {count}", { n: 1, count: steps.length });
 root.dataset.lessonReady = "true";
