@@ -1,0 +1,43 @@
+"""A ClockTowers match on a phone holds still from turn to turn (fix46f): its picture was
+as tall as what it held (the hand's buttons in the play step, none in the draw step, the
+rows of towers), 770 to 970 px from one turn to the next, so the side panel under it
+(status, scores, log, chat) moved with no finger on the screen, a layout shift of about
+1.9 over 6 turns. The picture's box keeps one height for the match, the panel one place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.apps.web.helpers import wait_turn_or_end
+from tests.apps.web.test_turn_to_turn import PHONE_CONTEXT, open_against_bot, play_first_move
+from tests.live_server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+# The picture's box's height and the side panel's top (its status box) in the page, in px.
+PLACES = """() => [Math.round(document.getElementById('tv-board').getBoundingClientRect().height),
+  Math.round(document.getElementById('tv-status').getBoundingClientRect().top + scrollY)]"""
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_phones_clocktowers_picture_keeps_its_height(
+    new_context: Any, server: ServerProcess, seats: int
+) -> None:
+    """Against bots, in German, the player taps the first move listed under the picture at
+    every step (draw a card, play or discard one) for 18 turns: at every step the picture
+    box is as tall as at the first (a taller picture scrolls in it), the panel under it
+    where it was."""
+    page = new_context(**PHONE_CONTEXT).new_page()
+    open_against_bot(
+        page, server, "clocktowers", "de", 7, seats=["human"] + ["heuristic"] * (seats - 1)
+    )
+    places: list[tuple[int, int]] = []
+    for _ in range(36):
+        if wait_turn_or_end(page) == "over":
+            break
+        places.append(tuple(page.evaluate(PLACES)))
+        play_first_move(page)
+    assert len(places) >= 24  # a game of four seats lasts 13 turns
+    assert len(set(places)) == 1, places
