@@ -8,10 +8,10 @@
 // it grows nor jumps back at the end (playtest 7 #7: Campanile's 932 px of a 946 px pane,
 // print 13.9 px, became 756 px, 11.8 px, as its towers grew, then 932 px again at the end);
 // where it grows taller than the window, the page scrolls. On a phone the area keeps the
-// height its first picture had (at most the window's) for as long as the window keeps its
-// size, and a taller picture scrolls in it: what lies under it (the status, the scores, the
-// log) stays put from turn to turn (fix46f: a ClockTowers picture grew and shrank with its
-// hand's buttons and rows of towers, 770 to 970 px, moving the panel under it unasked).
+// tallest height its pictures have had (while the window keeps its size): what lies under it
+// (the status, the scores, the log) never moves back up, and moves down only when a picture
+// is taller than every one before (a ClockTowers picture grew and shrank with its hand's
+// buttons from one step to the next, 770 to 970 px, moving the panel under it unasked).
 
 import { readableScale } from "./board-view.js";
 
@@ -21,8 +21,7 @@ const MOST_COLUMNS = 3;
 const FILL_SHARE = 0.75; // the least share of the largest print that columns filling the width may have
 export const WIDE = "(min-width: 821px)"; // the match page's two-column layout (tavola.css)
 const KEPT = new WeakMap(); // an area's columns and scale, and the size they were chosen for
-const KEPT_HEIGHT = new WeakMap(); // a phone's area: its height, and the window size it is for
-const BELOW = 24; // px of the window under a phone's area when it shows whole
+const KEPT_HEIGHT = new WeakMap(); // a phone's area: its tallest height, and the window size it is for
 
 export function hasSections(root) {
   return Boolean(root.querySelector(':scope > svg[data-part="section"]'));
@@ -93,7 +92,7 @@ export function layOutSections(holder, area, zoom = 1) {
     const kept = KEPT.get(area);
     best = kept?.size === size ? keptLayout(kept, parts, heights, room, width) : fittedLayout(parts, area, room, width, heights);
     if (kept?.size !== size || best.scale > kept.scale) KEPT.set(area, { size, count: best.starts.length, scale: best.scale });
-    area.style.height = "";
+    area.style.minHeight = "";
   } else keepHeight(area, width, heights);
   const key = best.starts.join(" ");
   if (holder.dataset.starts === key) { // the same columns: only their width changes
@@ -149,19 +148,18 @@ function keptLayout(kept, parts, heights, room, width) {
   return { starts: cuts(heights, count), scale: Math.min(Math.max(kept.scale, least), across) };
 }
 
-/** A narrow screen's ``area`` as tall as its first picture (bands ``heights`` high,
- *  ``width`` wide) at its width, at most the window's height, while the window keeps its
- *  size. */
+/** A narrow screen's ``area`` at least as tall as the tallest of its pictures (bands
+ *  ``heights`` high, ``width`` wide) at its width, while the window keeps its size. */
 function keepHeight(area, width, heights) {
   const size = `${area.offsetWidth}x${window.innerHeight}`; // with or without a scroll bar
   let kept = KEPT_HEIGHT.get(area);
   if (kept?.size !== size) {
-    const edges = area.offsetHeight - area.clientHeight;
-    const natural = (area.clientWidth * total(heights)) / width + edges;
-    kept = { size, height: Math.ceil(Math.min(natural, window.innerHeight - BELOW)) };
+    kept = { size, height: 0 };
     KEPT_HEIGHT.set(area, kept);
   }
-  area.style.height = `${kept.height}px`;
+  const edges = area.offsetHeight - area.clientHeight;
+  kept.height = Math.max(kept.height, Math.ceil((area.clientWidth * total(heights)) / width + edges));
+  area.style.minHeight = `${kept.height}px`;
 }
 
 function setWidth(column, width, scale, zoom) {
