@@ -37,6 +37,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -482,6 +483,8 @@ def main() -> None:
     )
     parser.add_argument("--wire", action="store_true", help="one whole match per game instead")
     args = parser.parse_args()
+    # stopped (kill), the servers stop and their cgroups go, as at the end
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     if args.server_cores is not None and not 0 < args.server_cores <= (os.cpu_count() or 1):
         parser.error("--server-cores: more than 0, at most the machine's cores")
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores", end="")
