@@ -241,11 +241,14 @@ class CampanileState(TowersState):
         result = scoring.score(
             kind, self.num_players, self.heights, self.rules.positions, self.groups
         )
+        # new containers, never changed in place: clones share them (a scoring is rare)
+        supply, chips = dict(self.chip_supply), self.chips[:]
         for _, seat, value in result.awards:
-            if not self.chip_supply[value]:
+            if not supply[value]:
                 raise AssertionError(f"no {value}-point chip left in the supply")
-            self.chip_supply[value] -= 1
-            self.chips[seat] = (*self.chips[seat], value)
+            supply[value] -= 1
+            chips[seat] = (*chips[seat], value)
+        self.chip_supply, self.chips = supply, chips
         return result.event(self.rules.seat_names)
 
     # -- copies, views and determinization -----------------------------------------------
@@ -256,8 +259,8 @@ class CampanileState(TowersState):
         other.stack = self.stack
         other.stack_size = self.stack_size
         other.stack_dealt = self.stack_dealt
-        other.chips = self.chips[:]
-        other.chip_supply = dict(self.chip_supply)
+        other.chips = self.chips  # shared: a scoring replaces them (_scoring)
+        other.chip_supply = self.chip_supply
         other.intermezzo_scored = self.intermezzo_scored
         return other
 
