@@ -142,6 +142,7 @@ export class Board {
     }
     const hadCells = Boolean(this.svg?.querySelector("[data-choose]"));
     const hadTargets = hasTargets(this.svg);
+    const wasOver = Boolean(this.zoomed?.hasAttribute("data-fit"));
     this.cancel(false);
     this.lit = null;
     this.previewed = null;
@@ -164,6 +165,7 @@ export class Board {
       this.edges = edgeSigns(this.view);
       this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
+      if (!wasOver && this.zoomed.hasAttribute("data-fit")) this.view.gameEnds();
     }
     fitTall(this);
     this.applyZoom();
