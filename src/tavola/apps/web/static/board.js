@@ -319,13 +319,20 @@ export class Board {
     if (this.choice) {
       this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
-      const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
+      const counted = (i) => (sel.options.length > 1 ? " " + _("({n} of {count})", { n: i + 1, count: sel.options.length }) : "");
       const label = this.choice.label;
-      label.textContent = words + count;
-      label.title = words + count; // the whole of it where two lines cut it short
-      // cut at two lines: the move without the tile's name (the panel shows it), rotation whole
-      const short = shown.getAttribute("data-short");
-      if (short && label.scrollHeight > label.clientHeight + 1) label.textContent = short + count;
+      // where the whole move of any rotation is cut at the bar's lines, each says the place
+      // and the rotation alone (the panel shows the tile): one wording for all (playtest 12
+      // #6: "Spalte 1, Zeile -2, …gedreht (1 von 2)", then "Lege das Plättchen … (2 von 2)")
+      if (sel.short === undefined) {
+        sel.short = sel.options.some((node, i) => {
+          label.textContent = (node.getAttribute("aria-label") || "") + counted(i);
+          return node.hasAttribute("data-short") && label.scrollHeight > label.clientHeight + 1;
+        });
+      }
+      const short = sel.short && shown.getAttribute("data-short");
+      label.textContent = (short || words) + counted(sel.index);
+      label.title = words + counted(sel.index); // the whole of it where the short one shows
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
