@@ -319,6 +319,28 @@ def test_no_words_float_over_the_board_after_confirm(
     expect(page.locator("#tv-info")).to_be_empty()
 
 
+def test_no_words_float_over_the_board_after_a_cell_is_clicked(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 12 #7 (de, turn 2): clicking a cell drew the tile there under the pointer,
+    and its move's words floated 130 px above it, over placed tiles, until the pointer left;
+    the choice bar says them. Nor do they float as R turns the tile under the pointer."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server, options={"river": True}, lang="de")
+    cell = page.locator("#tv-board [data-choose]").first
+    cell.click()
+    expect(page.locator("#tv-choice")).to_be_visible()
+    page.wait_for_timeout(200)  # a hover's words come at once
+    expect(page.locator("#tv-info")).to_be_empty()
+    page.keyboard.press("r")
+    page.wait_for_timeout(200)
+    expect(page.locator("#tv-info")).to_be_empty()
+    page.keyboard.press("Escape")  # the pointer is on a cell to choose again: it says so
+    page.mouse.move(0, 0)
+    cell.hover()
+    expect(page.locator("#tv-info")).not_to_be_empty()
+
+
 TILES_SHOWN = """() => { const view = document.querySelector('#tv-board .board-view')
     .getBoundingClientRect();
   return [...document.querySelectorAll('#tv-board .part-board g.tile')].map((t) => t

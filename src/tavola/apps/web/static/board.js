@@ -431,7 +431,11 @@ export class Board {
     const choose = e.target.closest("[data-choose]");
     if (choose) this.preview(choose.getAttribute("data-choose"));
     else if (!e.target.closest("[data-option-of]")) this.unpreview();
-    if (playable && !(this.selection && this.choice && playable === this.selection.cell)) {
+    // the chosen cell and its tile drawn there (under the pointer after the click) say
+    // nothing: the choice bar says it, words floating over the board hid tiles (playtest 12 #7)
+    const chosen = this.selection && this.choice
+      && (playable === this.selection.cell || this.selection.options.includes(playable));
+    if (playable && !chosen) {
       const title = playable.querySelector(":scope > title");
       this.say(playable.getAttribute("aria-label") || (title ? title.textContent : ""));
     } else if (!feature && !this.selection) {
