@@ -319,6 +319,28 @@ def test_no_words_float_over_the_board_after_confirm(
     expect(page.locator("#tv-info")).to_be_empty()
 
 
+def test_no_words_float_over_the_board_after_a_cell_is_clicked(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 12 #7 (de, turn 2): clicking a cell drew the tile there under the pointer,
+    and its move's words floated 130 px above it, over placed tiles, until the pointer left;
+    the choice bar says them. Nor do they float as R turns the tile under the pointer."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_carcassonne(page, server, options={"river": True}, lang="de")
+    cell = page.locator("#tv-board [data-choose]").first
+    cell.click()
+    expect(page.locator("#tv-choice")).to_be_visible()
+    page.wait_for_timeout(200)  # a hover's words come at once
+    expect(page.locator("#tv-info")).to_be_empty()
+    page.keyboard.press("r")
+    page.wait_for_timeout(200)
+    expect(page.locator("#tv-info")).to_be_empty()
+    page.keyboard.press("Escape")  # the pointer is on a cell to choose again: it says so
+    page.mouse.move(0, 0)
+    cell.hover()
+    expect(page.locator("#tv-info")).not_to_be_empty()
+
+
 TILES_SHOWN = """() => { const view = document.querySelector('#tv-board .board-view')
     .getBoundingClientRect();
   return [...document.querySelectorAll('#tv-board .part-board g.tile')].map((t) => t
@@ -334,8 +356,9 @@ def test_a_finished_board_prints_10_px_with_its_axes(
     board). Playtest 5 #6: fitted whole, its followers' letters were 5.1 px (phone) and
     8.5 px (desktop, beside an empty head column), and it had no axes, by which the final
     table places every feature. It opens whole where it fits at its readable print, else at
-    that print; its axes in view; on a desktop the head is a band, the board the area's
-    width, or the column it had during the game (playtest 8 #5)."""
+    that print on a phone (a desktop fits it whole: playtest 12 #1); its axes in view; on a
+    desktop the head is a band, the board the area's width, or the column it had during the
+    game (playtest 8 #5)."""
     match, _ = finished_match(server, "carcassonne", options={"river": True})
     phone = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
     page = new_context(**(phone if screen == "phone" else {"viewport": DESKTOP})).new_page()
@@ -358,27 +381,30 @@ def test_a_finished_board_prints_10_px_with_its_axes(
 def test_fit_shows_a_finished_board_whole(new_context: Any, server: ServerProcess) -> None:
     """Playtest 8 #5: a finished river game's board, 764 px tall in a 545 px view, opened
     at its readable print with rows cut, and "fit" (ajuster) was disabled: "the board is as
-    small as its print can be read". It still opens readable; "fit" shows it whole, its
-    coordinates hidden, and zooming in brings them back."""
+    small as its print can be read". Playtest 12 #1: at its print, tiles lay out of view
+    with no sign of them. It opens whole, its coordinates hidden ("fit" has nothing to
+    do); zooming in brings them back, and "fit" shows it whole again."""
     match, _ = finished_match(server, "carcassonne", options={"river": True})
     # a laptop's window less the browser's bars: the playtest's view was 545 px tall
     page = new_context(viewport={"width": 1366, "height": 640}).new_page()
     page.goto(f"{server.url}/m/{match}?lang=fr")
     wait_shown(page)
     page.wait_for_selector("#tv-board .part-board g.tile")
-    assert page.evaluate(SHOWN_TEXT, "#tv-board .part-board") >= 10
-    assert page.evaluate(TILES_SHOWN) > 0, "the board fits: nothing to test"
+    assert page.evaluate(TILES_SHOWN) == 0
     fit = page.locator(".board-tools [data-zoom='fit']")
-    expect(fit).not_to_have_attribute("aria-disabled", "true")
-    fit.click()
-    page.wait_for_function(f"() => ({TILES_SHOWN})() === 0")
     expect(fit).to_have_attribute("aria-disabled", "true")
     # playtest 9 #4: fitted, its followers' letters were 8.8 px; hidden as the axes are
     assert page.evaluate(SHOWN_TEXT, "#tv-board .part-board") >= 10
-    expect(page.locator("#tv-board .part-board .letter").first).to_be_hidden()
+    letter = page.locator("#tv-board .part-board .letter").first
+    expect(letter).to_be_hidden()
     page.locator(".board-tools [data-zoom='in']").click()
     expect(fit).not_to_have_attribute("aria-disabled", "true")
-    expect(page.locator("#tv-board .part-board .letter").first).to_be_visible()
+    expect(letter).to_be_visible()
+    page.locator(".board-tools [data-zoom='in']").click()
+    assert page.evaluate(TILES_SHOWN) > 0, "the board fits zoomed in: nothing to test"
+    fit.click()
+    page.wait_for_function(f"() => ({TILES_SHOWN})() === 0")
+    expect(fit).to_have_attribute("aria-disabled", "true")
 
 
 PLAYTEST_5 = 857716399758300850  # the seed of playtest 5's desktop game

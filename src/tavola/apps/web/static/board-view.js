@@ -7,8 +7,8 @@
 // 10 px (nor zoomed out further), nor, on a narrow screen, where fingers tap, than makes its
 // targets 44 px and its print 12 px; no larger (a small board). The board shows whole where
 // it can, else every cell where the tile fits, else as many of them as fit. A
-// board marked data-fit (a finished game) opens whole where it fits at that floor; "fit" shows
-// it whole in any case.
+// board marked data-fit (a finished game) opens whole on a wide screen (gameEnds), on a
+// narrow one where it fits at that floor; "fit" shows it whole in any case.
 const SCALE = { most: 1.6, narrow: 600, print: 10.05, printNarrow: 12.05 };
 const MAX_ZOOM = 8;
 // On a narrow screen, where fingers tap, the default scale shows every target of the board
@@ -226,6 +226,16 @@ export class BoardView {
   fit() {
     const top = this.box.getBoundingClientRect().top + window.scrollY;
     this.box.style.height = `${Math.max(300, Math.round(window.innerHeight - top - 12))}px`;
+  }
+
+  /** The game ended (a finished board, data-fit, comes: the end of a match, a replay's last
+   *  step): on a wide box the view opens whole, as "fit" shows it, smaller than its print
+   *  reads where it must (playtest 12 #1: at its print, 11 of 84 tiles of a river game's end
+   *  lay out of view, under the head's column, with no sign of them). A phone keeps its
+   *  print (playtest 5 #6: whole, its letters were 5 px) and opens on the last tile. */
+  gameEnds() {
+    if (this.box.clientWidth < SCALE.narrow) return;
+    Object.assign(this.state, { s: 0, moved: false, centre: null, whole: true });
   }
 
   /** A turn opens (cells to choose come): the view where the board opens, on the opponent's

@@ -142,6 +142,7 @@ export class Board {
     }
     const hadCells = Boolean(this.svg?.querySelector("[data-choose]"));
     const hadTargets = hasTargets(this.svg);
+    const wasOver = Boolean(this.zoomed?.hasAttribute("data-fit"));
     this.cancel(false);
     this.lit = null;
     this.previewed = null;
@@ -164,6 +165,7 @@ export class Board {
       this.edges = edgeSigns(this.view);
       this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
+      if (!wasOver && this.zoomed.hasAttribute("data-fit")) this.view.gameEnds();
     }
     fitTall(this);
     this.applyZoom();
@@ -317,13 +319,20 @@ export class Board {
     if (this.choice) {
       this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
-      const count = sel.options.length > 1 ? " " + _("({n} of {count})", { n: sel.index + 1, count: sel.options.length }) : "";
+      const counted = (i) => (sel.options.length > 1 ? " " + _("({n} of {count})", { n: i + 1, count: sel.options.length }) : "");
       const label = this.choice.label;
-      label.textContent = words + count;
-      label.title = words + count; // the whole of it where two lines cut it short
-      // cut at two lines: the move without the tile's name (the panel shows it), rotation whole
-      const short = shown.getAttribute("data-short");
-      if (short && label.scrollHeight > label.clientHeight + 1) label.textContent = short + count;
+      // where the whole move of any rotation is cut at the bar's lines, each says the place
+      // and the rotation alone (the panel shows the tile): one wording for all (playtest 12
+      // #6: "Spalte 1, Zeile -2, …gedreht (1 von 2)", then "Lege das Plättchen … (2 von 2)")
+      if (sel.short === undefined) {
+        sel.short = sel.options.some((node, i) => {
+          label.textContent = (node.getAttribute("aria-label") || "") + counted(i);
+          return node.hasAttribute("data-short") && label.scrollHeight > label.clientHeight + 1;
+        });
+      }
+      const short = sel.short && shown.getAttribute("data-short");
+      label.textContent = (short || words) + counted(sel.index);
+      label.title = words + counted(sel.index); // the whole of it where the short one shows
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
@@ -422,7 +431,11 @@ export class Board {
     const choose = e.target.closest("[data-choose]");
     if (choose) this.preview(choose.getAttribute("data-choose"));
     else if (!e.target.closest("[data-option-of]")) this.unpreview();
-    if (playable && !(this.selection && this.choice && playable === this.selection.cell)) {
+    // the chosen cell and its tile drawn there (under the pointer after the click) say
+    // nothing: the choice bar says it, words floating over the board hid tiles (playtest 12 #7)
+    const chosen = this.selection && this.choice
+      && (playable === this.selection.cell || this.selection.options.includes(playable));
+    if (playable && !chosen) {
       const title = playable.querySelector(":scope > title");
       this.say(playable.getAttribute("aria-label") || (title ? title.textContent : ""));
     } else if (!feature && !this.selection) {
