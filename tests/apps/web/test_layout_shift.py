@@ -244,3 +244,42 @@ def test_a_lesson_stands_still_as_its_first_step_comes(
     assert page.evaluate(LESSON_BOXES + "()") == page.evaluate("window.__boxes")
     total, shifts = layout_shift(page)
     assert total < 0.005, shifts
+
+
+# where the side panel's parts under the moves' box are, on the page
+SIDE_BELOW = """() => ["#tv-table", "#tv-log"]
+.map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top + scrollY))"""
+
+
+def test_the_sidebar_stays_put_after_your_first_action(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 12 #2: on a desktop (de) the take-back ("Meine letzte Aktion zurücknehmen")
+    came after the first action of the game and stayed, pushing the hint, the table's
+    buttons, the log and the chat 63 px down (the hint from y 734 to 797)."""
+    page = new_context(viewport=SCREENS["desktop"]).new_page()
+    open_at_my_turn(page, server.url, "carcassonne", "&lang=de")
+    before = page.evaluate(SIDE_BELOW)
+    take_turn(page, 0)  # a tile placed: still to move, and it may be taken back
+    wait_turn_or_end(page)
+    takeback = page.get_by_role("button", name="Meine letzte Aktion zurücknehmen")
+    expect(takeback).to_be_visible()
+    assert page.evaluate(SIDE_BELOW) == before
+    take_turn(page, 1)  # the follower or not: the turn passes, no take-back now
+    wait_turn_or_end(page)
+    expect(takeback).to_be_hidden()
+    assert page.evaluate(SIDE_BELOW) == before
+
+
+def test_a_rated_match_keeps_no_room_for_a_take_back(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """A rated match takes nothing back: no blank where the take-back would be."""
+    body = {"game": "carcassonne", "seats": ["human", "human"], "names": ["Ada", "Bruno"]}
+    created = httpx.post(f"{server.url}/api/matches", json={**body, "rated": True}).json()
+    page = new_context(viewport=SCREENS["desktop"]).new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}")
+    wait_shown(page)
+    take_turn(page, 0)
+    wait_turn_or_end(page)
+    assert page.locator("#tv-takeback").bounding_box() is None
