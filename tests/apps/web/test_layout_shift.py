@@ -5,17 +5,19 @@ out, since the page reserves the picture's and the panel's space beforehand."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import WebSocketRoute, expect
 
 from tavola.core.registry import game_classes
 from tests.apps.web.helpers import (
     Seat,
     create_in_lobby,
     open_at_my_turn,
+    open_my_seat,
     take_turn,
     wait_shown,
     wait_turn_or_end,
@@ -283,3 +285,34 @@ def test_a_rated_match_keeps_no_room_for_a_take_back(
     take_turn(page, 0)
     wait_turn_or_end(page)
     assert page.locator("#tv-takeback").bounding_box() is None
+
+
+def test_a_new_hotseat_match_opens_still_from_the_lobby(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 12 #8: a hotseat match opened from the lobby just after its creation (the
+    creator's hand shown at once, the other seats' sockets still opening) flickered: a
+    "Connection lost; reconnecting…" line came over the scores for 60 ms, moving them and
+    the moves 31 px down and back (two shifts of 0.0054 with no input). Reloads did not."""
+    context = new_context(viewport=SCREENS["desktop"])
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    seats = [Seat("you", "Annegret"), Seat("hotseat", "Bruno"), Seat("hotseat", "Carla")]
+    create_in_lobby(page, server.url, "campanile", seats, {"edition": "1996"})
+    # the network as it was then: the first seat's socket opens at once, the other two
+    # after its state has come (a slower handshake, 0.4 s; without it, 2 loads in 3 did so)
+    sockets: list[str] = []
+
+    def slow_after_the_first(route: WebSocketRoute) -> None:
+        sockets.append(route.url)
+        if len(sockets) > 1:
+            page.wait_for_timeout(400)
+        route.connect_to_server()
+
+    page.route_web_socket(re.compile(r"/ws\?"), slow_after_the_first)
+    open_my_seat(page)
+    expect(page.locator("#main[data-turn='you']")).to_have_count(1)
+    page.wait_for_timeout(800)
+    _total, shifts = layout_shift(page)
+    panel = [s for s in shifts if set(s["nodes"]) - {"main", "NAV", "A", "HEADER"}]
+    assert sum(shift["value"] for shift in panel) < 0.001, shifts
