@@ -316,3 +316,30 @@ def test_a_new_hotseat_match_opens_still_from_the_lobby(
     _total, shifts = layout_shift(page)
     panel = [s for s in shifts if set(s["nodes"]) - {"main", "NAV", "A", "HEADER"}]
     assert sum(shift["value"] for shift in panel) < 0.001, shifts
+
+
+# where the whole log's heading and the review's progress are, in the window
+IN_VIEW = """["#tv-review-progress", ".log-area > summary"]
+.map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))"""
+
+
+def test_the_review_s_result_moves_nothing_in_view(new_context: Any, server: ServerProcess) -> None:
+    """Playtest 12 #9: in a Carcassonne replay (desktop, de) the review's result (the luck,
+    the chart and the flagged moves) came 27 s after the click above the whole log, which
+    was in view, and pushed it out of the window: one shift of 0.109 with no input."""
+    match, _ = finished_match(server, "carcassonne", seed=12)
+    context = new_context(viewport=SCREENS["desktop"])
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang=de")
+    page.wait_for_selector("#main[data-step='0']")
+    page.get_by_role("button", name="Züge analysieren").click()
+    page.wait_for_selector("#main[data-review='running'], #main[data-review='done']")
+    page.wait_for_timeout(600)  # the click's own moves are done
+    before = page.evaluate(IN_VIEW)
+    assert 0 < before[0] < SCREENS["desktop"]["height"], before  # what the reader watches
+    page.wait_for_selector("#main[data-review='done']", timeout=120_000)
+    page.wait_for_timeout(300)
+    assert page.evaluate(IN_VIEW) == before
+    total, shifts = layout_shift(page)
+    assert total < 0.005, shifts
