@@ -5,17 +5,19 @@ out, since the page reserves the picture's and the panel's space beforehand."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import WebSocketRoute, expect
 
 from tavola.core.registry import game_classes
 from tests.apps.web.helpers import (
     Seat,
     create_in_lobby,
     open_at_my_turn,
+    open_my_seat,
     take_turn,
     wait_shown,
     wait_turn_or_end,
@@ -242,5 +244,102 @@ def test_a_lesson_stands_still_as_its_first_step_comes(
     expect(page.locator("[data-lesson-target]")).to_have_count(1)
     page.wait_for_timeout(500)
     assert page.evaluate(LESSON_BOXES + "()") == page.evaluate("window.__boxes")
+    total, shifts = layout_shift(page)
+    assert total < 0.005, shifts
+
+
+# where the side panel's parts under the moves' box are, on the page
+SIDE_BELOW = """() => ["#tv-table", "#tv-log"]
+.map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top + scrollY))"""
+
+
+def test_the_sidebar_stays_put_after_your_first_action(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 12 #2: on a desktop (de) the take-back ("Meine letzte Aktion zurücknehmen")
+    came after the first action of the game and stayed, pushing the hint, the table's
+    buttons, the log and the chat 63 px down (the hint from y 734 to 797)."""
+    page = new_context(viewport=SCREENS["desktop"]).new_page()
+    open_at_my_turn(page, server.url, "carcassonne", "&lang=de")
+    before = page.evaluate(SIDE_BELOW)
+    take_turn(page, 0)  # a tile placed: still to move, and it may be taken back
+    wait_turn_or_end(page)
+    takeback = page.get_by_role("button", name="Meine letzte Aktion zurücknehmen")
+    expect(takeback).to_be_visible()
+    assert page.evaluate(SIDE_BELOW) == before
+    take_turn(page, 1)  # the follower or not: the turn passes, no take-back now
+    wait_turn_or_end(page)
+    expect(takeback).to_be_hidden()
+    assert page.evaluate(SIDE_BELOW) == before
+
+
+def test_a_rated_match_keeps_no_room_for_a_take_back(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """A rated match takes nothing back: no blank where the take-back would be."""
+    body = {"game": "carcassonne", "seats": ["human", "human"], "names": ["Ada", "Bruno"]}
+    created = httpx.post(f"{server.url}/api/matches", json={**body, "rated": True}).json()
+    page = new_context(viewport=SCREENS["desktop"]).new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}")
+    wait_shown(page)
+    take_turn(page, 0)
+    wait_turn_or_end(page)
+    assert page.locator("#tv-takeback").bounding_box() is None
+
+
+def test_a_new_hotseat_match_opens_still_from_the_lobby(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Playtest 12 #8: a hotseat match opened from the lobby just after its creation (the
+    creator's hand shown at once, the other seats' sockets still opening) flickered: a
+    "Connection lost; reconnecting…" line came over the scores for 60 ms, moving them and
+    the moves 31 px down and back (two shifts of 0.0054 with no input). Reloads did not."""
+    context = new_context(viewport=SCREENS["desktop"])
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    seats = [Seat("you", "Annegret"), Seat("hotseat", "Bruno"), Seat("hotseat", "Carla")]
+    create_in_lobby(page, server.url, "campanile", seats, {"edition": "1996"})
+    # the network as it was then: the first seat's socket opens at once, the other two
+    # after its state has come (a slower handshake, 0.4 s; without it, 2 loads in 3 did so)
+    sockets: list[str] = []
+
+    def slow_after_the_first(route: WebSocketRoute) -> None:
+        sockets.append(route.url)
+        if len(sockets) > 1:
+            page.wait_for_timeout(400)
+        route.connect_to_server()
+
+    page.route_web_socket(re.compile(r"/ws\?"), slow_after_the_first)
+    open_my_seat(page)
+    expect(page.locator("#main[data-turn='you']")).to_have_count(1)
+    page.wait_for_timeout(800)
+    _total, shifts = layout_shift(page)
+    panel = [s for s in shifts if set(s["nodes"]) - {"main", "NAV", "A", "HEADER"}]
+    assert sum(shift["value"] for shift in panel) < 0.001, shifts
+
+
+# where the whole log's heading and the review's progress are, in the window
+IN_VIEW = """["#tv-review-progress", ".log-area > summary"]
+.map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))"""
+
+
+def test_the_review_s_result_moves_nothing_in_view(new_context: Any, server: ServerProcess) -> None:
+    """Playtest 12 #9: in a Carcassonne replay (desktop, de) the review's result (the luck,
+    the chart and the flagged moves) came 27 s after the click above the whole log, which
+    was in view, and pushed it out of the window: one shift of 0.109 with no input."""
+    match, _ = finished_match(server, "carcassonne", seed=12)
+    context = new_context(viewport=SCREENS["desktop"])
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    page.goto(f"{server.url}/m/{match}/replay?lang=de")
+    page.wait_for_selector("#main[data-step='0']")
+    page.get_by_role("button", name="Züge analysieren").click()
+    page.wait_for_selector("#main[data-review='running'], #main[data-review='done']")
+    page.wait_for_timeout(600)  # the click's own moves are done
+    before = page.evaluate(IN_VIEW)
+    assert 0 < before[0] < SCREENS["desktop"]["height"], before  # what the reader watches
+    page.wait_for_selector("#main[data-review='done']", timeout=120_000)
+    page.wait_for_timeout(300)
+    assert page.evaluate(IN_VIEW) == before
     total, shifts = layout_shift(page)
     assert total < 0.005, shifts

@@ -9,15 +9,18 @@ that order. Seats are P0, P1, ...; P0 starts.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
 import pytest
 
 import tavola
-from tavola.games.campanile import CampanileState
+from tavola.core.i18n import language
+from tavola.games.campanile import CampanileState, scoring, svg
 from tests.games.campanile.decks import new_game, play
 from tests.games.campanile.views import awards, chip_supply, groups, kinds, scorings
 
+SVG = "{http://www.w3.org/2000/svg}"
 EMPTY_CHIP_SUPPLY = {1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
 
 
@@ -453,8 +456,8 @@ def test_majority_by_sum_of_markers_then_by_group_order(
 # -- the winner -----------------------------------------------------------------------------
 
 
-def test_equal_points_the_player_with_the_highest_chip_wins() -> None:
-    """End: P0 6 (one 6-chip) ties P1 6 (4 + 2); P0 holds the highest chip and wins."""
+def tie_on_six() -> tuple[CampanileState, list[tavola.Event]]:
+    """A two-seat game that ends with P0 6 (one 6-chip) and P1 6 (4 + 2): its end's events."""
     state = new_game(
         [["beige", "beige", "yellow"], ["beige", "beige", "yellow"]],
         ["beige", "brown", "red"],
@@ -467,9 +470,63 @@ def test_equal_points_the_player_with_the_highest_chip_wins() -> None:
     events = play(state, "build beige 1", "influence red", "take brown")
     # beige 4, then blue, brown, yellow, red at 0 (2p finito: 6/3, 5/2, 4/1, 3/1, 2).
     assert awards(scorings(events)[0]) == [("red", 1, 2), ("brown", 1, 4), ("beige", 0, 6)]
+    return state, events
+
+
+def test_equal_points_the_player_with_the_highest_chip_wins() -> None:
+    """End: P0 6 (one 6-chip) ties P1 6 (4 + 2); P0 holds the highest chip and wins."""
+    state, events = tie_on_six()
     assert state.scores == [6, 6]
     assert state.winners == [0]
-    assert events[-1].text == "P0 wins"
+    assert events[-1].data == {"scores": [6, 6], "winners": [0]}
+
+
+@pytest.mark.parametrize(
+    ("lang", "news", "picture"),
+    [
+        (
+            "en",
+            "P0 wins on the highest chip (6 against 4), tied on 6 points",
+            "Tied on 6 points: the highest chip decides, 6 against 4.",
+        ),
+        (
+            "it",
+            "P0 vince per il gettone più alto (6 contro 4), a pari merito con 6 PV",
+            "Pari merito a 6 PV: decide il gettone più alto, 6 contro 4.",
+        ),
+        (
+            "de",
+            "P0 gewinnt durch den höchsten Chip (6 gegen 4), bei Gleichstand mit 6 Punkten",
+            "Gleichstand mit 6 Punkten: Der höchste Chip entscheidet, 6 gegen 4.",
+        ),
+        (
+            "fr",
+            "P0 gagne grâce au plus gros jeton PV (6 contre 4), à égalité avec 6 points",
+            "Égalité à 6 points\u00a0: le plus gros jeton PV départage, 6 contre 4.",
+        ),
+    ],
+)
+def test_a_tie_the_highest_chip_breaks_is_said(lang: str, news: str, picture: str) -> None:
+    """Playtest 12 #5: 16 and 16 at the end, and a winner with no word why. The end's news
+    (the log) and the picture's head say that the highest chip decided the tie."""
+    state, events = tie_on_six()
+    with language(lang):
+        assert str(events[-1].text) == news
+        drawn = ET.fromstring(svg.draw(state.view(1)))
+    (head,) = (g for g in drawn.iter(f"{SVG}g") if "data-status" in g.attrib)
+    lines = ["".join(text.itertext()) for text in head.iter(f"{SVG}text")]
+    assert " ".join(lines[1:]) == picture  # under the headline, in as many lines as it takes
+
+
+def test_which_ties_the_highest_chip_breaks() -> None:
+    """A tie on points and the highest chip: the points, the winners' top chip and the
+    best of the others'; nothing when one seat leads or the top chips are equal too."""
+    assert scoring.tie_break([(6,), (4, 2)]) == (6, 6, 4)
+    assert scoring.tie_break([(6,), (4, 1)]) is None  # P0 leads on points
+    assert scoring.tie_break([(3, 4), (2, 1, 4), (6,)]) is None  # 7 and 7, both top 4
+    # three tied at 7: two share on a 5, the third's 4 loses
+    assert scoring.tie_break([(5, 2), (4, 3), (2, 5)]) == (7, 5, 4)
+    assert scoring.winners([(5, 2), (4, 3), (2, 5)]) == [0, 2]
 
 
 def test_equal_points_and_equal_highest_chips_is_a_shared_victory() -> None:

@@ -112,6 +112,9 @@ class CampanileState(TowersState):
     def winners(self) -> list[int]:
         return scoring.winners(self.chips) if self.phase == OVER else []
 
+    def tie_break(self) -> tuple[int, int, int] | None:
+        return scoring.tie_break(self.chips) if self.phase == OVER else None
+
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == BUILD_PHASE:

@@ -195,14 +195,30 @@ def score(
     return ScoringResult(kind, towers)
 
 
-def winners(chips: Sequence[Sequence[int]]) -> list[int]:
-    """2009: most points; tied: the highest single chip; still tied: a shared victory."""
+def _tied(chips: Sequence[Sequence[int]]) -> tuple[int, list[int], list[int]]:
+    """The most points, the seats that have them, and each one's highest single chip."""
     points = [sum(seat_chips) for seat_chips in chips]
     best = max(points)
     tied = [seat for seat, total in enumerate(points) if total == best]
-    if len(tied) == 1:
-        return tied
     # (max with a default, compiled, is a call by keywords)
     tops = [max(chips[seat]) if chips[seat] else 0 for seat in tied]
+    return best, tied, tops
+
+
+def winners(chips: Sequence[Sequence[int]]) -> list[int]:
+    """2009: most points; tied: the highest single chip; still tied: a shared victory."""
+    _best, tied, tops = _tied(chips)
     top_chip = max(tops)
     return [tied[i] for i in range(len(tied)) if tops[i] == top_chip]
+
+
+def tie_break(chips: Sequence[Sequence[int]]) -> tuple[int, int, int] | None:
+    """2009: a tie on points that the highest single chip broke (some of the tied seats
+    lose on it): the points, the winners' highest chip and the best of the others'.
+    None when one seat has the most points, or when the chips leave every tied seat tied."""
+    best, _tied_seats, tops = _tied(chips)
+    top_chip = max(tops)
+    behind = [top for top in tops if top != top_chip]
+    if not behind:
+        return None
+    return best, top_chip, max(behind)

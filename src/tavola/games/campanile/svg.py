@@ -35,6 +35,7 @@ from tavola.core.svg import (
     sections,
     wrapped,
 )
+from tavola.games.campanile import scoring
 from tavola.games.campanile.svg_picture import (
     BUTTON_H,
     GAP,
@@ -96,14 +97,26 @@ class _Picture(TowerRow, SeatRows):
             winners = view["winners"]
             if not winners:
                 return _("Game over"), news
+            # 2009: a tie on points the highest chip broke is said (playtest 12 #5: 16 and
+            # 16, and a winner, with no word why)
+            broken = scoring.tie_break(view["chips"]) if "chips" in view else None
+            why = (
+                _(
+                    "Tied on {points} points: the highest chip decides, {chip} against {other}."
+                ).format(points=broken[0], chip=broken[1], other=broken[2])
+                if broken
+                else ""
+            )
             if len(winners) == 1:
                 if winners[0] == self.seat:
-                    return _("Game over: You win"), ""
-                return _("Game over: {seat} wins").format(seat=self.seat_name(winners[0])), ""
+                    return _("Game over: You win"), why
+                return _("Game over: {seat} wins").format(seat=self.seat_name(winners[0])), why
             together = _("{seats} share it.").format(
                 seats=listed_now([self.name(s) for s in winners])
             )
-            return _("Game over: shared victory"), together[:1].upper() + together[1:]
+            return _("Game over: shared victory"), " ".join(
+                filter(None, (together[:1].upper() + together[1:], why))
+            )
         step = view["phase"]
         if player != self.seat:
             their = THEIR_TURN.get(step, "{seat}'s turn: " + step)

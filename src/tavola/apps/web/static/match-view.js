@@ -145,11 +145,13 @@ export function showPlay(match, conn, state, play) {
   ui.actions.classList.toggle("many", buttons.length > 8);
   if (hadFocus && buttons.length) placeFocusOn(match, buttons[0]);
   ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n, label: board.labelOf(n) || n })));
-  // the server says whether this seat may take back its last action (its policy, not ours)
-  // once shown, the take-back keeps its place, unseen while it may not be used
+  // the server says whether this seat may take back its last action (its policy, not ours);
+  // in a match that takes actions back (a rated one never does) the take-back keeps its
+  // place from the first turn, unseen while it may not be used: shown after the first
+  // action, it pushed the hint, the log and the chat 63 px down (playtest 12 #2)
   const canTakeBack = Boolean(state.can_take_back) && conn.seat === state.seat;
-  if (canTakeBack) ui.takeback.dataset.kept = "true";
-  ui.takeback.hidden = !canTakeBack && (ui.takeback.dataset.kept !== "true" || !mine || state.is_over);
+  const takesBack = mine && !state.rated && !state.is_over;
+  ui.takeback.hidden = !canTakeBack && !takesBack;
   ui.takeback.dataset.idle = canTakeBack ? "false" : "true";
   ui.hint.hidden = !(state.hints && mine && !state.is_over); // unseen while idle (match-side.css)
   if (ui.hintText.dataset.seq !== String(state.seq)) ui.hintText.hidden = true; // a new position

@@ -96,13 +96,16 @@ class Connection {
     this.states = new Map(); // seq -> state message
     this.latest = null;
     this.first = true; // the next state is the first of a (re)connection
+    this.tried = false; // opened once, or failed to: a lost connection, no longer a first one
     this.socket = new MatchSocket(match.id, token, {
       onOpen: () => {
         this.first = true;
+        this.tried = true;
         connectionChanged();
       },
       onMessage: (message) => received(this, message),
       onClose: () => {
+        this.tried = true;
         if (match.waiting === this) setWaiting(null);
         connectionChanged();
       },
@@ -420,12 +423,16 @@ function connectionChanged() {
   const down = match.connections.filter((c) => !c.ready && !c.dead);
   root.dataset.connected = down.length || dead.length ? "false" : "true";
   if (dead.length) ready();
+  // a hotseat's other seats may still be opening their first sockets when the first seat's
+  // state shows: no "connection lost" for them (it came and went over the scores, moving
+  // them 31 px down and back with no input: playtest 12 #8)
+  const lost = down.filter((c) => c.tried);
   if (dead.length) {
     ui.conn.textContent = _("The server refused this link.");
-  } else if (down.length) {
-    ui.conn.textContent = match.everShown ? _("Connection lost; reconnecting…") : _("Connecting…");
+  } else if (lost.length) {
+    ui.conn.textContent = _("Connection lost; reconnecting…");
   }
-  ui.conn.hidden = !(dead.length || down.length) || (!match.everShown && !dead.length);
+  ui.conn.hidden = !dead.length && !(lost.length && match.everShown);
 }
 
 function showInvites() {

@@ -70,6 +70,7 @@ async function review() {
   root.dataset.review = "running";
   result.hidden = true;
   say(_("Starting the review…"), 0, 1);
+  progress.scrollIntoView({ block: "nearest" }); // the page's last lines: its progress in view
   try {
     const started = await startReview(record, names); // the record as replay.js got it
     if (mine !== asked) return;
