@@ -248,7 +248,7 @@ def compare_pure(names: list[str], rounds: int) -> None:
         ratios = [compiled[key] / pure[key] for compiled, pure in runs]
         row = [figure, label, f"{fast:,.0f}", f"{slow:,.0f}", f"{statistics.median(ratios):.2f}x"]
         if rounds > 1:
-            row.append(f"{min(ratios):.2f}–{max(ratios):.2f}")
+            row.append(f"{min(ratios):.2f} to {max(ratios):.2f}")
         table.add_row(*row)
     console.print(table)
 
