@@ -155,7 +155,10 @@ def position_of(board_html: str) -> str:
     the turn that hint gives the tile to place: those follow the pointer and the focus (a
     race with Chromium's hover and the focus placed after a reload), not the position."""
     unhinted = re.sub(r' class="(hinted)?"', "", board_html)
-    return re.sub(r'data-turned="[^"]*"( transform="rotate\(-?\d+\)")?', 'data-turned=""', unhinted)
+    # its upright parts turned back as it turns (board-turn.js), with their drawn transform
+    upright = re.sub(r' data-base="[^"]*"| rotate\(-?\d+ [-\d.e]+ [-\d.e]+\)', "", unhinted)
+    upright = upright.replace(' transform=""', "")
+    return re.sub(r'data-turned="[^"]*"( transform="rotate\(-?\d+\)")?', 'data-turned=""', upright)
 
 
 def test_a_reload_restores_the_same_position(page: Page, server: ServerProcess) -> None:

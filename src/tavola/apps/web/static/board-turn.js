@@ -10,9 +10,16 @@ export function turnTurned(svg, degrees) {
     if (turn) node.setAttribute("transform", `rotate(${turn})`);
     else node.removeAttribute("transform");
     for (const part of node.querySelectorAll("[data-upright]")) {
+      if (!turn) { // unturned: the part as drawn, attributes and all (a reload draws the same)
+        if (part.dataset.base === undefined) continue;
+        if (part.dataset.base) part.setAttribute("transform", part.dataset.base);
+        else part.removeAttribute("transform");
+        delete part.dataset.base;
+        continue;
+      }
       if (part.dataset.base === undefined) part.dataset.base = part.getAttribute("transform") || "";
       const box = part.getBBox();
-      const back = turn ? ` rotate(${-turn} ${box.x + box.width / 2} ${box.y + box.height / 2})` : "";
+      const back = ` rotate(${-turn} ${box.x + box.width / 2} ${box.y + box.height / 2})`;
       part.setAttribute("transform", `${part.dataset.base}${back}`.trim());
     }
   }
