@@ -331,11 +331,13 @@ class CarcassonneState(TurnState):
         parent = self.parent
         base = len(parent)
         count = len(variant.kinds)
-        parent.extend(range(base, base + count))
-        self.open_ends.extend(variant.opens)
-        self.size.extend(variant.fresh_sizes)
-        self.pennants.extend(variant.pennants)
-        self.meeples.extend(variant.fresh_meeples)
+        # += rather than .extend(): compiled, extend goes through PyList_SetSlice, several
+        # times the interpreter's list_extend, which += reaches in both forms
+        parent += range(base, base + count)
+        self.open_ends += variant.opens
+        self.size += variant.fresh_sizes
+        self.pennants += variant.pennants
+        self.meeples += variant.fresh_meeples
         board, frontier, constraints = self.board, self.frontier, self.constraints
         board[key] = (vid, base)
         if index >= 0:
@@ -344,13 +346,15 @@ class CarcassonneState(TurnState):
             del self.frontier_ids[index]
         for side in range(4):
             other = key + STEP[side]
-            neighbour = board.get(other)
+            # (compiled, ``cell`` is ``other`` boxed once, not once per call below)
+            cell: Any = other
+            neighbour = board.get(cell)
             if neighbour is None:
-                index = bisect_left(frontier, other)
+                index = bisect_left(frontier, cell)
                 if index < len(frontier) and frontier[index] == other:
                     constraints[index] += variant.constraint_parts[side]
                 else:
-                    frontier.insert(index, other)
+                    frontier.insert(index, cell)
                     constraints.insert(index, variant.constraint_parts[side])
                     self.frontier_ids.insert(
                         index, (4 * other, 4 * other + 1, 4 * other + 2, 4 * other + 3)
