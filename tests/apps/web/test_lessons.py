@@ -109,6 +109,12 @@ COVERED = """() => { const info = document.getElementById('tv-info');
 PICTURE_WORDS = """board => [...board.querySelectorAll('svg text')]
   .filter((t) => t.getClientRects().length).map((t) => t.textContent).join(' ')"""
 """The words the picture prints, line after line."""
+PROGRESS_SEEN = """window.tvProgressSeen = [];
+new MutationObserver(() => {
+  const progress = document.getElementById('tv-lesson-progress');
+  if (progress && progress.textContent) window.tvProgressSeen.push(progress.textContent);
+}).observe(document, { childList: true, subtree: true, characterData: true });"""
+"""Records every "Step n of N" the page shows, from its first paint on."""
 EVERY_LESSON = [(game, x.id) for game, cls in game_classes().items() for x in cls.lessons()]
 RUNS = [
     pytest.param(game, lesson_id, lang, id=f"{game}-{lesson_id}-{lang}")
@@ -122,6 +128,7 @@ def shared_page(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
     """One page of one context for the module's runs, and the script errors seen on it."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(NO_PAUSE)
+    context.add_init_script(PROGRESS_SEEN)
     context.set_default_timeout(15_000)
     page = context.new_page()
     yield page, page_errors(page)
@@ -159,6 +166,9 @@ def goes_on_after_a_reload(page: Page, step: str, text: str) -> bool:
     expect(page.locator("#tv-lesson-text")).to_have_text(text)
     expect(page.locator("[data-lesson-target]")).to_have_count(1)
     assert page.url == url
+    # from its first paint, the page says the kept step, never "Step 1" for a moment
+    progress = page.locator("#tv-lesson-progress").text_content()
+    assert set(page.evaluate("window.tvProgressSeen")) == {progress}
     return True
 
 

@@ -334,8 +334,10 @@ function focusQuietly(target) {
 // zoom bar and the picture do not move down when it does (playtest 11 #2: 74-247 px)
 reserveTextHeight();
 addEventListener("resize", reserveTextHeight);
-if (!ui.text.textContent) ui.text.textContent = steps.length ? steps[0].text : "";
-if (!ui.progress.textContent) ui.progress.textContent = _("Step {n} of {count}", { n: 1, count: steps.length });
+// (a lesson resumed: the step this browser kept, not "Step 1" until the state comes)
+const opening = Math.max(0, Math.min(kept.step || 0, steps.length - 1));
+if (!ui.text.textContent) ui.text.textContent = steps.length ? steps[opening].text : "";
+if (!ui.progress.textContent) ui.progress.textContent = _("Step {n} of {count}", { n: opening + 1, count: steps.length });
 root.dataset.lessonReady = "true";
 
 // A cell chosen, an option turned, a choice cancelled: the mark moves on without a new state.
