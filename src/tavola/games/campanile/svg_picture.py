@@ -173,6 +173,12 @@ class Picture:
             y += round(size * 1.25) if k < len(lines) - 1 else 0
         return y
 
+    @staticmethod
+    def lines(texts: list[str], size: float = SMALL, *, bold: bool = False) -> int:
+        """The most lines any of ``texts`` takes across the picture at ``size``."""
+        room = WIDTH - 2 * MARGIN
+        return max((len(wrapped(text, size, room, bold=bold)) for text in texts), default=1)
+
     def separator(self, y: float) -> str:
         return (
             f'<line x1="{MARGIN}" y1="{y:g}" x2="{WIDTH - MARGIN}" y2="{y:g}" '
