@@ -164,7 +164,8 @@ def test_the_campanile_picture_keeps_its_size_through_a_game(
         over = wait_turn_or_end(page) == "over"
         width, pane, scale, reachable = page.evaluate(PICTURE)
         widths.add(round(width))
-        assert width <= pane and len(widths) == 1, (turn, widths, pane)
+        assert width <= pane, (turn, width, pane)
+        assert len(widths) == 1, (turn, widths)
         scales.append(scale)
         assert max(scales) - min(scales) <= 0.01 * max(scales), (turn, min(scales), scale)
         if over:

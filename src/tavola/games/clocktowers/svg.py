@@ -87,8 +87,10 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     y = _scores(body, view, y + 6)
     y = _decks(body, view, pending, y + 12)
     ends = [(len(body), y + 6)]  # the bands a wide screen may set side by side
+    # the viewer's own seat first, under the decks: its hand and its buttons come on a
+    # phone's first screen (playtest 12 #2: under the others' seats, at y=935 px of 844)
     others = [s for s in range(view["players"]) if s != seat]
-    for player in [*others, *([] if seat is None else [seat])]:
+    for player in [*([] if seat is None else [seat]), *others]:
         y = _seat_panel(body, view, player, pending, y + 12)
         ends.append((len(body), y + 6))
     if pending:  # nothing should be left; still, every action stays playable
@@ -301,8 +303,10 @@ def _seat_panel(
     for row, line in enumerate(lines):
         size = max(fitted_size(line, 17, room, bold=True), PHONE_LEAST)
         parts.append(svg_text(left + 36, cy + 21 + 20 * row, line, size, weight="bold"))
-    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * 17 * len(lines[0]) + 16)
-    parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
+    # the points after the name's last line, on its baseline (playtest 12 #3: after the
+    # first line of a name in two, they read as part of it)
+    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * 17 * len(lines[-1]) + 16)
+    parts.append(svg_text(pts_x, cy + 21 + 20 * (len(lines) - 1), pts, 17, weight="bold"))
     cy += 20 * (len(lines) - 1)
     if extras:
         end, base = WIDTH - PAD - INSET, cy + (41 if below else 21 - 20 * (len(lines) - 1))
