@@ -45,7 +45,7 @@ TO_PLAY: Final = {  # in a seat's row
     "bet": N_(" · to play: bet"),
 }
 FLOOR_MAX: Final = 14  # a floor's height when the towers are low
-FLOORS_ROOM: Final = 210  # the room for the tallest tower's floors
+FLOORS_ROOM: Final = 140  # the room for the tallest tower's floors (a fixed ground: all game)
 
 
 def svg_text(

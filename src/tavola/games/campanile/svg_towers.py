@@ -177,7 +177,7 @@ class TowerRow(Picture):
                 f'height="{floor_h:.1f}" '
                 f'fill="{fill}" stroke="{dark}" stroke-width="1"/>'
             )
-            if floor_h >= 8:
+            if floor_h >= 5:  # windows down to 5 units a floor (28 floors)
                 wh = floor_h * 0.5
                 for wx in (cx - 13, cx + 7):
                     parts.append(
