@@ -153,7 +153,7 @@ def test_the_campanile_picture_keeps_its_size_through_a_game(
     On every turn and at the end it has one width and its print one size, and the move
     buttons it draws are in the window when the turn comes. (Since playtest 12 #1 it is
     laid out for the game's largest state, its towers' tallest, and fitted to the window's
-    height from the first turn: 760 px of the 946 px pane, not the pane's width at the
+    height from the first turn: 826 px of the 946 px pane, not the pane's width at the
     start and over 800 px tall late.)"""
     page = new_context(viewport=DESKTOP).new_page()
     seats = ["human", "heuristic", "heuristic"]
