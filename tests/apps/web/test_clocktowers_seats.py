@@ -152,3 +152,39 @@ def test_a_chips_name_clears_its_disc_on_a_phone(
     gaps = page.evaluate(NAME_OVER_DISC)
     assert len(gaps) == 3, gaps
     assert all(gap >= 1 for _title, gap in gaps), gaps
+
+
+# Each seat's header: its name's lines' boxes' vertical middles, and its points' box's
+# (px). The name's lines are the bold texts starting where its first does; the points are
+# the bold text that says them ("0 pt").
+HEADERS = """() => [...document.querySelectorAll('#tv-board svg g.seat')].map((seat) => {
+  const bold = [...seat.querySelectorAll(':scope > text[font-weight="bold"]')]
+    .filter((t) => t.getAttribute('text-anchor') !== 'middle');
+  const middle = (t) => {
+    const box = t.getBoundingClientRect();
+    return (box.top + box.bottom) / 2;
+  };
+  const points = bold.find((t) => /^-?\\d+ \\S+$/.test(t.textContent));
+  const lines = bold.filter(
+    (t) => t !== points && t.getAttribute('x') === bold[0].getAttribute('x'));
+  return [lines.map((t) => t.textContent), lines.map(middle), middle(points)];
+})"""
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_a_seats_points_sit_on_its_names_last_line(
+    new_context: Any, server: ServerProcess, screen: str
+) -> None:
+    """Playtest 12 #3: a name in two lines ("Massimiliano-Giovanni della / Rovere (tu)") had
+    its points after the first line, as if part of it: they sit on the last line."""
+    names = ["Massimiliano-Giovanni della Rovere", "Bernadette-Louise Fontaine", "Kunigunde"]
+    body = {"game": "clocktowers", "seats": ["human", "heuristic", "heuristic"], "seed": 7}
+    created = httpx.post(f"{server.url}/api/matches", json={**body, "names": names}).json()
+    page = new_context(viewport=SCREENS[screen]).new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang=it")
+    wait_shown(page)
+    headers = page.evaluate(HEADERS)
+    assert len(headers) == 3, headers
+    assert any(len(lines) > 1 for lines, _middles, _points in headers), headers
+    for _lines, middles, points in headers:
+        assert abs(points - middles[-1]) <= 1, headers

@@ -187,9 +187,8 @@ class _Picture(TowerRow, SeatRows):
         self.y = y + 8
 
     def turn_texts(self) -> tuple[list[str], list[str]]:
-        """The headlines and details of every turn of a game under way (none once over)."""
-        if self.view["current_player"] is None:
-            return [], []
+        """The headlines and details of every turn of a game under way (its end keeps
+        their room: the picture keeps its size)."""
         headlines = [_(words) for words in YOUR_TURN.values()]
         for seat in range(self.view["players"]):
             name = self.title_name(seat)
@@ -202,12 +201,6 @@ class _Picture(TowerRow, SeatRows):
         if self.is_1996:
             details.append(_("Choose +n under a tower you hold a card of; then draw from pile n."))
         return headlines, details
-
-    @staticmethod
-    def lines(texts: list[str], size: float, *, bold: bool = False) -> int:
-        """The most lines any of ``texts`` takes across the picture at ``size``."""
-        room = WIDTH - 2 * MARGIN
-        return max((len(wrapped(text, size, room, bold=bold)) for text in texts), default=1)
 
     def draw_display(self) -> None:
         """The display of three (take buttons when it is time to take) and the stack."""
@@ -253,23 +246,32 @@ class _Picture(TowerRow, SeatRows):
             + "</g>"
         )
         x += 76
-        lines: tuple[str, ...]
-        if view["phase"] == "over":
-            lines = ("Finito", _("scored"))
-        elif view["current_player"] is None and view["intermezzo_scored"]:
+        scorings = {
+            "over": ("Finito", _("scored")),
             # the match ended otherwise (a resignation, a timeout): no Finito was scored
-            lines = ("Intermezzo", _("scored"), _("ended before the Finito"))
+            "ended": ("Intermezzo", _("scored"), _("ended before the Finito")),
+            "unscored": (_("ended before any scoring"),),
+            "next": ("Intermezzo", _("scored; next:"), "Finito"),
+            "first": (_("Next scoring:"), "Intermezzo"),
+        }
+        if view["phase"] == "over":
+            lines = scorings["over"]
         elif view["current_player"] is None:
-            lines = (_("ended before any scoring"),)
-        elif view["intermezzo_scored"]:
-            lines = ("Intermezzo", _("scored; next:"), "Finito")
+            lines = scorings["ended" if view["intermezzo_scored"] else "unscored"]
         else:
-            lines = (_("Next scoring:"), "Intermezzo")
+            lines = scorings["next" if view["intermezzo_scored"] else "first"]
         room = WIDTH - MARGIN - x
-        rows = [row for line in lines for row in wrapped(line, SMALL, room)]  # none smaller
+
+        def rows_of(lines: tuple[str, ...]) -> list[str]:
+            return [row for line in lines for row in wrapped(line, SMALL, room)]  # none smaller
+
+        rows = rows_of(lines)
         for i, row in enumerate(rows):
             self.parts.append(svg_text(x, top + 16 + 19 * i, row, SMALL, fill=MUTED, width=room))
-        self.y = max(top + h, top + 21 + 19 * (len(rows) - 1)) + 12
+        # the most rows of the scorings' words in a game played to its end: the towers
+        # keep their place from the first turn to the last (a resignation may move them)
+        most = max(len(rows_of(scorings[key])) for key in ("over", "next", "first"))
+        self.y = max(top + h, top + 21 + 19 * (most - 1)) + 12
 
     def draw_piles(self) -> None:
         """The three numbered piles (1996): top card face up, cards left."""

@@ -45,7 +45,7 @@ TO_PLAY: Final = {  # in a seat's row
     "bet": N_(" · to play: bet"),
 }
 FLOOR_MAX: Final = 14  # a floor's height when the towers are low
-FLOORS_ROOM: Final = 210  # the room for the tallest tower's floors
+FLOORS_ROOM: Final = 140  # the room for the tallest tower's floors (a fixed ground: all game)
 
 
 def svg_text(
@@ -172,6 +172,12 @@ class Picture:
             self.parts.append(svg_text(MARGIN, y, line, size, fill=fill, bold=bold))
             y += round(size * 1.25) if k < len(lines) - 1 else 0
         return y
+
+    @staticmethod
+    def lines(texts: list[str], size: float = SMALL, *, bold: bool = False) -> int:
+        """The most lines any of ``texts`` takes across the picture at ``size``."""
+        room = WIDTH - 2 * MARGIN
+        return max((len(wrapped(text, size, room, bold=bold)) for text in texts), default=1)
 
     def separator(self, y: float) -> str:
         return (

@@ -40,23 +40,34 @@ class TowerRow(Picture):
         """Rank and flag, the towers with their floors, the bases, markers, buttons."""
         view = self.view
         towers = self.towers
+        # the room of the largest state the game reaches, from its first turn to its end:
+        # the caption's most lines, the tallest towers, a group of markers per seat under
+        # every tower, three rows of buttons (playtest 12 #1: at 1366x800 the box was 567
+        # px high at the start and over 800 late, the markers under the window)
         if self.is_1996:
-            caption = _("Rank (ties: the left one) and its flag at the final scoring")
-        elif view["phase"] == "over":  # not after a resignation: nothing was scored then
-            caption = _("Final rank and the Finito flags")
-        elif view["intermezzo_scored"]:
-            caption = _("Rank (ties: the left one) and its flag at the Finito")
+            captions = [_("Rank (ties: the left one) and its flag at the final scoring")]
         else:
-            caption = _("Rank (ties: the left one) and its flag at the Intermezzo")
-        flag_top = self.paragraph(self.y + SMALL, caption, SMALL, fill=MUTED) + 8
+            captions = [
+                _("Rank (ties: the left one) and its flag at the Intermezzo"),
+                _("Rank (ties: the left one) and its flag at the Finito"),
+                _("Final rank and the Finito flags"),
+            ]
+        if self.is_1996 or not view["intermezzo_scored"]:
+            caption = captions[0]
+        elif view["phase"] == "over":  # not after a resignation: nothing was scored then
+            caption = captions[2]
+        else:
+            caption = captions[1]
+        top = self.y
+        flag_top = self.paragraph(top + SMALL, caption, SMALL, fill=MUTED) + 8
+        flag_top = max(flag_top, top + SMALL + 8 + round(SMALL * 1.25) * (self.lines(captions) - 1))
         tallest = max((t["height"] for t in towers), default=0)
         floor_h = min(FLOOR_MAX, FLOORS_ROOM / max(tallest, 1))
-        floors_room = tallest * floor_h + 22 if tallest else 0.0  # the floors and a roof
         roof_top = flag_top + 34  # below the flags: the height label, then the roof
-        base = roof_top + 26 + floors_room
+        base = roof_top + 26 + FLOORS_ROOM + 22  # the floors and a roof, on a fixed ground
         built = view.get("built")
         columns: list[list[str]] = []
-        groups_bottom = base + 30
+        groups_bottom = base + 34 + 26 * view["players"]
         for i, tower in enumerate(towers):
             x = MARGIN + COLUMN * i
             style = tower["style"]
@@ -94,9 +105,10 @@ class TowerRow(Picture):
                 )
                 y += BUTTON_H + GAP
             lowest = max(lowest, y)
-        if self.seat is not None and view["current_player"] is not None:
-            # a seat's room for three rows of buttons on every turn: the picture keeps its
-            # place and size from a build turn to a take turn (and another seat's turn)
+        if self.seat is not None:
+            # a seat's room for three rows of buttons on every turn and at the end: the
+            # picture keeps its place and size from a build turn to a take turn (and
+            # another seat's turn, and the game's end)
             lowest = max(lowest, top + 3 * (BUTTON_H + GAP))
         self.y = lowest + 4
 
@@ -165,7 +177,7 @@ class TowerRow(Picture):
                 f'height="{floor_h:.1f}" '
                 f'fill="{fill}" stroke="{dark}" stroke-width="1"/>'
             )
-            if floor_h >= 8:
+            if floor_h >= 5:  # windows down to 5 units a floor (28 floors)
                 wh = floor_h * 0.5
                 for wx in (cx - 13, cx + 7):
                     parts.append(

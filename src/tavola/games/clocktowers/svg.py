@@ -87,6 +87,8 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     y = _scores(body, view, y + 6)
     y = _decks(body, view, pending, y + 12)
     ends = [(len(body), y + 6)]  # the bands a wide screen may set side by side
+    # a band per seat, the viewer's last (data-yours: a phone draws it first, under the
+    # decks, board-sections.js), the scoring's words in a band of their own
     others = [s for s in range(view["players"]) if s != seat]
     for player in [*others, *([] if seat is None else [seat])]:
         y = _seat_panel(body, view, player, pending, y + 12)
@@ -104,7 +106,7 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
         body.append(svg_text(PAD, y, line, 15, fill="#555555"))
     body += said_moves(view)  # the log's words for every move, unseen
     height = y + PAD
-    ends[-1] = (len(body), height)
+    ends.append((len(body), height))
     starts = [(0, 0.0), *ends[:-1]]
     bands = [(top, end, body[i:j]) for (i, top), (j, end) in zip(starts, ends, strict=True)]
     background = f'<rect x="0" y="0" width="{WIDTH}" height="{height:g}" fill="{PAPER}"/>'
@@ -301,8 +303,10 @@ def _seat_panel(
     for row, line in enumerate(lines):
         size = max(fitted_size(line, 17, room, bold=True), PHONE_LEAST)
         parts.append(svg_text(left + 36, cy + 21 + 20 * row, line, size, weight="bold"))
-    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * 17 * len(lines[0]) + 16)
-    parts.append(svg_text(pts_x, cy + 21, pts, 17, weight="bold"))
+    # the points after the name's last line, on its baseline (playtest 12 #3: after the
+    # first line of a name in two, they read as part of it)
+    pts_x = left + max(100.0, 36 + BOLD_GLYPH_EM * 17 * len(lines[-1]) + 16)
+    parts.append(svg_text(pts_x, cy + 21 + 20 * (len(lines) - 1), pts, 17, weight="bold"))
     cy += 20 * (len(lines) - 1)
     if extras:
         end, base = WIDTH - PAD - INSET, cy + (41 if below else 21 - 20 * (len(lines) - 1))
@@ -358,8 +362,9 @@ def _seat_panel(
         cy = _own_hand(parts, view, hand, player, pending, left, inner, cy + 6)
     height = cy + 8 - y
     worth = gettext("{points} points").format(points=points)
+    yours = ' data-yours=""' if own else ""
     body.append(
-        f'<g class="seat" id="seat-{player}"><title>{escape(_name(view, player))}: '
+        f'<g class="seat" id="seat-{player}"{yours}><title>{escape(_name(view, player))}: '
         f"{escape(worth)}</title>"
         f'<rect x="{PAD}" y="{y:g}" width="{WIDTH - 2 * PAD}" height="{height:g}" rx="10" '
         f'fill="{colour}" fill-opacity="0.07" stroke="{colour}" '

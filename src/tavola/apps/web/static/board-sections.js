@@ -11,7 +11,9 @@
 // tallest height its pictures have had (while the window keeps its size): what lies under it
 // (the status, the scores, the log) never moves back up, and moves down only when a picture
 // is taller than every one before (a ClockTowers picture grew and shrank with its hand's
-// buttons from one step to the next, 770 to 970 px, moving the panel under it unasked).
+// buttons from one step to the next, 770 to 970 px, moving the panel under it unasked). On a
+// phone the band of the viewer's own seat ([data-yours]) comes second: your hand and its
+// moves on the first screen, above the others' seats.
 
 import { readableScale } from "./board-view.js";
 
@@ -55,6 +57,17 @@ export function splitSections(root) {
   return holder;
 }
 
+/** The bands in their picture's order, top to bottom; on a narrow screen the band of the
+ *  viewer's own seat ([data-yours]) second, under the first (playtest 12 #2: a ClockTowers
+ *  phone had your seat at y=781 px of 844, under the others', your hand at 935). */
+function inOrder(parts, wide) {
+  const top = (svg) => Number((svg.getAttribute("viewBox") || "0 0").split(/[\s,]+/)[1]);
+  const bands = parts.sort((a, b) => top(a) - top(b));
+  const yours = bands.findIndex((band) => band.querySelector(":scope > [data-yours]"));
+  if (wide || yours < 2) return bands;
+  return [bands[0], bands[yours], ...bands.slice(1, yours), ...bands.slice(yours + 1)];
+}
+
 function sizeOf(svg) {
   const [, , w, h] = (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
   return [w, h];
@@ -80,13 +93,14 @@ function total(values) {
 
 /** Lays the sections of ``holder`` out in the width of ``area`` (zoomed by ``zoom``). */
 export function layOutSections(holder, area, zoom = 1) {
-  const parts = [...holder.querySelectorAll(".part-section")];
+  const wide = window.matchMedia(WIDE).matches;
+  const parts = inOrder([...holder.querySelectorAll(".part-section")], wide);
   if (!parts.length) return;
   const sizes = parts.map(sizeOf);
   const width = Math.max(...sizes.map(([w]) => w));
   const heights = sizes.map(([, h]) => h);
   let best = { starts: [0], scale: null };
-  if (window.matchMedia(WIDE).matches) {
+  if (wide) {
     const room = area.clientWidth - 2;
     const size = `${room}x${window.innerHeight}`;
     const kept = KEPT.get(area);
@@ -94,7 +108,7 @@ export function layOutSections(holder, area, zoom = 1) {
     if (kept?.size !== size || best.scale > kept.scale) KEPT.set(area, { size, count: best.starts.length, scale: best.scale });
     area.style.minHeight = "";
   } else keepHeight(area, width, heights);
-  const key = best.starts.join(" ");
+  const key = `${best.starts.join(" ")}${wide ? "" : " yours first"}`;
   if (holder.dataset.starts === key) { // the same columns: only their width changes
     for (const column of holder.children) setWidth(column, width, best.scale, zoom);
     return;
