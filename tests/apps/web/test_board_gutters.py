@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.apps.web.helpers import wait_turn_or_end
 from tests.apps.web.test_board_screen import DESKTOP
 from tests.apps.web.test_turn_to_turn import (
     PHONE_CONTEXT,
@@ -17,7 +18,6 @@ from tests.apps.web.test_turn_to_turn import (
     open_against_bot,
     play_first_move,
 )
-from tests.apps.web.helpers import wait_turn_or_end
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -46,8 +46,9 @@ SIGNS = f"""() => {{ {SHOWN}
     .map((s) => s.textContent);
   const readable = (sign) => {{ if (sign.hidden) return false;
     const r = sign.getBoundingClientRect();
+    const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
     return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight
-      && sign.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)); }};
+      && sign.contains(document.elementFromPoint(x, y)); }};
   const read = {{}};
   for (const sign of document.querySelectorAll('.edge-sign')) {{
     const side = [...sign.classList].find((c) => c !== 'edge-sign').slice(5);
