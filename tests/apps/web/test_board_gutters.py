@@ -1,5 +1,5 @@
 """Carcassonne's board keeps its signs and coordinates off the tiles (playtest 12): the edge
-signs in a strip of their own under the board's box, the axes in opaque strips at its top
+signs in a strip of their own above the board's box, the axes in opaque strips at its top
 and left, every number whole."""
 
 from __future__ import annotations
@@ -76,8 +76,7 @@ SIGNS = f"""() => {{ {SHOWN}
 def _turns(page: Page, count: int, zoom: bool, covering: bool = True, steps: int = 2) -> int:
     """Play ``count`` turns with cells to choose, checking the signs in the views a finger
     scrolls to (``steps`` + 1 across and down; ``zoom``: a step in each turn; ``covering``:
-    the tiles under them too);
-    returns the turns played."""
+    the tiles under them too); returns the turns played."""
     turns = 0
     for _ in range(3 * count):
         if wait_turn_or_end(page) == "over" or turns == count:
