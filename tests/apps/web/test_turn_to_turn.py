@@ -77,7 +77,7 @@ def test_the_carcassonne_head_keeps_its_place_through_a_river_game(
 
 
 # On a phone's board: whether the last tile laid (its yellow outline) is whole in the board's
-# box and the window, and the signs at the box's edges drawn over a cell to choose in view.
+# box and the window, and the signs drawn over a cell to choose in view (its part in view).
 PHONE_VIEW = """() => { const view = document.querySelector('#tv-board .board-view')
     .getBoundingClientRect();
   const top = Math.max(view.top, 0), bottom = Math.min(view.bottom, innerHeight);
@@ -88,7 +88,9 @@ PHONE_VIEW = """() => { const view = document.querySelector('#tv-board .board-vi
   const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
     && b.top < a.bottom - 1;
   const cells = [...document.querySelectorAll('#tv-board .part-board [data-choose]')]
-    .map((c) => c.getBoundingClientRect()).filter((c) => meets(c, view));
+    .map((c) => c.getBoundingClientRect()).filter((c) => meets(c, view))
+    .map((c) => ({ left: Math.max(c.left, view.left), right: Math.min(c.right, view.right),
+      top: Math.max(c.top, view.top), bottom: Math.min(c.bottom, view.bottom) }));
   const covering = [...document.querySelectorAll('.edge-sign:not([hidden])')]
     .filter((s) => cells.some((c) => meets(c, s.getBoundingClientRect())))
     .map((s) => s.textContent);

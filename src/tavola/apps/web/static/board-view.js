@@ -250,11 +250,16 @@ export class BoardView {
   }
 
   /** Scroll the page the least that shows the picture (head and board) whole, else its
-   *  board's box from the top: a turn opens on its cells to choose even where the player
-   *  scrolled down to the moves under the board (a phone) to play the last one. */
+   *  board's box from the top of its signs' strip: a turn opens on its cells to choose
+   *  even where the player scrolled down to the moves under the board (a phone) to play
+   *  the last one. */
   intoPage() {
     const whole = this.box.parentElement.getBoundingClientRect();
-    const rect = whole.height <= window.innerHeight ? whole : this.box.getBoundingClientRect();
+    const box = this.box.getBoundingClientRect();
+    const signs = this.box.previousElementSibling;
+    const strip = signs?.classList.contains("edge-signs") ? signs.getBoundingClientRect() : null;
+    const board = strip ? { top: strip.top, bottom: box.bottom } : box;
+    const rect = whole.height <= window.innerHeight ? whole : board;
     const below = rect.bottom - window.innerHeight;
     const by = rect.top < 0 ? rect.top : below > 0 ? Math.min(below, rect.top) : 0;
     if (by) window.scrollBy({ top: by, behavior: "instant" });
@@ -349,7 +354,22 @@ export class BoardView {
     const box = this.box.getBoundingClientRect();
     const scale = board.width / w || 1;
     const left = x + (box.left + this.box.clientLeft - board.left) / scale;
-    this.axes.pin(left, y + (box.top + this.box.clientTop - board.top) / scale);
+    const top = y + (box.top + this.box.clientTop - board.top) / scale;
+    this.axes.pin(left, top, this.box.clientWidth / scale, this.box.clientHeight / scale);
+  }
+
+  /** The part of the box where the board shows (client px): the box's inside less the
+   *  strips of the axes at its top and left, which hide what scrolls under them. */
+  inner() {
+    const box = this.box.getBoundingClientRect();
+    const left = box.left + this.box.clientLeft;
+    const top = box.top + this.box.clientTop;
+    const [, , w] = this.base;
+    const strip = this.axes && !this.svg.classList.contains("small-print")
+      ? (AXIS * this.svg.getBoundingClientRect().width) / w : 0;
+    const [right, bottom] = [left + this.box.clientWidth, top + this.box.clientHeight];
+    const inner = { left: left + strip, top: top + strip, right, bottom };
+    return { ...inner, width: right - inner.left, height: bottom - inner.top };
   }
 
   /** A board drawn smaller than its print reads (a finished game, whole: data-fit) hides
@@ -373,7 +393,7 @@ export class BoardView {
   /** Scroll the box the least that shows ``elements`` whole (with a margin), where they fit. */
   reveal(elements) {
     const boxes = elements.map((e) => e.getBoundingClientRect());
-    const view = this.box.getBoundingClientRect();
+    const view = this.inner(); // not under the axes' strips
     const margin = 8;
     const scroll = (low, high, start, end) => {
       if (high - low > end - start - 2 * margin) return 0; // larger than the box: as it is

@@ -162,7 +162,9 @@ export class Board {
     this.base = viewBoxOf(this.zoomed);
     if (this.parted) {
       this.view = new BoardView(this.zoomed.parentElement, this.zoomed, this.boardZoom);
-      this.edges = edgeSigns(this.view);
+      // signs of cells to choose where one plays, until the game ends (data-fit)
+      const plays = Boolean(this.onPlay) && !this.zoomed.hasAttribute("data-fit");
+      this.edges = plays ? edgeSigns(this.view) : null;
       this.view.box.addEventListener("scroll", () => this.sayFit());
       this.view.fit();
       if (!wasOver && this.zoomed.hasAttribute("data-fit")) this.view.gameEnds();
@@ -513,7 +515,7 @@ export class Board {
     let why = "";
     if (this.parted) {
       why = this.view.fitted();
-      this.edges.update(); // the view moved: the cells out of view past its edges
+      this.edges?.update(); // the view moved: the cells out of view past its edges
     }
     else if (this.svg && this.zoom.s <= 1) why = _("The whole board is in view");
     button.title = why || button.dataset.title;
