@@ -133,20 +133,26 @@ CUT_NUMBERS = f"""() => {{ {SHOWN}
     .map((t) => t.textContent); }}"""
 
 
+def zoomed_in(page: Page, server: ServerProcess, moves: int, zooms: int) -> Page:
+    """``page`` on a German Carcassonne match against a bot, after ``moves`` of its own, on
+    the board zoomed in ``zooms`` times."""
+    open_against_bot(page, server, "carcassonne", "de", 5)
+    for _ in range(moves):
+        wait_turn_or_end(page)
+        play_first_move(page)
+    wait_turn_or_end(page)
+    for _ in range(zooms):
+        page.locator("[data-zoom='in']").click()
+    return page
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_no_axis_number_is_cut(new_context: Any, server: ServerProcess, size: str) -> None:
     """Playtest 12 #3: the leftmost column's number on a phone read "14" for "-14", its
     minus under the rows' strip. Scrolled a few px at a time, every number shows whole or not
     at all."""
     context = PHONE_CONTEXT if size == "phone" else {"viewport": DESKTOP}
-    page = new_context(**context).new_page()
-    open_against_bot(page, server, "carcassonne", "de", 5)
-    for _ in range(6):
-        wait_turn_or_end(page)
-        play_first_move(page)
-    wait_turn_or_end(page)
-    for _ in range(2 if size == "phone" else 3):
-        page.locator("[data-zoom='in']").click()
+    page = zoomed_in(new_context(**context).new_page(), server, 6, 2 if size == "phone" else 3)
     for step in range(40):
         page.evaluate(
             """(s) => { const v = document.querySelector('#tv-board .board-view');
@@ -182,14 +188,7 @@ def test_the_column_numbers_have_a_strip_of_their_own(
     """Playtest 12 #2: on a phone, the column numbers lay over the top row of tiles, seen
     through their band. Scrolled down a few px at a time, the strip shows its numbers on
     cloth and nothing of the tiles under it."""
-    page = new_context(**PHONE_CONTEXT).new_page()
-    open_against_bot(page, server, "carcassonne", "de", 5)
-    for _ in range(8):
-        wait_turn_or_end(page)
-        play_first_move(page)
-    wait_turn_or_end(page)
-    for _ in range(2):
-        page.locator("[data-zoom='in']").click()
+    page = zoomed_in(new_context(**PHONE_CONTEXT).new_page(), server, 8, 2)
     blank = page.context.new_page()
     for step in range(8):
         page.evaluate(
