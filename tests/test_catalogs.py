@@ -88,9 +88,10 @@ def test_the_compiled_catalogs_say_what_their_sources_say(lang: str) -> None:
 
 
 def test_french_punctuation_never_starts_a_line() -> None:
-    """French sets a space before ? ! : and ;, and a line must not break there (a "?" alone
-    at the start of a line): every such space in the French catalogs is a no-break one."""
-    loose = re.compile(r"[ \u202f][?!:;](?=\s|$|[\"»)\]])")
+    """French sets a space before ? ! : and ;, and inside « », and a line must not break
+    there (a "?" alone at the start of a line, a "«" alone at the end of one: playtest 13
+    #3): every such space in the French catalogs is a no-break one."""
+    loose = re.compile(r"[ \u202f][?!:;](?=\s|$|[\"»)\]])|« | »")
     found = []
     for domain in sorted(messages.DOMAINS):
         with messages.po_path(domain, "fr").open("rb") as file:

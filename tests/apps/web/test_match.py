@@ -402,6 +402,16 @@ def test_a_new_match_is_under_playing_now_at_once(page: Page, server: ServerProc
     expect(page.locator("#tv-playing li", has_text=name)).to_contain_text("1 move ")
 
 
+def test_french_counts_no_move_in_the_singular(page: Page, server: ServerProcess) -> None:
+    """Playtest 13 #4: French says "0 coup" (0 takes the singular), not "0 coups"."""
+    name = "Zoé Oudin"  # a name no other test gives
+    create_in_lobby(page, server.url, "campanile", [Seat("you", name), Seat("friend")])
+    page.get_by_role("link", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    # "À vous de jouer": this browser's one match, new
+    expect(page.locator("#tv-turns li")).to_contain_text(re.compile(r"\b0 coup\b(?!s)"))
+
+
 def test_the_seat_list_names_each_bot_once(page: Page, server: ServerProcess) -> None:
     body = {
         "game": "campanile",

@@ -326,7 +326,7 @@ def test_no_follower_circle_reaches_another_on_any_tile(zoom: float) -> None:
         ("en", "place 1,0 0", "placed the curved road at column 1, row 0"),
         ("it", "place 1,0 0", "ha posato la tessera «strada curva» nella colonna 1, riga 0"),
         ("de", "place 1,0 0", "legte das Plättchen „Kurve“ auf Spalte 1, Zeile 0"),
-        ("fr", "place 1,0 0", "a posé la tuile « route courbe » en colonne 1, ligne 0"),
+        ("fr", "place 1,0 0", "a posé la tuile «\u00a0route courbe\u00a0» en colonne 1, ligne 0"),
         ("en", "place 1,0 90", "placed the curved road at column 1, row 0, turned a quarter right"),
         (
             "de",
@@ -342,7 +342,7 @@ def test_no_follower_circle_reaches_another_on_any_tile(zoom: float) -> None:
         (
             "fr",
             "place 1,0 90",
-            "a posé la tuile « route courbe » en colonne 1, ligne 0, "
+            "a posé la tuile «\u00a0route courbe\u00a0» en colonne 1, ligne 0, "
             "tournée d'un quart vers la droite",
         ),
     ],

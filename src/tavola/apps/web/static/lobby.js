@@ -5,13 +5,15 @@
 import { signedIn } from "./account.js";
 import { challenges, createMatch, listedMatches, matchSummary, myAccountMatches, myTournamentTables, seatsToMove } from "./api.js";
 import { $, copyText, el } from "./dom.js";
-import { _, dateTimeText } from "./i18n.js";
+import { _, dateTimeText, pageLanguage } from "./i18n.js";
 import { badge, palette, seatName } from "./seats.js";
 import { keepSeen, keepShownSeat, lastSeen, myMatches, rememberMatch, saveMyMatches, tokensOf } from "./storage.js";
 import { formatClock } from "./table.js";
 
-/** "1 move", "2 moves": a count in words (the catalogs hold one text per form). */
-const moves = (count) => (count === 1 ? _("1 move") : _("{count} moves", { count }));
+/** "1 move", "2 moves": a count in words, in the form the page's language gives the number
+ *  (CLDR's rules: French says "0 coup"; the catalogs hold one text per form). */
+const moves = (count) =>
+  new Intl.PluralRules(pageLanguage()).select(count) === "one" ? _("{count} move", { count }) : _("{count} moves", { count });
 
 const root = $("main");
 const pal = palette(root);
