@@ -106,5 +106,6 @@ def test_the_clocktowers_lesson_finds_your_area_by_its_name() -> None:
             )
             you = gettext("you")
             assert any(you in "".join(text.itertext()) for text in area.iter(f"{SVG}text")), lang
-            assert re.search(f"[“„«] ?{you} ?[”“»]", str(lesson.steps[0].text)), lang
+            quoted = f"[“„«][ \u00a0]?{you}[ \u00a0]?[”“»]"  # French: « vous », no-break
+            assert re.search(quoted, str(lesson.steps[0].text)), lang
             assert any(group.get("id") == "hand-0" for group in area.iter(f"{SVG}g")), lang
