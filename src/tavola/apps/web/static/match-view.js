@@ -118,12 +118,15 @@ export function showPlay(match, conn, state, play) {
   const legal = state.legal || [];
   const mine = conn.seat !== null && conn.seat !== undefined;
   // while another seat moves, a seat's box of moves keeps its place (match-side.css), framed
-  // and saying whose move it is, the rest unseen: a bot's move that comes later than half a
-  // second after yours would otherwise move the log and the chat under it with no click
-  // (playtest 11 #3; on a phone, where the box was gone while idle, by 578 px, #13.1)
+  // and saying whose move it is, the typed move and the hint dimmed and inert: a bot's move
+  // that comes later than half a second after yours would otherwise move the log and the
+  // chat under it with no click (playtest 11 #3; on a phone, where the box was gone while
+  // idle, by 578 px, #13.1)
   ui.play.hidden = !mine || state.is_over;
   const idle = legal.length === 0;
   ui.play.dataset.idle = idle ? "true" : "false";
+  ui.form.inert = idle;
+  ui.hint.inert = idle;
   ui.playTitle.textContent = match.hotseat ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
   // a move reads in words; its notation stays in data-notation and in the notation box's
   // list, where a player who types moves asks for it
