@@ -343,3 +343,68 @@ def test_the_review_s_result_moves_nothing_in_view(new_context: Any, server: Ser
     assert page.evaluate(IN_VIEW) == before
     total, shifts = layout_shift(page)
     assert total < 0.005, shifts
+
+
+PHONE = {"viewport": SCREENS["phone"], "is_mobile": True, "has_touch": True}
+
+
+def tap_turn(page: Any, turn: int) -> None:
+    """One action tapped as on a phone (a touch, no mouse left over the picture): a cell and
+    Confirm, or an element of the picture, on even turns; a move of the list on odd ones."""
+    before = int(page.locator("#main").get_attribute("data-seq") or "0")
+    choose = page.locator("#tv-board [data-choose]")
+    plain = page.locator("#tv-board [data-action]:not([data-option-of])")
+    if turn % 2 == 0 and choose.count():
+        choose.first.tap()
+        expect(page.locator("#tv-choice")).to_be_visible()
+        page.locator("#tv-confirm").tap()
+    elif turn % 2 == 0 and plain.count() and plain.first.is_visible():
+        drawn = plain.first.locator(".hit")
+        (drawn.first if drawn.count() else plain.first).tap()
+    else:
+        page.locator("#tv-actions button.action").first.tap()
+    page.wait_for_function(
+        "n => Number(document.querySelector('#main').dataset.seq) > n", arg=before
+    )
+
+
+@pytest.mark.parametrize("game", ["campanile", "carcassonne", "clocktowers"])
+def test_a_phone_s_sidebar_stands_still_when_the_turn_comes_back(
+    new_context: Any, server: ServerProcess, game: str
+) -> None:
+    """Playtest 13 #1: on a phone (de), Campanile with a heuristic bot and an ISMCTS bot, the
+    box of moves was gone while the bots played and came back with the turn, more than half a
+    second after the last tap: the table's buttons went from y 139 to 717, the log and the
+    chat out of the screen (a shift of 0.54 with no input, 4 times in 12 turns). The second
+    bot thinks 0.7 s a move here; the box keeps its room, framed, and says whose move it is.
+    In ClockTowers the picture grew with the bots' towers and pushed the panel 34-148 px
+    down (0.31 in 8 turns): the page's scroll follows the panel now."""
+    body = {
+        "game": game,
+        "options": {"players": 3},
+        "seats": ["human", "heuristic", "ismcts:iterations=20000,time=0.7"],
+        "names": ["Greta", "", ""],
+        "seed": 5,
+    }
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    context = new_context(**PHONE, locale="de-DE")
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang=de")
+    wait_shown(page)
+    waiting = page.locator("#tv-actions .waiting")
+    saw_waiting = False
+    for turn in range(8):
+        if wait_turn_or_end(page) == "over":
+            break
+        tap_turn(page, turn)
+        if page.locator("#main[data-turn='you']").count() == 0 and waiting.is_visible():
+            expect(waiting).to_contain_text("ist am Zug")
+            saw_waiting = True
+    wait_turn_or_end(page)
+    page.wait_for_timeout(300)
+    _total, shifts = layout_shift(page)
+    # not the bar on top, which moves "main" at times as its fonts load (every page)
+    side = [shift for shift in shifts if "main" not in shift["nodes"]]
+    assert sum(shift["value"] for shift in side) < 0.005, shifts
+    assert saw_waiting, "the box said whose move it was while a bot thought"

@@ -117,11 +117,16 @@ export function showPlay(match, conn, state, play) {
   const { ui, board } = match;
   const legal = state.legal || [];
   const mine = conn.seat !== null && conn.seat !== undefined;
-  // while another seat moves, a seat's box of moves keeps its place, empty and unseen
-  // (match-side.css): a bot's move that comes later than half a second after yours would
-  // otherwise move the log and the chat under it with no click (playtest 11 #3)
+  // while another seat moves, a seat's box of moves keeps its place (match-side.css), framed
+  // and saying whose move it is, the typed move and the hint dimmed and inert: a bot's move
+  // that comes later than half a second after yours would otherwise move the log and the
+  // chat under it with no click (playtest 11 #3; on a phone, where the box was gone while
+  // idle, by 578 px, #13.1)
   ui.play.hidden = !mine || state.is_over;
-  ui.play.dataset.idle = legal.length === 0 ? "true" : "false";
+  const idle = legal.length === 0;
+  ui.play.dataset.idle = idle ? "true" : "false";
+  ui.form.inert = idle;
+  ui.hint.inert = idle;
   ui.playTitle.textContent = match.hotseat ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
   // a move reads in words; its notation stays in data-notation and in the notation box's
   // list, where a player who types moves asks for it
@@ -141,7 +146,10 @@ export function showPlay(match, conn, state, play) {
     return button;
   });
   const hadFocus = ui.actions.contains(document.activeElement);
-  ui.actions.replaceChildren(...buttons);
+  const waiting = idle && !state.is_over && state.started !== false
+    ? [el("p", { class: "waiting", text: _("{name} is to move: your moves will show here.", { name: match.nameOf(state, state.current_player) }) })]
+    : [];
+  ui.actions.replaceChildren(...buttons, ...waiting);
   ui.actions.classList.toggle("many", buttons.length > 8);
   if (hadFocus && buttons.length) placeFocusOn(match, buttons[0]);
   ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n, label: board.labelOf(n) || n })));
