@@ -6,8 +6,13 @@ to one SVG document. The browser client holds no rules; it only reads these attr
 
 ``data-action="<notation>"``
     Clicking (or Enter/Space on) the element plays that action. Exactly the given
-    ``actions`` appear as ``data-action`` values, each at least once; nothing else is
-    clickable, so a spectator's or a waiting seat's picture has no ``data-action``.
+    ``actions`` appear as ``data-action`` values, each at least once, or as a
+    ``data-also`` (below); nothing else is clickable, so a spectator's or a waiting seat's
+    picture has no ``data-action``.
+``<desc data-also="<notation>"/>``
+    A child of a ``data-action`` element: that other action looks the same when played (a
+    symmetric tile turned half round), so the picture draws it once. A client offers the
+    parent's action alone and shows the parent where it shows that action (a hint).
 ``data-choose="<key>"`` and ``data-option-of="<key>"``
     A click that must lead to a choice (a Carcassonne cell where the tile fits in several
     rotations): the trigger carries ``data-choose``; its alternatives, drawn in place and
@@ -200,6 +205,15 @@ def clickable(action: str, label: str) -> str:
     return (
         f' data-action="{escape(action)}" tabindex="0" role="button" aria-label="{escape(label)}"'
     )
+
+
+def also(action: str) -> str:
+    """The child of a ``data-action`` element saying that ``action`` looks the same.
+
+    >>> also("place 0,1 180")
+    '<desc data-also="place 0,1 180"/>'
+    """
+    return f'<desc data-also="{escape(action)}"/>'
 
 
 def sections(width: float, bands: Iterable[tuple[float, float, Iterable[str]]]) -> list[str]:

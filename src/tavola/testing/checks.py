@@ -172,12 +172,22 @@ def check_determinize(state: State, seat: int, rng: random.Random) -> None:
 
 def check_picture(state: State, seat: int | None) -> None:
     """The seat's SVG picture parses and plays exactly its legal actions (none when it is
-    not the seat's turn, and none for a spectator)."""
+    not the seat's turn, and none for a spectator), each drawn or looking as one drawn."""
     game = state.game
     mine = state.legal_notations() if seat is not None and seat == state.current_player else []
     root = ElementTree.fromstring(game.svg(state.view(seat), mine))
     played = {e.get("data-action", "") for e in root.iter() if e.get("data-action")}
-    assert played == set(mine), f"clickable {sorted(played)} but legal {sorted(mine)}"
+    alike = {  # drawn once: what looks as another action's (tavola.core.svg)
+        d.get("data-also", ""): e.get("data-action")
+        for e in root.iter()
+        for d in e
+        if d.get("data-also")
+    }
+    assert None not in alike.values(), "a data-also outside a data-action element"
+    assert not played & alike.keys(), f"drawn and also alike: {sorted(played & alike.keys())}"
+    assert played | alike.keys() == set(mine), (
+        f"clickable {sorted(played)} but legal {sorted(mine)}"
+    )
 
 
 def check_record(state: State, action: int | None = None) -> None:
@@ -331,8 +341,8 @@ WHOLE_GAME_CHECKS: dict[str, Callable[[Game, int], None]] = {
 
 def check_lesson(game_class: type[Game], lesson: Lesson) -> None:
     """``lesson`` plays to its end by its expected actions, the other seats' moves coming
-    from its script, and each step that expects a move refuses any other with its hint
-    (``tavola.core.lessons``)."""
+    from its script, each drawn in the learner's picture, and each step that expects a move
+    refuses any other with its hint (``tavola.core.lessons``)."""
     plan = lesson.plan(game_class)
     assert len(plan.at) == len(lesson.steps), lesson.id
     state = lesson.new_game(game_class)
@@ -348,6 +358,10 @@ def check_lesson(game_class: type[Game], lesson: Lesson) -> None:
         assert step.accepts(state, expected), (lesson.id, number)
         assert all(not step.accepts(state, a) for a in state.legal_actions() if a != expected)
         assert str(step.hint or ""), f"{lesson.id}: step {number} has no hint"
+        # the learner can click it: drawn, not only alike to a move drawn (data-also)
+        picture = state.game.svg(state.view(lesson.seat), state.legal_notations())
+        drawn = {e.get("data-action") for e in ElementTree.fromstring(picture).iter()}
+        assert step.expect in drawn, f"{lesson.id}: step {number}: {step.expect} is not drawn"
         state.apply(expected)
     to_string = state.game.action_to_string
     assert [to_string(a) for a in state.history] == list(plan.line[: len(state.history)])

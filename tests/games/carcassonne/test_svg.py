@@ -43,7 +43,19 @@ def picture(state: CarcassonneState, seat: int | None) -> ET.Element:
 
 
 def actions_in(root: ET.Element) -> set[str]:
-    return {e.attrib["data-action"] for e in root.iter() if "data-action" in e.attrib}
+    """What the picture plays: its ``data-action``s and what looks as one (``data-also``)."""
+    drawn = {e.attrib["data-action"] for e in root.iter() if "data-action" in e.attrib}
+    return drawn | set(alike_in(root))
+
+
+def alike_in(root: ET.Element) -> dict[str, str]:
+    """Each action drawn as another that looks the same -> that other's notation."""
+    return {
+        child.attrib["data-also"]: element.attrib["data-action"]
+        for element in root.iter()
+        for child in element
+        if "data-also" in child.attrib
+    }
 
 
 GAMES = [(1, 2, False), (2, 3, True), (3, 5, False), (4, 4, True)]
@@ -82,7 +94,7 @@ def test_the_place_step_offers_each_cell_with_a_ghost_per_rotation() -> None:
             assert key in choose
             assert element.attrib["data-action"].startswith(f"place {key} ")
     options = [e.attrib["data-action"] for e in root.iter() if "data-option-of" in e.attrib]
-    assert sorted(options) == sorted(state.legal_notations())
+    assert sorted(options + list(alike_in(root))) == sorted(state.legal_notations())
 
 
 def test_the_picture_shows_nothing_the_seat_may_not_know() -> None:

@@ -5,7 +5,8 @@ tile just placed with its free follower spots), each seat's score and followers 
 the tiles left (a button opens the bag). Below, the board: every tile (see ``svg_tiles``),
 the last one outlined, the followers on their features (farmers lying). In the place step
 the candidate cells are highlighted (``data-choose="x,y"``) with a half-transparent ghost of
-the drawn tile per rotation that fits (``data-option-of``, ``data-action="place x,y r"``);
+the drawn tile per rotation that fits (``data-option-of``, ``data-action="place x,y r"``),
+one per look: a rotation that looks as another is that ghost's ``data-also`` (``looks``);
 in the follower step each free spot is a round target (``data-action="deploy ..."``) and a
 button passes. Every part of a feature shares its ``data-feature`` key and a title saying
 what it is, who holds it and what it would score now (the view's ``features``, summarised by
@@ -16,6 +17,8 @@ the engine; the words are ``svg_features``').
 >>> picture = draw(state.view(0), state.legal_notations())
 >>> picture.count('data-action="place -1,0 0"'), picture.count('data-choose="-1,0"')
 (1, 1)
+>>> picture.count('data-action="place -1,0 180"'), picture.count('data-also="place -1,0 180"')
+(0, 1)
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ from tavola.core.svg import (
     HIGHLIGHT,
     INK,
     PAPER,
+    also,
     clickable,
     document,
     escape,
     seat_name,
 )
+from tavola.games.carcassonne.looks import by_look
 from tavola.games.carcassonne.svg_bag import bag_panel
 from tavola.games.carcassonne.svg_column import TALL, column_panel
 from tavola.games.carcassonne.svg_features import (
@@ -61,7 +66,7 @@ from tavola.games.carcassonne.svg_targets import (
 )
 from tavola.games.carcassonne.svg_tiles import PRINT, SIZE, meeple, spot, tile
 from tavola.games.carcassonne.tile_names import tile_name
-from tavola.games.carcassonne.tiles import FIELD
+from tavola.games.carcassonne.tiles import FIELD, TILE_INDEX
 from tavola.games.carcassonne.translations import cell_words, gettext
 
 LABEL: Final = 40  # the coordinates around the board (up to "-10")
@@ -123,12 +128,14 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
 
 
 def _candidates(view: dict[str, Any], acts: set[str]) -> list[dict[str, Any]]:
-    """The candidate cells with the rotations among ``acts`` (none for a waiting seat)."""
+    """The candidate cells with the rotations among ``acts`` (none for a waiting seat), one
+    per look (``rotations``), and the others that look as each (``alike``)."""
     found = []
     for cell in view["candidates"]:
         turns = [r for r in cell["rotations"] if f"place {cell['x']},{cell['y']} {r}" in acts]
         if turns:
-            found.append({"x": cell["x"], "y": cell["y"], "rotations": turns})
+            alike = by_look(TILE_INDEX[view["tile"]], turns)
+            found.append({"x": cell["x"], "y": cell["y"], "rotations": [*alike], "alike": alike})
     return found
 
 
@@ -260,10 +267,12 @@ def _place_choices(
             label = turned(place, rotation)
             if effects[rotation]:
                 label = gettext("{move}: {effects}").format(move=label, effects=effects[rotation])
+            # the rotations that look the same are this ghost's too (one choice per look)
+            alike = "".join(also(f"place {key} {r}") for r in cell["alike"][rotation])
             ghosts.append(
                 f'<g data-option-of="{key}" data-turn="{rotation}"{clickable(action, label)} '
                 f'data-short="{escape(turned(short, rotation))}">'
-                f"<title>{escape(label)}</title>"
+                f"<title>{escape(label)}</title>{alike}"
                 f'<g transform="translate({cx:g},{cy:g})" opacity="0.7">{tile(name, rotation)}</g>'
                 f'<rect class="hit" x="{cx - SIZE / 2:g}" y="{cy - SIZE / 2:g}" width="{SIZE}" '
                 f'height="{SIZE}" fill="#FFFFFF" fill-opacity="0" stroke="{INK}" '

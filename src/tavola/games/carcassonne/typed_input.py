@@ -4,11 +4,12 @@ tile fits one way; and the hint that lists the rotations that fit each candidate
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tavola.core.errors import IllegalAction, NotationError
 from tavola.games.carcassonne import views
-from tavola.games.carcassonne.tiles import ROTATIONS, VARIANTS, Variant, variant_id
+from tavola.games.carcassonne.looks import by_look
+from tavola.games.carcassonne.tiles import ROTATIONS
 from tavola.games.carcassonne.translations import gettext, lazy
 from tavola.games.carcassonne.turn_texts import RULE_ADJACENT, RULE_MATCH, either
 
@@ -53,13 +54,10 @@ def read_candidate(state: CarcassonneState, words: list[str]) -> int:
 
 
 def rotations_that_fit(state: CarcassonneState, cell: int) -> list[int]:
-    """The rotations (degrees) in which the drawn tile fits ``cell``, one per look: a
-    symmetric tile turned half round looks the same."""
-    looks: dict[tuple[Any, ...], int] = {}
-    for action in state.legal_ids():
-        if action >> 2 == cell:
-            looks.setdefault(_look(VARIANTS[variant_id(state.tile, action & 3)]), action & 3)
-    return [ROTATIONS[index] for index in looks.values()]
+    """The rotations (degrees) in which the drawn tile fits ``cell``, one per look
+    (``looks``): a symmetric tile turned half round looks the same."""
+    fitting = [ROTATIONS[a & 3] for a in state.legal_ids() if a >> 2 == cell]
+    return list(by_look(state.tile, fitting))
 
 
 def hint(state: CarcassonneState) -> str:
@@ -73,15 +71,3 @@ def hint(state: CarcassonneState) -> str:
         "Fits: {fits}. Type the cell and its rotation (N R, e.g. 1 {rotation}), "
         "or N alone where one rotation fits."
     ).format(fits=fits, rotation=rotations_that_fit(state, cells[0])[0])
-
-
-def _look(variant: Variant) -> tuple[Any, ...]:
-    """What a placed variant looks like: edges, and each side's or half's feature."""
-    slots = variant.slots
-    features = tuple(
-        (variant.kinds[s], variant.pennants[s], frozenset(i for i, t in enumerate(slots) if t == s))
-        if s >= 0
-        else None
-        for s in slots
-    )
-    return variant.edges, variant.cloister >= 0, features

@@ -9,9 +9,11 @@
 //   data-upright     inside data-turned: kept upright, turned back about its centre
 //   data-short       an option's words, shorter, where its whole words do not fit the bar
 //   data-said        a <desc> saying in words the move of that notation (log.js reads it)
+//   data-also        a <desc> in a data-action: that move looks the same (shown as it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
 // plus zoom and pan of the picture (buttons, ctrl+wheel, pinch, drag).
 
+import { shownAs } from "./board-alike.js";
 import { hasSections, layOutSections, splitSections } from "./board-sections.js";
 import { edgeSigns } from "./board-edges.js";
 import { turnTurned } from "./board-turn.js";
@@ -206,10 +208,10 @@ export class Board {
     return this.svg ? [...this.svg.querySelectorAll("[id]")].find((n) => n.id === id) || null : null;
   }
 
-  /** The words of an action: the aria-label of the element that plays it. */
+  /** The words of an action: the aria-label of the element that plays it (or one alike). */
   labelOf(notation) {
     if (!this.svg) return null;
-    const found = sameAttr(this.svg, "data-action", notation)[0];
+    const found = sameAttr(this.svg, "data-action", shownAs(this.svg, notation))[0];
     if (!found) return null;
     const title = found.querySelector(":scope > title");
     return found.getAttribute("aria-label") || (title && title.textContent) || null;
@@ -404,10 +406,10 @@ export class Board {
     if (this.svg) turnTurned(this.svg, degrees);
   }
 
-  /** Show which picture element an action button plays (hover or focus on the button). */
+  /** Show which picture element an action button (or a hint) plays, hovered or focused. */
   hint(notation, on) {
     if (!this.svg) return;
-    for (const node of sameAttr(this.svg, "data-action", notation)) {
+    for (const node of sameAttr(this.svg, "data-action", shownAs(this.svg, notation))) {
       if (node.hasAttribute("data-option-of")) {
         if (this.selection) continue;
         if (on) {

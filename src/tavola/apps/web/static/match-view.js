@@ -2,6 +2,7 @@
 // scores, the log up to it, the end, and the moves of the seat shown (with its hint).
 
 import { asSeat, refusal } from "./api.js";
+import { shownAs } from "./board-alike.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 import { fitTables, logNode, sayAgain, showFinalScoring } from "./log.js";
@@ -129,8 +130,11 @@ export function showPlay(match, conn, state, play) {
   ui.hint.inert = idle;
   ui.playTitle.textContent = match.hotseat ? _("{name}: your move", { name: match.nameOf(state, conn.seat) }) : _("Your move");
   // a move reads in words; its notation stays in data-notation and in the notation box's
-  // list, where a player who types moves asks for it
-  const buttons = legal.map((notation) => {
+  // list, where a player who types moves asks for it. One button per look: a move that
+  // looks as another (a symmetric tile turned half round: data-also) is that one's
+  // (playtest 13 #2: two "straight river" buttons placed the same picture)
+  const offered = legal.filter((notation) => shownAs(board.svg, notation) === notation);
+  const buttons = offered.map((notation) => {
     const button = el("button", {
       type: "button",
       class: "action",
@@ -152,7 +156,7 @@ export function showPlay(match, conn, state, play) {
   ui.actions.replaceChildren(...buttons, ...waiting);
   ui.actions.classList.toggle("many", buttons.length > 8);
   if (hadFocus && buttons.length) placeFocusOn(match, buttons[0]);
-  ui.notations.replaceChildren(...legal.map((n) => el("option", { value: n, label: board.labelOf(n) || n })));
+  ui.notations.replaceChildren(...offered.map((n) => el("option", { value: n, label: board.labelOf(n) || n })));
   // the server says whether this seat may take back its last action (its policy, not ours);
   // in a match that takes actions back (a rated one never does) the take-back keeps its
   // place from the first turn, unseen while it may not be used: shown after the first
@@ -191,7 +195,7 @@ export async function askHint(match) {
   const words = board.labelOf(action) || action;
   ui.hintText.textContent = _("Suggested: {move} (about {percent}% to win, from what you can see).", { move: words, percent: Math.round(100 * win) });
   for (const button of ui.actions.querySelectorAll("button.action")) {
-    button.classList.toggle("suggested", button.dataset.notation === action);
+    button.classList.toggle("suggested", button.dataset.notation === shownAs(board.svg, action));
   }
   board.hint(action, true);
 }
