@@ -17,6 +17,7 @@ from tavola import State
 from tavola.apps.server import patches
 from tavola.core.i18n import language
 from tests.apps.review.test_judging import last_tile_record
+from tests.live_server import ServerProcess
 
 MATCH = "#main"
 
@@ -270,3 +271,19 @@ def follow_lesson(page: Page) -> None:
     what = target.get_attribute("data-lesson-target")
     target.click()
     page.wait_for_function(NEXT_STEP, arg=[step, what])
+
+
+def open_carcassonne(page: Page, server: ServerProcess, seed: int, river: bool, lang: str) -> None:
+    """``page`` on seat A of a new Carcassonne match (``seed``, the River or not) against a
+    random bot, in ``lang``, at A's first turn."""
+    created = httpx.post(
+        f"{server.url}/api/matches",
+        json={
+            "game": "carcassonne",
+            "seats": ["human", "random"],
+            "seed": seed,
+            "options": {"river": river},
+        },
+    ).json()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
+    assert wait_turn_or_end(page) == "you"

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
-from tests.apps.web.helpers import wait_turn_or_end
+from tests.apps.web.helpers import open_carcassonne
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -40,17 +39,7 @@ def test_the_pending_move_shows_its_place_and_rotation_whole(
     page = new_context(viewport={"width": 1366, "height": 800}).new_page()
     seen = 0
     for seed in (1, 2, 3):
-        created = httpx.post(
-            f"{server.url}/api/matches",
-            json={
-                "game": "carcassonne",
-                "seats": ["human", "random"],
-                "seed": seed,
-                "options": {"river": True},
-            },
-        ).json()
-        page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
-        wait_turn_or_end(page)
+        open_carcassonne(page, server, seed, True, lang)
         cells = page.locator("#tv-board [data-choose]")
         for index in range(min(cells.count(), 4)):
             cells.nth(index).click()

@@ -9,15 +9,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 import tavola
 from tavola.games.carcassonne import CarcassonneState, views
 from tavola.games.carcassonne.actions import cell_xy
 from tavola.games.carcassonne.typed_input import rotations_that_fit
-from tests.apps.web.helpers import seq, wait_turn_or_end
+from tests.apps.web.helpers import open_carcassonne, seq
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -35,20 +34,6 @@ def looks(seed: int, river: bool) -> dict[str, list[int]]:
     }
 
 
-def open_match(page: Page, server: ServerProcess, seed: int, river: bool, lang: str) -> None:
-    created = httpx.post(
-        f"{server.url}/api/matches",
-        json={
-            "game": "carcassonne",
-            "seats": ["human", "random"],
-            "seed": seed,
-            "options": {"river": river},
-        },
-    ).json()
-    page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
-    assert wait_turn_or_end(page) == "you"
-
-
 # the straight river (fr, as the playtest saw it), the river under a bridge (de), the
 # crossing (four rotations alike), and the river by a cloister (two looks: both offered)
 CASES = [("fr", 2, True, 1), ("de", 5, True, 1), ("en", 6, False, 1), ("it", 3, True, 2)]
@@ -61,7 +46,7 @@ def test_each_cell_offers_the_tile_once_per_look(
     expected = looks(seed, river)
     assert {len(turns) for turns in expected.values()} == {count}
     page = new_context(viewport={"width": 1366, "height": 800}).new_page()
-    open_match(page, server, seed, river, lang)
+    open_carcassonne(page, server, seed, river, lang)
     label = page.locator("#tv-choice-label")
     for key, turns in expected.items():
         # the list of moves: one button for each look at this cell
@@ -95,7 +80,7 @@ def test_a_placement_alike_the_offered_one_plays_and_shows_the_same_tile(
     choose it): typed, it is played, the board shows the tile there, and its follower step
     offers the spots the offered placement would."""
     page = new_context(viewport={"width": 1366, "height": 800}).new_page()
-    open_match(page, server, 2, True, "en")
+    open_carcassonne(page, server, 2, True, "en")
     before = seq(page)
     box = page.locator("#tv-notation")
     box.fill("place 1,0 180")
