@@ -101,6 +101,18 @@ def test_french_punctuation_never_starts_a_line() -> None:
     assert not found, found[:5]
 
 
+def test_french_writes_one_apostrophe() -> None:
+    """Playtest 14 #3: French mixed "s\u2019afficheront" with "c'est" on one page; every
+    French text writes the straight apostrophe, as most always did."""
+    found = []
+    for domain in sorted(messages.DOMAINS):
+        with messages.po_path(domain, "fr").open("rb") as file:
+            catalog = read_po(file, locale="fr", domain=domain)
+        for message in catalog:
+            found += [text for text in messages_strings(message) if "\u2019" in text]
+    assert not found, found[:5]
+
+
 def messages_strings(message: Any) -> list[str]:
     """A catalog entry's translations: one, or one per plural form."""
     found = message.string
