@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, WebSocket, expect
+from playwright.sync_api import Locator, Page, WebSocket, expect
 
 import tavola
 from tavola import State
@@ -127,29 +127,37 @@ def wait_turn_or_end(page: Page, timeout: float = 30_000) -> str:
     return "over" if is_over(page) else "you"
 
 
-def take_turn(page: Page, turn: int) -> None:
+def take_turn(page: Page, turn: int, touch: bool = False) -> None:
     """Play one legal action as a person would, then wait for the server's answer.
 
     Turns alternate between the picture (a cell to choose, rotate and confirm, or a
-    clickable element) and the list of move buttons, so both are exercised.
+    clickable element) and the list of move buttons, so both are exercised. ``touch``: as
+    on a phone, by taps (no mouse left resting over the picture, no key to rotate).
     """
+
+    def press(node: Locator) -> None:
+        if touch:
+            node.tap()
+        else:
+            node.click()
+
     before = seq(page)
     board = page.locator("#tv-board")
     choose = board.locator("[data-choose]")
     plain = board.locator("[data-action]:not([data-option-of])")
     if turn % 2 == 0 and choose.count():
-        choose.first.click()
+        press(choose.first)
         expect(page.locator("#tv-choice")).to_be_visible()
-        if page.locator("#tv-rotate").is_enabled():
+        if not touch and page.locator("#tv-rotate").is_enabled():
             page.keyboard.press("r")
-        page.locator("#tv-confirm").click()
+        press(page.locator("#tv-confirm"))
     elif turn % 2 == 0 and plain.count() and plain.first.is_visible():
         # a person aims at what is drawn to hit (a follower's circle), not at the middle of
         # the whole group's box, which may lie in a neighbour's circle
         drawn = plain.first.locator(".hit")
-        (drawn.first if drawn.count() else plain.first).click()
+        press(drawn.first if drawn.count() else plain.first)
     else:
-        page.locator("#tv-actions button.action").first.click()
+        press(page.locator("#tv-actions button.action").first)
     page.wait_for_function(
         "before => Number(document.querySelector('#main').dataset.seq) > before"
         " && document.querySelector('#main').dataset.waiting === 'false'",

@@ -348,26 +348,6 @@ def test_the_review_s_result_moves_nothing_in_view(new_context: Any, server: Ser
 PHONE = {"viewport": SCREENS["phone"], "is_mobile": True, "has_touch": True}
 
 
-def tap_turn(page: Any, turn: int) -> None:
-    """One action tapped as on a phone (a touch, no mouse left over the picture): a cell and
-    Confirm, or an element of the picture, on even turns; a move of the list on odd ones."""
-    before = int(page.locator("#main").get_attribute("data-seq") or "0")
-    choose = page.locator("#tv-board [data-choose]")
-    plain = page.locator("#tv-board [data-action]:not([data-option-of])")
-    if turn % 2 == 0 and choose.count():
-        choose.first.tap()
-        expect(page.locator("#tv-choice")).to_be_visible()
-        page.locator("#tv-confirm").tap()
-    elif turn % 2 == 0 and plain.count() and plain.first.is_visible():
-        drawn = plain.first.locator(".hit")
-        (drawn.first if drawn.count() else plain.first).tap()
-    else:
-        page.locator("#tv-actions button.action").first.tap()
-    page.wait_for_function(
-        "n => Number(document.querySelector('#main').dataset.seq) > n", arg=before
-    )
-
-
 @pytest.mark.parametrize("game", ["campanile", "carcassonne", "clocktowers"])
 def test_a_phone_s_sidebar_stands_still_when_the_turn_comes_back(
     new_context: Any, server: ServerProcess, game: str
@@ -397,7 +377,7 @@ def test_a_phone_s_sidebar_stands_still_when_the_turn_comes_back(
     for turn in range(8):
         if wait_turn_or_end(page) == "over":
             break
-        tap_turn(page, turn)
+        take_turn(page, turn, touch=True)
         if page.locator("#main[data-turn='you']").count() == 0 and waiting.is_visible():
             expect(waiting).to_contain_text("ist am Zug")
             saw_waiting = True
