@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.apps.web.helpers import MATCH, Seat, create_in_lobby, match_id, open_my_seat, wait_shown
 from tests.live_server import ServerProcess
@@ -207,6 +207,32 @@ def test_chat_is_text_and_limited(page: Page, new_context: Any, server: ServerPr
     watcher.goto(server.url + created["spectate"])
     wait_shown(watcher)
     expect(watcher.locator("#tv-chat-area")).to_be_hidden()
+
+
+def test_a_message_typed_while_the_last_travels_is_kept(page: Page, server: ServerProcess) -> None:
+    """The next message typed while the last one is on its way stays in the box: the answer
+    cleared the box whatever it held (CI lost "message 2" when the table's echo came first)."""
+    created = create(server, ["human", "human"], names=["Ada", "Bob"])
+    open_seat(page, server, created, 0)
+    held: list[Route] = []
+    page.route("**/chat", lambda route: held.append(route))
+    box = page.get_by_label("Message to the table")
+    box.fill("first")
+    with page.expect_request("**/chat"):
+        box.press("Enter")
+    for _ in range(100):  # the request is seen before the route holds it
+        if held:
+            break
+        page.wait_for_timeout(20)
+    box.fill("second, typed at once")
+    held[0].continue_()
+    page.unroute("**/chat")
+    expect(page.locator("#tv-chat li .text")).to_have_text(["first"])
+    expect(page.locator("#tv-chat-form button")).to_be_enabled()
+    expect(box).to_have_value("second, typed at once")
+    page.get_by_role("button", name="Send").click()
+    expect(page.locator("#tv-chat li .text")).to_have_text(["first", "second, typed at once"])
+    expect(box).to_have_value("")
 
 
 def test_a_rematch_between_two_people_rotates_the_seats(

@@ -124,7 +124,9 @@ export class ChatView {
     button.disabled = false;
     this.error.hidden = answer.ok;
     if (answer.ok) {
-      this.input.value = "";
+      // the next message may have been typed while this one travelled (its echo from the
+      // table can come first): only what was sent is cleared
+      if (this.input.value.trim() === text) this.input.value = "";
       this.add([answer.body]);
     } else {
       this.error.textContent = answer.body.message || _("The message was not sent.");
