@@ -86,6 +86,7 @@ export class ChatView {
     this.seats = [];
     this.token = null;
     this.matchId = null;
+    this.sending = Promise.resolve(); // the messages on their way, in order
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       this.send();
@@ -115,22 +116,25 @@ export class ChatView {
     if (fresh.length) this.list.scrollTop = this.list.scrollHeight;
   }
 
-  async send() {
+  /** Send what the box holds. The box empties at once, so that the next message can be
+   *  typed (and sent) while this one travels; they go in order, one after the other. A
+   *  message refused comes back into the box if it is empty, with the reason. */
+  send() {
     const text = this.input.value.trim();
     if (!text || !this.token) return;
-    const button = this.form.querySelector("button");
-    button.disabled = true;
+    this.input.value = "";
+    this.sending = this.sending.then(() => this.post(text));
+  }
+
+  async post(text) {
     const answer = await asSeat(this.matchId, "chat", this.token, { text });
-    button.disabled = false;
     this.error.hidden = answer.ok;
     if (answer.ok) {
-      // the next message may have been typed while this one travelled (its echo from the
-      // table can come first): only what was sent is cleared
-      if (this.input.value.trim() === text) this.input.value = "";
       this.add([answer.body]);
-    } else {
-      this.error.textContent = answer.body.message || _("The message was not sent.");
+      return;
     }
+    if (!this.input.value.trim()) this.input.value = text;
+    this.error.textContent = answer.body.message || _("The message was not sent.");
   }
 }
 
