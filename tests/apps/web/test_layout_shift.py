@@ -388,3 +388,51 @@ def test_a_phone_s_sidebar_stands_still_when_the_turn_comes_back(
     side = [shift for shift in shifts if "main" not in shift["nodes"]]
     assert sum(shift["value"] for shift in side) < 0.005, shifts
     assert saw_waiting, "the box said whose move it was while a bot thought"
+
+
+# the log's empty line (its ::before, as the chat's), its height, and the chat's top under
+# the log's (the picture above them may grow: a phone's Campanile towers)
+EMPTY_LOG = """() => { const log = document.getElementById('tv-log');
+  const said = getComputedStyle(log, '::before').content;
+  const box = log.getBoundingClientRect();
+  const chat = document.getElementById('tv-chat-area').getBoundingClientRect().top - box.top;
+  return [log.children.length ? '' : said, Math.round(box.height), Math.round(chat)]; }"""
+# (the context, the language, what the empty log says, the most of the window its box takes)
+EMPTY_LOG_ON: dict[str, tuple[dict[str, Any], str, str, float]] = {
+    "phone": ({**PHONE, "device_scale_factor": 3}, "fr", '"Aucun coup pour l\'instant."', 0.35),
+    "desktop": ({"viewport": SCREENS["desktop"]}, "de", '"Noch kein Zug."', 0.5),
+}
+
+
+@pytest.mark.parametrize("screen", sorted(EMPTY_LOG_ON))
+@pytest.mark.parametrize("game", ["campanile", "carcassonne", "clocktowers"])
+def test_the_empty_log_says_so_and_keeps_its_box_as_the_moves_come(
+    new_context: Any, server: ServerProcess, game: str, screen: str
+) -> None:
+    """Issue 28: on a phone (fr) at a ClockTowers match's first turn the log ("Journal") was
+    an empty white box 422 px high, no word in it, where the chat under it said "Aucun
+    message pour l'instant.". It says there is no move yet, takes a third of the phone's
+    screen, and keeps that box as the moves come (the chat under it stays put, no shift)."""
+    args, lang, empty, share = EMPTY_LOG_ON[screen]
+    body = {"game": game, "seats": ["human", "heuristic"], "names": ["Élise", ""], "seed": 6}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    context = new_context(**args, locale=lang)
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
+    wait_shown(page)
+    wait_turn_or_end(page)
+    said, height, chat = page.evaluate(EMPTY_LOG)
+    assert said == empty
+    assert height <= share * args["viewport"]["height"], height
+    page.locator("#tv-log").scroll_into_view_if_needed()  # the player reads the log
+    for turn in range(6):
+        if wait_turn_or_end(page) == "over":
+            break
+        take_turn(page, turn, touch=screen == "phone")
+        assert page.evaluate(EMPTY_LOG)[1:] == [height, chat], turn
+    expect(page.locator("#tv-log > li.entry")).not_to_have_count(0)
+    assert page.evaluate(EMPTY_LOG) == ["", height, chat]
+    _total, shifts = layout_shift(page)
+    side = [shift for shift in shifts if "main" not in shift["nodes"]]
+    assert sum(shift["value"] for shift in side) < 0.005, shifts

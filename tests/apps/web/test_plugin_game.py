@@ -4,11 +4,22 @@ in the server, the pages or the JavaScript knows the game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.apps.web.helpers import Seat, check_the_end, play_to_the_end, start_in_lobby
+from tests.apps.web.helpers import (
+    Seat,
+    check_the_end,
+    play_to_the_end,
+    start_in_lobby,
+    take_turn,
+    wait_turn_or_end,
+)
+from tests.apps.web.test_clocktowers_phone import PLACES
+from tests.apps.web.test_turn_to_turn import PHONE_CONTEXT, open_against_bot
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -38,3 +49,25 @@ def test_its_rules_page_shows_the_rules_summary(page: Page, server: ServerProces
     page.locator("article.doc a", has_text="the notation").click()
     expect(page).to_have_url(f"{server.url}/rules/dudo/notation")
     expect(page.locator("article.doc h1")).to_have_text("Dudo: action notation")
+
+
+def test_its_picture_keeps_one_height_through_a_game_on_a_phone(
+    new_context: Any, server: ServerProcess
+) -> None:
+    """Issue 28: on a phone Dudo's picture went from 682 to 1040 px high between turns (the
+    grid of bids came with the turn, a row for each quantity still open, and went), and the
+    panel under it jumped. Against two bots, in French, the player taps a move at every turn
+    (the picture's first, or the list's) to the end: the picture's box has one height and
+    the status under it one place, the end included."""
+    page = new_context(**{**PHONE_CONTEXT, "locale": "fr-FR"}, device_scale_factor=3).new_page()
+    open_against_bot(page, server, "dudo", "fr", 3, seats=["human", "heuristic", "heuristic"])
+    places: list[tuple[int, int]] = []
+    for turn in range(200):
+        over = wait_turn_or_end(page) == "over"
+        places.append(tuple(page.evaluate(PLACES)))
+        if over:
+            break
+        take_turn(page, turn, touch=True)
+    assert over
+    assert len(places) >= 4, places
+    assert len(set(places)) == 1, sorted(set(places))

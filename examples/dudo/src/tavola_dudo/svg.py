@@ -7,12 +7,21 @@ of bids (a row per quantity, a column per face). Exactly the given actions are c
 the picture reads the view alone, in words of the reader's language, and says every move
 in words for the log (``<desc data-said>``, as ``tavola.core.svg`` describes).
 
+The picture has one size through a game, that of its largest state (issue 28: on a phone its
+height went from 682 to 1040 px between turns, the grid's rows coming and going, and the
+page under it jumped): it is as tall as its largest state (two lines of status, the longest
+last round, the first round's grid), what a state leaves of it blank at the bottom; the grid
+is drawn whether it is your turn or not (then greyed).
+
 >>> from tavola_dudo.game import Dudo
 >>> state = Dudo(players=2, dice=2).new_game(seed=1)
 >>> 'data-action="1x2"' in draw(state.view(0), state.legal_notations())
 True
 >>> 'data-action="' in draw(state.view(None))
 False
+>>> yours, theirs = draw(state.view(0), state.legal_notations()), draw(state.view(1))
+>>> picture_size(yours) == picture_size(theirs)
+True
 """
 
 from __future__ import annotations
@@ -47,9 +56,13 @@ DIE: Final = 40
 SMALL: Final = 22
 CELL_W: Final = 68
 CELL_H: Final = 56  # 45 px at a 390 px wide phone: big enough for a finger
+STATUS_LINES: Final = 2  # the most lines of the status, and of the last round's words
+ROUND_LINES: Final = 4  # a doubt between two bots' long names, in French
 CLOTH: Final = "#2E6B4F"
 BUTTON: Final = "#FFF1A8"
 BUTTON_EDGE: Final = "#8A7400"
+OUT_OF_REACH: Final = "#EEEEEE"  # a bid or a doubt that is not yours to make
+MUTED: Final = "#6B655A"
 PIPS: Final = {
     1: ((0.5, 0.5),),
     2: ((0.27, 0.27), (0.73, 0.73)),
@@ -66,9 +79,22 @@ def draw(view: dict[str, Any], actions: Sequence[str] = ()) -> str:
     y = _status(body, view, PAD)
     y = _cups(body, view, y + 8)
     y = _last_round(body, view, y + 8)
-    y = _choices(body, view, list(dict.fromkeys(actions)), y + 8)
-    background = f'<rect width="{WIDTH}" height="{y + PAD}" fill="{PAPER}"/>'
-    return document(WIDTH, y + PAD, [background, *body], "Dudo")
+    _choices(body, view, list(dict.fromkeys(actions)), y + 8)
+    height = _height(view)
+    background = f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>'
+    return document(WIDTH, height, [background, *body], "Dudo")
+
+
+def _height(view: dict[str, Any]) -> int:
+    """The picture's height through a game, that of its largest state: two lines of status,
+    the cups, the longest last round and the first round's grid, a row for each die (what a
+    state leaves of it is blank at the bottom)."""
+    seats: int = view["players"]
+    dice: int = view["options"].get("dice", 5)
+    status = STATUS_LINES * (FONT + 5) + 1
+    last_round = ROUND_LINES * (15 + 5) + 3 + seats * (SMALL + 4)
+    choices = CELL_H + 8 + 36 + seats * dice * CELL_H
+    return PAD + status + 8 + seats * ROW + 8 + last_round + 8 + choices + PAD
 
 
 def move_words(notation: str) -> str:
@@ -125,10 +151,22 @@ def _text(x: float, y: float, text: str, size: int = FONT, fill: str = INK, **at
     )
 
 
-def _lines(body: list[str], y: float, text: str, size: int, **attrs: str) -> float:
-    """``text`` wrapped to the picture's width from ``y`` down; returns the bottom."""
+def picture_size(picture: str) -> tuple[float, float]:
+    """A picture's width and height (its viewBox's)."""
+    box = picture.split('viewBox="', 1)[1].split('"', 1)[0].split()
+    return float(box[2]), float(box[3])
+
+
+def _lines(body: list[str], y: float, text: str, size: int, most: int, **attrs: str) -> float:
+    """``text`` wrapped to the picture's width from ``y`` down in at most ``most`` lines (the
+    last cut short with "…" where it needs more); returns the bottom."""
     bold = attrs.get("font_weight") == "bold"
-    for line in wrapped(text, size, WIDTH - 2 * PAD, bold=bold):
+    room = WIDTH - 2 * PAD
+    lines = wrapped(text, size, room, bold=bold)
+    if len(lines) > most:
+        rest = " ".join(lines[most - 1 :])
+        lines[most - 1 :] = [shortened(rest, size, room, bold=bold, least=size)]
+    for line in lines:
         body.append(_text(PAD, y + size, line, size=size, **attrs))
         y += size + 5
     return y
@@ -162,7 +200,7 @@ def _status(body: list[str], view: dict[str, Any], y: float) -> float:
             line = gettext("{round}: your turn").format(round=dice)
         else:
             line = gettext("{round}: {name} to move").format(round=dice, name=seat_name(view, turn))
-    return _lines(body, y, line, FONT, font_weight="bold") + 1
+    return _lines(body, y, line, FONT, STATUS_LINES, font_weight="bold") + 1
 
 
 @cache
@@ -223,6 +261,7 @@ def _last_bid(notation: str, top: float) -> str:
 
 
 def _last_round(body: list[str], view: dict[str, Any], y: float) -> float:
+    """The last round's doubt and every cup's dice then (none before the first doubt)."""
     last = view["last_round"]
     if last is None:
         return y
@@ -237,7 +276,7 @@ def _last_round(body: list[str], view: dict[str, Any], y: float) -> float:
         count=last["count"],
         loser=seat_name(view, last["loser"]),
     )
-    y = _lines(body, y, line, 15) + 3
+    y = _lines(body, y, line, 15, ROUND_LINES) + 3
     for seat, dice in enumerate(last["dice"]):
         if not dice:
             continue
@@ -248,53 +287,70 @@ def _last_round(body: list[str], view: dict[str, Any], y: float) -> float:
     return y
 
 
-def _choices(body: list[str], view: dict[str, Any], actions: list[str], y: float) -> float:
-    if not actions:
-        return y
-    if DOUBT in actions:
-        body.append(
-            f"<g{clickable(DOUBT, gettext('Doubt the last bid'))}>"
-            f'<rect class="hit" x="{PAD}" y="{y:g}" width="{WIDTH - 2 * PAD}" height="{CELL_H}" '
-            f'rx="10" fill="#F4C7B8" stroke="#A0361B" stroke-width="2"/>'
-            + _text(
-                WIDTH / 2,
-                y + CELL_H / 2 + 6,
-                gettext("Doubt!"),
-                text_anchor="middle",
-                font_weight="bold",
-            )
-            + "</g>"
-        )
-        y += CELL_H + 8
+def _choices(body: list[str], view: dict[str, Any], actions: list[str], y: float) -> None:
+    """The doubt and the grid of bids (a row per quantity, a column per face): its first row
+    holds the round's standing bid (framed), the bids above it follow to the dice in play,
+    greyed where they are not the viewer's to make now (all of them while another seat
+    moves); none once the game is over."""
+    if view["current_player"] is None:
+        return
+    _doubt(body, DOUBT in actions, y)
+    y += CELL_H + 8
     bids = {bid: text for text in actions if (bid := read_bid(text)) is not None}
-    if not bids:
-        return y
+    standing = read_bid(view["bids"][-1]["bid"]) if view["bids"] else None
     faces = range(2 if view["options"].get("wild_ones", True) else 1, 7)
     left = PAD + 48
     for column, face in enumerate(faces):
         body.append(die(left + column * CELL_W + (CELL_W - 30) / 2, y, 30, face))
     y += 36
-    for quantity in sorted({quantity for quantity, _ in bids}):
-        body.append(_text(PAD + 36, y + CELL_H / 2 + 6, f"{quantity} \u00d7", text_anchor="end"))
+    first = standing[0] if standing else 1
+    for quantity in range(first, view["in_play"] + 1):
+        top = y + (quantity - first) * CELL_H
+        body.append(_text(PAD + 36, top + CELL_H / 2 + 6, f"{quantity} \u00d7", text_anchor="end"))
         for column, face in enumerate(faces):
-            x = left + column * CELL_W
-            text = bids.get((quantity, face))
-            if text is None:
-                body.append(
-                    f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL_W - 6}" height="{CELL_H - 6}" '
-                    'rx="8" fill="#EEEEEE"/>'
-                )
-                continue
-            label = gettext("Bid {bid}").format(bid=bid_words(quantity, face))
-            body.append(
-                f"<g{clickable(text, label)}>"
-                f'<rect class="hit" x="{x + 3:g}" y="{y + 3:g}" width="{CELL_W - 6}" '
-                f'height="{CELL_H - 6}" rx="8" fill="{BUTTON}" stroke="{BUTTON_EDGE}"/>'
-                # the sign is not read: the name says "1 die showing 2", holding the "1"
-                + f'<text x="{x + 38:g}" y="{y + CELL_H / 2 + 5:g}" font-size="15" fill="{INK}" '
-                f'text-anchor="end">{quantity}<tspan aria-hidden="true">\u00d7</tspan></text>'
-                + die(x + 41, y + (CELL_H - 22) / 2, 22, face, titled=False)
-                + "</g>"
-            )
-        y += CELL_H
-    return y
+            bid = (quantity, face)
+            body.append(_bid(left + column * CELL_W, top, bid, bids.get(bid), bid == standing))
+
+
+def _doubt(body: list[str], playable: bool, y: float) -> None:
+    """The "Doubt!" button, greyed where the viewer may not doubt now."""
+    words = _text(
+        WIDTH / 2,
+        y + CELL_H / 2 + 6,
+        gettext("Doubt!"),
+        fill=INK if playable else MUTED,
+        text_anchor="middle",
+        font_weight="bold",
+    )
+    box = f'x="{PAD}" y="{y:g}" width="{WIDTH - 2 * PAD}" height="{CELL_H}" rx="10"'
+    if not playable:
+        body.append(f'<g><rect {box} fill="{OUT_OF_REACH}"/>{words}</g>')
+        return
+    body.append(
+        f"<g{clickable(DOUBT, gettext('Doubt the last bid'))}>"
+        f'<rect class="hit" {box} fill="#F4C7B8" stroke="#A0361B" stroke-width="2"/>{words}</g>'
+    )
+
+
+def _bid(x: float, y: float, bid: tuple[int, int], notation: str | None, standing: bool) -> str:
+    """A cell of the grid: the bid ``notation`` to click, else a grey cell (framed, with its
+    words, where it is the ``standing`` bid)."""
+    quantity, face = bid
+    box = f'x="{x + 3:g}" y="{y + 3:g}" width="{CELL_W - 6}" height="{CELL_H - 6}" rx="8"'
+    # the sign is not read: a button's name says "1 die showing 2", holding the "1"
+    words = (
+        f'<text x="{x + 38:g}" y="{y + CELL_H / 2 + 5:g}" font-size="15" fill="{INK}" '
+        f'text-anchor="end">{quantity}<tspan aria-hidden="true">\u00d7</tspan></text>'
+        + die(x + 41, y + (CELL_H - 22) / 2, 22, face, titled=False)
+    )
+    if notation is not None:
+        label = gettext("Bid {bid}").format(bid=bid_words(quantity, face))
+        return (
+            f'<g{clickable(notation, label)}><rect class="hit" {box} fill="{BUTTON}" '
+            f'stroke="{BUTTON_EDGE}"/>{words}</g>'
+        )
+    if standing:
+        said = escape(gettext("bid {bid}").format(bid=bid_words(quantity, face)))
+        frame = f'<rect {box} fill="#FFFFFF" stroke="{INK}" stroke-width="2"/>'
+        return f"<g><title>{said}</title>{frame}{words}</g>"
+    return f'<rect {box} fill="{OUT_OF_REACH}"/>'
