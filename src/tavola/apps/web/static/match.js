@@ -70,6 +70,7 @@ const match = new MatchState({
     form: $("tv-chat-form"),
     input: $("tv-chat-input"),
     error: $("tv-chat-error"),
+    unsent: $("tv-chat-unsent"),
     pal,
   }),
   board: new Board(ui.board, {

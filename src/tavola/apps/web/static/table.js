@@ -80,8 +80,8 @@ export class ClockView {
 
 /** The chat beside the log: messages are text nodes, never HTML. */
 export class ChatView {
-  constructor({ area, list, form, input, error, pal }) {
-    Object.assign(this, { area, list, form, input, error, pal });
+  constructor({ area, list, form, input, error, unsent, pal }) {
+    Object.assign(this, { area, list, form, input, error, unsent, pal });
     this.ids = new Set();
     this.seats = [];
     this.token = null;
@@ -117,8 +117,7 @@ export class ChatView {
   }
 
   /** Send what the box holds. The box empties at once, so that the next message can be
-   *  typed (and sent) while this one travels; they go in order, one after the other. A
-   *  message refused comes back into the box if it is empty, with the reason. */
+   *  typed (and sent) while this one travels; they go in order, one after the other. */
   send() {
     const text = this.input.value.trim();
     if (!text || !this.token) return;
@@ -128,13 +127,44 @@ export class ChatView {
 
   async post(text) {
     const answer = await asSeat(this.matchId, "chat", this.token, { text });
-    this.error.hidden = answer.ok;
     if (answer.ok) {
       this.add([answer.body]);
-      return;
+    } else {
+      this.keep(text, answer.body);
     }
-    if (!this.input.value.trim()) this.input.value = text;
-    this.error.textContent = answer.body.message || _("The message was not sent.");
+  }
+
+  /** A message refused stays, with why, under the box (never back in it, where it would
+   *  join what is being typed: playtest 16), until sent again or dropped. Too fast: "send
+   *  again" waits as long as the server said. */
+  keep(text, body) {
+    const tooFast = body.error === "too_fast";
+    const why = tooFast ? _("too many messages at once") : body.message || _("The message was not sent.");
+    const again = el("button", { type: "button", class: "small", text: _("Send again") });
+    const drop = el("button", { type: "button", class: "small", text: _("Discard") });
+    const item = el("li", {},
+      el("span", { class: "text", text }),
+      el("span", { class: "why", text: _("Not sent: {reason}", { reason: why }) }),
+      again, drop);
+    const forget = () => {
+      item.remove();
+      this.unsent.hidden = !this.unsent.children.length;
+      this.error.hidden = this.unsent.hidden;
+      if (!this.unsent.hidden) this.unsent.querySelector("button")?.focus();
+    };
+    again.addEventListener("click", () => {
+      forget();
+      this.sending = this.sending.then(() => this.post(text));
+    });
+    drop.addEventListener("click", forget);
+    if (tooFast && body.retry_after > 0) {
+      again.disabled = true;
+      setTimeout(() => { again.disabled = false; }, body.retry_after * 1000);
+    }
+    this.unsent.append(item);
+    this.unsent.hidden = false;
+    this.error.textContent = body.message || why;
+    this.error.hidden = false;
   }
 }
 
