@@ -157,13 +157,17 @@ export class ChatView {
       this.sending = this.sending.then(() => this.post(text));
     });
     drop.addEventListener("click", forget);
+    const said = body.message || why;
     if (tooFast && body.retry_after > 0) {
       again.disabled = true;
-      setTimeout(() => { again.disabled = false; }, body.retry_after * 1000);
+      setTimeout(() => {
+        again.disabled = false;
+        if (this.error.textContent === said) this.error.hidden = true; // "wait 4 s" is over
+      }, body.retry_after * 1000);
     }
     this.unsent.append(item);
     this.unsent.hidden = false;
-    this.error.textContent = body.message || why;
+    this.error.textContent = said;
     this.error.hidden = false;
   }
 }
