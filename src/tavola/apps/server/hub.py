@@ -25,7 +25,7 @@ from typing import Any
 
 from tavola.apps.server.live import LiveMatch
 from tavola.apps.server.messages import Sights
-from tavola.apps.server.outbox import Outbox, Parts, Update, to_json
+from tavola.apps.server.outbox import Outbox, Update, to_json
 from tavola.apps.server.refusals import Refused
 from tavola.apps.server.request_language import lazy
 from tavola.core.i18n import current_language, language
@@ -41,7 +41,6 @@ class Built:
 
     sights: Sights
     updates: dict[Kind, Update] = field(default_factory=dict)
-    parts: Parts = field(default_factory=Parts)  # the JSON its messages share
 
 
 @dataclass(eq=False)
@@ -79,7 +78,6 @@ class Subscriber:
 class Hub:
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscriber]] = {}
-        self._parts: dict[str, Parts] = {}  # a watched match's last position's (``Parts``)
 
     def subscribe(
         self, live: LiveMatch, seat: int | None, svg: bool, patches: bool = False
@@ -119,7 +117,6 @@ class Hub:
             subscribers.discard(subscriber)
             if not subscribers:
                 del self._subscribers[match_id]
-                self._parts.pop(match_id, None)
 
     def revoke(self, live: LiveMatch, subscriber: Subscriber) -> None:
         """Its seat's token changed: one error, then the socket closes (4401)."""
@@ -135,7 +132,7 @@ class Hub:
 
     def publish(self, live: LiveMatch) -> None:
         """Send every subscriber of ``live`` the entries it has not seen, as its seat sees them."""
-        built = self._built(live)
+        built = Built(Sights(live))
         for subscriber in list(self._subscribers.get(live.id, ())):
             if subscriber.sent < live.seq:
                 self._send_update(live, subscriber, built)
@@ -143,16 +140,9 @@ class Hub:
     def refresh(self, live: LiveMatch) -> None:
         """Send every subscriber the state again (the table changed, not the log: a rematch
         started, a seat's token changed)."""
-        built = self._built(live)
+        built = Built(Sights(live))
         for subscriber in list(self._subscribers.get(live.id, ())):
             self._send_update(live, subscriber, built)
-
-    def _built(self, live: LiveMatch) -> Built:
-        """The position's messages to be, their JSON's parts lent by the position before."""
-        if live.id not in self._subscribers:
-            return Built(Sights(live))
-        parts = self._parts[live.id] = Parts(self._parts.get(live.id))
-        return Built(Sights(live), parts=parts)
 
     def _send_update(
         self,
@@ -170,7 +160,7 @@ class Hub:
             seat, sent, svg = subscriber.seat, subscriber.sent, subscriber.svg
             with language(subscriber.lang):  # the texts and the board in its language
                 message = built.sights.message(seat, sent, svg, chat=first)
-            update = built.updates[key] = Update({"type": "state", **message}, built.parts)
+            update = built.updates[key] = Update({"type": "state", **message})
         subscriber.greeted = True
         subscriber.sent = live.seq
         subscriber.outbox.put_state(update)

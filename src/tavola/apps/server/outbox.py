@@ -8,10 +8,9 @@ So a client that never reads costs one state and ``limit`` small messages, whate
 happens at its table.
 
 States are ``Update``s: one message shared by the sockets that are sent the same, its
-JSON and its patches made once for them all. The messages of one position share
-``Parts``: the JSON of the values they hold in common (the public log, the table's fields,
-the seat-independent part of a view such as Carcassonne's board and features), encoded
-once for all its seats.
+JSON and its patches made once for them all. Each seat's state is encoded whole: with
+orjson that is faster than encoding once the parts the seats share and joining them (52
+against 79 us a Carcassonne position of two seats, docs/server.md "the eleventh pass").
 """
 
 from __future__ import annotations
@@ -20,111 +19,32 @@ import asyncio
 import itertools
 import json
 from collections import deque
-from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from tavola.apps.server import patches
 
 _serials = itertools.count()
 
-_key_json = json.encoder.encode_basestring_ascii  # how ``to_json`` writes a key or a text
+_NON_STR_KEYS = orjson.OPT_NON_STR_KEYS  # a view's keys may be numbers, as ``json`` allows
 
 
-def _compact_encoder() -> Callable[[Any], str]:
-    """``json.dumps`` with compact separators, not checking for cycles (sockets' messages
-    are plain JSON data, never circular): the same text. The standard library's C encoder
-    is made once and called directly; ``JSONEncoder.encode`` makes it anew on every call,
-    which costs more than encoding a short list (``Parts`` encodes many)."""
-    plain = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-    make: Any = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:  # no C accelerator: the standard library's Python encoder
-        return plain.encode
-    encode = make(None, plain.default, _key_json, None, ":", ",", False, False, True)
-
-    def to_json(value: Any) -> str:
-        return "".join(encode(value, 0))
-
-    return to_json
-
-
-to_json = _compact_encoder()
-
-
-class Parts:
-    """The JSON of the lists and objects the messages of one position hold, by identity:
-    a value held by several messages (the same object, not an equal one) is encoded once.
-    It keeps each value it encoded, so an identity is never reused while it lives.
-
-    ``before``, the parts of the match's position before, lends the texts of the values
-    the new position's messages still hold (a game's view may keep its unchanged parts
-    from one position to the next: Carcassonne's features' summaries); so each is encoded
-    once while it lasts (a message's values are never changed once it is built: a state
-    is encoded when its socket is ready for it). A long list of objects that hold lists is
-    encoded item by item (those summaries), so that its unchanged items are found. Only
-    the texts used by this position are kept: a position's memory, however long the match."""
-
-    def __init__(self, before: Parts | None = None) -> None:
-        self._texts: dict[int, tuple[object, str]] = {}
-        self._before = {} if before is None else before._texts
-
-    def encode(self, message: dict[str, Any]) -> str:
-        """``to_json(message)``, the same text, its parts encoded once (the view's too).
-        A message whose view holds no long list (a card game's) has no part worth the
-        bookkeeping: it is encoded whole, in one call."""
-        view = message.get("view")
-        if type(view) is dict and any(
-            type(value) is list and len(value) >= SPLIT for value in view.values()
-        ):
-            return self._object(message, 2)
-        return to_json(message)
-
-    def _object(self, value: dict[str, Any], depth: int) -> str:
-        pieces = []
-        for key, item in value.items():
-            if type(key) is not str:
-                return to_json(value)
-            kind = type(item)
-            if kind is str:
-                text = _key_json(item)
-            elif kind is int:
-                text = int.__repr__(item)
-            elif item is None:
-                text = "null"
-            elif kind is dict and depth > 1:
-                text = self._object(item, depth - 1)
-            elif (kind is list or kind is dict) and item:
-                text = self._part(item, kind is list and len(item) >= SPLIT)
-            else:
-                text = to_json(item)
-            pieces.append(f"{_key_json(key)}:{text}")
-        return "{" + ",".join(pieces) + "}"
-
-    def _part(self, value: Any, long: bool = False) -> str:
-        key = id(value)
-        known = self._texts.get(key) or self._before.get(key)
-        if known is not None and known[0] is value:
-            text = known[1]
-        elif long and _holds_lists(value[0]):
-            text = "[" + ",".join([self._part(item) for item in value]) + "]"
-        else:
-            text = to_json(value)
-        self._texts[key] = (value, text)
-        return text
-
-
-SPLIT = 8  # items of a list from which it is worth a part (of objects holding lists: items)
-
-
-def _holds_lists(item: object) -> bool:
-    return type(item) is dict and any(type(value) is list for value in item.values())
+def to_json(value: Any) -> str:
+    """The compact JSON text of a message (orjson: a Carcassonne state in a fifth of the
+    standard library's time); non-ASCII is written as it is (UTF-8 on the wire), keys that
+    are numbers as strings."""
+    try:
+        return orjson.dumps(value, option=_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # an integer past 64 bits (a plugin's view may hold one)
+        return json.dumps(value, separators=(",", ":"))
 
 
 class Update:
     """A state message; ``text`` and ``patch_from`` encode it once for every socket."""
 
-    def __init__(self, message: dict[str, Any], parts: Parts | None = None) -> None:
+    def __init__(self, message: dict[str, Any]) -> None:
         self.message = message
-        self.parts = parts  # shared with the other messages of its position
         self.serial = next(_serials)
         self._text: str | None = None
         self._patches: dict[int, str] = {}  # the serial of the state before -> the patch
@@ -132,8 +52,7 @@ class Update:
     def text(self) -> str:
         """The whole state, as JSON."""
         if self._text is None:
-            parts = self.parts
-            self._text = to_json(self.message) if parts is None else parts.encode(self.message)
+            self._text = to_json(self.message)
         return self._text
 
     def patch_from(self, before: Update) -> str:

@@ -65,8 +65,9 @@ def shared_view(state: CarcassonneState) -> SharedView:
     as every view). Its parts that equal those of the shared view made before
     (``view_before``, an earlier position's) are the very objects of that view: each
     unchanged list, board entry, and feature's summary (most of them from one position to
-    the next). So what is encoded by identity is encoded once for the positions that share
-    it (the server's ``outbox.Parts``). Only equal values are shared: the view is the same."""
+    the next). So a patch of one position's state to the next (the server's ``patches``)
+    passes over them at once: a list compares its items by identity first. Only equal
+    values are shared: the view is the same."""
     from tavola.games.carcassonne.state import PLACE_PHASE
 
     before = state.view_before
