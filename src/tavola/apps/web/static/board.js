@@ -231,18 +231,18 @@ export class Board {
     if (!floating) return;
     const area = info.offsetParent ? info.offsetParent.getBoundingClientRect() : { left: 0, top: 0, width: innerWidth, height: innerHeight };
     const gap = 16;
+    // moved by a transform, not left and top: words that follow the pointer shift no layout
+    const place = (x, y) => { info.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`; };
     if (this.pointer.around) {
       const at = clearOfNeighbours(this.pointer.around, info, area);
-      info.style.left = `${Math.round(at.left)}px`;
-      info.style.top = `${Math.round(at.top)}px`;
+      place(at.left, at.top);
       return;
     }
     let left = this.pointer.x - area.left + gap;
     let top = this.pointer.y - area.top + gap;
     if (left + info.offsetWidth > area.width) left = Math.max(0, this.pointer.x - area.left - info.offsetWidth - gap);
     if (top + info.offsetHeight > area.height) top = Math.max(0, this.pointer.y - area.top - info.offsetHeight - gap);
-    info.style.left = `${Math.round(left)}px`;
-    info.style.top = `${Math.round(top)}px`;
+    place(left, top);
   }
 
   // -- playing ----------------------------------------------------------------------------
