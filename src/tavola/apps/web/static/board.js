@@ -7,7 +7,7 @@
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 //   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
 //   data-upright     inside data-turned: kept upright, turned back about its centre
-//   data-short       an option's words, shorter, where its whole words do not fit the bar
+//   data-short       an option's words without what it does: the choice bar's counter follows
 //   data-said        a <desc> saying in words the move of that notation (log.js reads it)
 //   data-also        a <desc> in a data-action: that move looks the same (shown as it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
@@ -323,20 +323,14 @@ export class Board {
     if (this.choice) {
       this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
-      const counted = (i) => (sel.options.length > 1 ? " " + _("({n} of {count})", { n: i + 1, count: sel.options.length }) : "");
-      const label = this.choice.label;
-      // where the whole move of any rotation is cut at the bar's lines, each says the place
-      // and the rotation alone (the panel shows the tile): one wording for all (playtest 12
-      // #6: "Spalte 1, Zeile -2, …gedreht (1 von 2)", then "Lege das Plättchen … (2 von 2)")
-      if (sel.short === undefined) {
-        sel.short = sel.options.some((node, i) => {
-          label.textContent = (node.getAttribute("aria-label") || "") + counted(i);
-          return node.hasAttribute("data-short") && label.scrollHeight > label.clientHeight + 1;
-        });
-      }
-      const short = sel.short && shown.getAttribute("data-short");
-      label.textContent = (short || words) + counted(sel.index);
-      label.title = words + counted(sel.index); // the whole of it where the short one shows
+      const count = sel.options.length;
+      const counter = count > 1 ? " " + _("({n}\u00a0of\u00a0{count})", { n: sel.index + 1, count }) : "";
+      // one wording on every turn: the move and its counter, then what it does, cut first
+      // where the bar is short (issue 28: "Colonna 5, riga 4 (1 di 2)" on 13 turns in 39)
+      const move = shown.getAttribute("data-short") || "";
+      const [head, rest] = move && words.startsWith(move) ? [move, words.slice(move.length)] : [words, ""];
+      this.choice.label.textContent = head + counter + rest;
+      this.choice.label.title = head + counter + rest; // the whole of it where the bar cuts it
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
