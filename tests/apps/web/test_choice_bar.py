@@ -41,7 +41,13 @@ LABEL = """(of) => {
     range.setStart(label.firstChild, found.index);
     range.setEnd(label.firstChild, found.index + counter.length);
     tops = [...new Set([...range.getClientRects()].map((r) => Math.round(r.top)))];
-    whole = range.getBoundingClientRect().bottom <= seen + 1;
+    // in the lines, and not at the end of a cut last line, where "…" replaces its last
+    // characters (2 em for the "…" and a ":" after the counter)
+    const end = range.getBoundingClientRect();
+    const clamped = label.scrollHeight > label.clientHeight + 1;
+    const room = 2 * parseFloat(getComputedStyle(label).fontSize);
+    whole = end.bottom <= seen + 1 && !(clamped && end.bottom > seen - end.height / 2
+      && end.right + room > label.getBoundingClientRect().right);
   }
   const shown = Math.min(seen, Math.max(...lines.map((r) => r.bottom)));  // the last line seen
   return { text, counter, tops, whole, title: label.title,

@@ -7,7 +7,7 @@
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 //   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
 //   data-upright     inside data-turned: kept upright, turned back about its centre
-//   data-short       an option's words without what it does: the choice bar's counter follows
+//   data-short       an option's words without what it does (choice-words.js)
 //   data-said        a <desc> saying in words the move of that notation (log.js reads it)
 //   data-also        a <desc> in a data-action: that move looks the same (shown as it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
@@ -21,6 +21,7 @@ import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } f
 import { pointerHandlers } from "./board-pointers.js";
 import { closeOnClickOutside, closePanels, reopenPanels, togglePanel } from "./board-panels.js";
 import { fitTall, hasTargets, targetsIntoPage } from "./board-page.js";
+import { sayChoice } from "./choice-words.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
@@ -323,14 +324,7 @@ export class Board {
     if (this.choice) {
       this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
-      const count = sel.options.length;
-      const counter = count > 1 ? " " + _("({n}\u00a0of\u00a0{count})", { n: sel.index + 1, count }) : "";
-      // one wording on every turn: the move and its counter, then what it does, cut first
-      // where the bar is short (issue 28: "Colonna 5, riga 4 (1 di 2)" on 13 turns in 39)
-      const move = shown.getAttribute("data-short") || "";
-      const [head, rest] = move && words.startsWith(move) ? [move, words.slice(move.length)] : [words, ""];
-      this.choice.label.textContent = head + counter + rest;
-      this.choice.label.title = head + counter + rest; // the whole of it where the bar cuts it
+      sayChoice(this.choice, sel); // the move and its counter, then what it does
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
