@@ -436,3 +436,76 @@ def test_the_empty_log_says_so_and_keeps_its_box_as_the_moves_come(
     _total, shifts = layout_shift(page)
     side = [shift for shift in shifts if "main" not in shift["nodes"]]
     assert sum(shift["value"] for shift in side) < 0.005, shifts
+
+
+# where the panel's status box is in the page each time it moves there, from the first click,
+# tap or key on, but half a second after the last (as a layout shift's hadRecentInput)
+PANEL_MOVES = """
+window.__panelMoves = [];
+let lastInput = null;
+for (const type of ["pointerdown", "keydown"]) {
+  addEventListener(type, () => { lastInput = performance.now(); }, true);
+}
+let panelAt = null;
+const watch = () => {
+  const status = document.getElementById("tv-status");
+  const now = status ? Math.round(status.getBoundingClientRect().top + scrollY) : null;
+  if (panelAt !== null && now !== panelAt && lastInput !== null
+      && performance.now() - lastInput > 500) window.__panelMoves.push([panelAt, now]);
+  panelAt = now;
+  requestAnimationFrame(watch);
+};
+requestAnimationFrame(watch);
+"""
+
+
+# a point (client px) on the first tile's meadow below its road, which the others' tiles
+# make larger, and the words for it longer
+ON_THE_FIRST_MEADOW = """() => {
+  const tile = document.querySelector('#tv-board .part-board g.tile[transform="translate(0,0)"]');
+  const box = tile.getBoundingClientRect();
+  return [box.left + box.width * 0.2, box.top + box.height * 0.8];
+}"""
+
+
+@pytest.mark.parametrize("width", [760, 1000])
+def test_a_narrow_window_s_board_words_move_nothing(
+    new_context: Any, server: ServerProcess, width: int
+) -> None:
+    """Issue 28: on a narrow desktop window (760 px, a mouse) the words about what lies
+    under the pointer took lines of their own under the board: 1, 2, then 4 as the bots'
+    tiles came (a redraw clears them, the resting pointer describes anew), and the scores
+    and the moves under them moved 22-64 px with no input. They float beside the pointer
+    there too, as on a wide screen: over a dozen turns, the mouse resting on the board
+    while the others move, the panel under the board stays where it is in the page and
+    nothing shifts."""
+    body = {
+        "game": "carcassonne",
+        "options": {"players": 3},
+        "seats": ["human", "heuristic", "random"],
+        "names": ["Giulia", "", ""],
+        "seed": 7,
+    }
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    context = new_context(viewport={"width": width, "height": 800}, locale="it-IT")
+    context.add_init_script(SHIFTS + PANEL_MOVES)
+    page = context.new_page()
+    # the others' moves 300 ms apart: redraws come while the pointer rests
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang=it&pause=300")
+    wait_shown(page)
+    info = page.locator("#tv-info")
+    described = 0
+    for turn in range(12):
+        if wait_turn_or_end(page) == "over":
+            break
+        take_turn(page, turn)
+        page.mouse.move(*page.evaluate(ON_THE_FIRST_MEADOW))
+        page.wait_for_timeout(100)
+        described += bool(info.text_content())
+    wait_turn_or_end(page)
+    page.wait_for_timeout(600)
+    assert described >= 6, described  # the pointer rested on what the words describe
+    assert page.evaluate("window.__panelMoves") == []
+    _total, shifts = layout_shift(page)
+    side = [shift for shift in shifts if "main" not in shift["nodes"]]
+    assert sum(shift["value"] for shift in side) == 0, shifts

@@ -240,9 +240,6 @@ def _place_choices(
         place = gettext("Place the {tile} at {cell}").format(
             tile=tile_name(name), cell=cell_words(x, y)
         )
-        # the place alone (the panel shows the tile): where the whole move cannot show
-        short = str(cell_words(x, y))
-        short = short[:1].upper() + short[1:]
         words = turned(place, cell["rotations"][0]) if len(effects) == 1 else place
         if len(set(effects.values())) == 1:
             said = next(iter(effects.values()))
@@ -262,6 +259,8 @@ def _place_choices(
             f'width="{SIZE - 6}" height="{SIZE - 6}" rx="6" fill="{HIGHLIGHT}" fill-opacity="0.45" '
             f'stroke="#A08E00" stroke-width="2.5" stroke-dasharray="7 4"/></g>'
         )
+        # each ghost's move without what it does (data-short): the choice bar's counter
+        # follows it, before the effects, which the bar cuts first where it is short
         for rotation in cell["rotations"]:
             action = f"place {key} {rotation}"
             label = turned(place, rotation)
@@ -271,7 +270,7 @@ def _place_choices(
             alike = "".join(also(f"place {key} {r}") for r in cell["alike"][rotation])
             ghosts.append(
                 f'<g data-option-of="{key}" data-turn="{rotation}"{clickable(action, label)} '
-                f'data-short="{escape(turned(short, rotation))}">'
+                f'data-short="{escape(turned(place, rotation))}">'
                 f"<title>{escape(label)}</title>{alike}"
                 f'<g transform="translate({cx:g},{cy:g})" opacity="0.7">{tile(name, rotation)}</g>'
                 f'<rect class="hit" x="{cx - SIZE / 2:g}" y="{cy - SIZE / 2:g}" width="{SIZE}" '

@@ -7,7 +7,7 @@
 //   data-feature     hovering highlights every element with the same key (feature-lit)
 //   data-turned      turned (rotate) as the shown choice's data-turn says (the tile to place)
 //   data-upright     inside data-turned: kept upright, turned back about its centre
-//   data-short       an option's words, shorter, where its whole words do not fit the bar
+//   data-short       an option's words without what it does (choice-words.js)
 //   data-said        a <desc> saying in words the move of that notation (log.js reads it)
 //   data-also        a <desc> in a data-action: that move looks the same (shown as it)
 //   data-part        the root's parts, laid out apart: "head" stays, "board" zooms
@@ -21,6 +21,7 @@ import { BoardView, boardZoom, drawn, firstTarget, layoutChanged, splitParts } f
 import { pointerHandlers } from "./board-pointers.js";
 import { closeOnClickOutside, closePanels, reopenPanels, togglePanel } from "./board-panels.js";
 import { fitTall, hasTargets, targetsIntoPage } from "./board-page.js";
+import { sayChoice } from "./choice-words.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
 
@@ -231,18 +232,18 @@ export class Board {
     if (!floating) return;
     const area = info.offsetParent ? info.offsetParent.getBoundingClientRect() : { left: 0, top: 0, width: innerWidth, height: innerHeight };
     const gap = 16;
+    // moved by a transform, not left and top: words that follow the pointer shift no layout
+    const place = (x, y) => { info.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`; };
     if (this.pointer.around) {
       const at = clearOfNeighbours(this.pointer.around, info, area);
-      info.style.left = `${Math.round(at.left)}px`;
-      info.style.top = `${Math.round(at.top)}px`;
+      place(at.left, at.top);
       return;
     }
     let left = this.pointer.x - area.left + gap;
     let top = this.pointer.y - area.top + gap;
     if (left + info.offsetWidth > area.width) left = Math.max(0, this.pointer.x - area.left - info.offsetWidth - gap);
     if (top + info.offsetHeight > area.height) top = Math.max(0, this.pointer.y - area.top - info.offsetHeight - gap);
-    info.style.left = `${Math.round(left)}px`;
-    info.style.top = `${Math.round(top)}px`;
+    place(left, top);
   }
 
   // -- playing ----------------------------------------------------------------------------
@@ -323,20 +324,7 @@ export class Board {
     if (this.choice) {
       this.say(""); // the choice says it: no description of the cell beside it, unturned
       this.choice.box.hidden = false;
-      const counted = (i) => (sel.options.length > 1 ? " " + _("({n} of {count})", { n: i + 1, count: sel.options.length }) : "");
-      const label = this.choice.label;
-      // where the whole move of any rotation is cut at the bar's lines, each says the place
-      // and the rotation alone (the panel shows the tile): one wording for all (playtest 12
-      // #6: "Spalte 1, Zeile -2, …gedreht (1 von 2)", then "Lege das Plättchen … (2 von 2)")
-      if (sel.short === undefined) {
-        sel.short = sel.options.some((node, i) => {
-          label.textContent = (node.getAttribute("aria-label") || "") + counted(i);
-          return node.hasAttribute("data-short") && label.scrollHeight > label.clientHeight + 1;
-        });
-      }
-      const short = sel.short && shown.getAttribute("data-short");
-      label.textContent = (short || words) + counted(sel.index);
-      label.title = words + counted(sel.index); // the whole of it where the short one shows
+      sayChoice(this.choice, sel); // the move and its counter, then what it does
       this.choice.rotate.disabled = sel.options.length < 2;
     } else {
       this.say(words);
