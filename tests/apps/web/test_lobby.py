@@ -350,6 +350,16 @@ def test_only_a_seat_a_person_plays_is_offered_its_turn_alerts(
     assert body["emails"] == [None, "ben@example.org", None, None, None], body
 
 
+def test_the_german_lobby_quotes_as_german_does(page: Page, server: ServerProcess) -> None:
+    """Playtest 15 #10: the "Kleine Stadt" help read ("2", das Grundspiel) ... ("4"), with
+    English quotes in German text."""
+    page.goto(f"{server.url}/?lang=de")
+    page.locator('input[name="game"][value="carcassonne"]').check()
+    help_text = field(page, "carcassonne", "small_city").locator(".help")
+    expect(help_text).to_contain_text("(„2“, das Grundspiel)")
+    assert '"' not in (options_box(page, "carcassonne").text_content() or "")
+
+
 def test_playing_now_names_an_unnamed_seat_as_its_match_page_does(
     page: Page, server: ServerProcess
 ) -> None:
