@@ -113,6 +113,32 @@ def test_french_writes_one_apostrophe() -> None:
     assert not found, found[:5]
 
 
+# Each language's quotation marks, as the games' texts (the lobby's options, the board's and
+# the log's words) write them; not the server's API errors, which quote fields as JSON does
+QUOTES = {"de": ("„", "“"), "fr": ("«\u00a0", "\u00a0»"), "it": ("«", "»")}
+GAME_DOMAINS = sorted(set(messages.DOMAINS) - {"web", "terminal"})
+
+
+@pytest.mark.parametrize("lang", sorted(QUOTES))
+def test_the_games_texts_quote_as_their_language_does(lang: str) -> None:
+    """Playtest 15 #10: the German lobby's "small city" help quoted its choices English-style,
+    ("2", das Grundspiel); German writes „2“, French « 2 », Italian «2». No straight double
+    quote in a game's text, and German writes no « »."""
+    found = []
+    for domain in GAME_DOMAINS:
+        with messages.po_path(domain, lang).open("rb") as file:
+            catalog = read_po(file, locale=lang, domain=domain)
+        for message in catalog:
+            strings = messages_strings(message)
+            found += [text for text in strings if '"' in text]
+            if lang == "de":
+                found += [text for text in strings if "«" in text or "»" in text]
+            if isinstance(message.id, str) and message.id.startswith("a completed 2-tile city"):
+                opening, closing = QUOTES[lang]
+                assert f"{opening}2{closing}" in message.string, message.string
+    assert not found, found[:5]
+
+
 def messages_strings(message: Any) -> list[str]:
     """A catalog entry's translations: one, or one per plural form."""
     found = message.string

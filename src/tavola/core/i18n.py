@@ -257,17 +257,22 @@ CORE = Catalog("core", LOCALE_DIR)
 """The texts of tavola.core itself."""
 
 
-# French sets a space before ? ! : ; and a line must not start with them: that space, where
-# a text has a plain one (or a narrow one, which some fonts lack), becomes a no-break one.
-LOOSE_BEFORE_PUNCTUATION = re.compile(r"[ \u202f](?=[?!:;](?:\s|$|[\"»)\]<]))")
+# French sets a space before ? ! : ; and a line must not start with them, and a space inside
+# « », where a line must not break: that space, where a text has a plain one (or a narrow
+# one, which some fonts lack), becomes a no-break one.
+LOOSE_BEFORE_PUNCTUATION = re.compile(
+    r"[ \u202f](?=[?!:;](?:\s|$|[\"»)\]<]))|(?<=«)[ \u202f]|[ \u202f](?=»)"
+)
 
 
 def punctuation_kept(text: str, lang: str) -> str:
-    """``text`` with a no-break space before ? ! : ; where ``lang`` sets a space there
-    (French), so that no line starts with them.
+    """``text`` with a no-break space before ? ! : ; and inside « » where ``lang`` sets a
+    space there (French), so that no line starts with the mark nor ends with a lone «.
 
     >>> punctuation_kept("Qui commence ? La règle : le plus jeune.", "fr")
     'Qui commence\xa0? La règle\xa0: le plus jeune.'
+    >>> punctuation_kept("l'option « petite ville »", "fr")
+    "l'option «\xa0petite ville\xa0»"
     >>> punctuation_kept("Who starts? Rule: the youngest.", "en")
     'Who starts? Rule: the youngest.'
     """

@@ -23,7 +23,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 import tavola
 from tavola.apps.web import pages
+from tavola.core.registry import game_classes
 from tests.apps.web.helpers import MATCH, play_to_the_end, wait_shown
+from tests.apps.web.test_replay import finished_match
 from tests.live_server import ServerProcess
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
@@ -202,3 +204,39 @@ def test_the_language_switch_is_remembered(page: Page, server: ServerProcess) ->
     expect(page.locator("#new-title")).to_have_text("Neue Partie")
     switch.get_by_text("English").click()
     expect(page.locator("#new-title")).to_have_text("New match")
+
+
+# French punctuation in a title with no no-break space before it (? ! : ;), or a plain
+# space inside « »
+LOOSE_FRENCH = re.compile(r"(?<![\u00a0\u202f])[?!:;]|«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»")
+
+
+@pytest.mark.browser
+def test_every_french_page_title_spaces_its_punctuation(page: Page, server: ServerProcess) -> None:
+    """Playtest 15 #9: the French rules page was titled "Carcassonne: Règles" where every
+    other French title reads "X : Y" (a no-break space before the colon). Every French
+    page's title, as the browser shows it, sets that space."""
+    body = {"game": "campanile", "seats": ["human", "heuristic"], "seed": 3}
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    urls = ["/", "/replay", "/tournaments", "/leaderboard", "/players/nobody"]
+    urls.append(created["seats"][0]["url"])  # a match being played
+    for game in sorted(game_classes()):
+        urls += [f"/learn/{game}", f"/leaderboard/{game}"]
+        urls += [f"/rules/{game}{key}" for key in ("", "/decisions", "/notation")]
+    titles = {}
+    for url in urls:
+        page.goto(server.url + url + ("&" if "?" in url else "?") + "lang=fr")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        titles[url] = page.title()
+    page.goto(f"{server.url}/learn/carcassonne?lang=fr")
+    page.locator('main a[href^="/learn/carcassonne/"]').first.click()  # a lesson
+    page.wait_for_url("**/learn/*/*")
+    titles[page.url] = page.title()
+    finished, _record = finished_match(server)
+    for url in (f"/m/{finished}", f"/m/{finished}/replay"):
+        page.goto(f"{server.url}{url}?lang=fr")
+        page.wait_for_selector(".event-table")  # the log: the page has its state
+        titles[url] = page.title()
+    loose = {url: title for url, title in titles.items() if LOOSE_FRENCH.search(title)}
+    assert not loose, loose
+    assert any("\u00a0: " in title for title in titles.values()), titles  # the rules pages

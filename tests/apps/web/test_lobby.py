@@ -311,6 +311,55 @@ def test_the_rated_terms_show_once_rated_is_chosen(page: Page, server: ServerPro
     assert len(set(lefts)) == 1, lefts
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_only_a_seat_a_person_plays_is_offered_its_turn_alerts(
+    page: Page, server: ServerProcess, lang: str
+) -> None:
+    """Playtest 15 #5: "Tell seat B when it is to move" (e-mail, webhook) was offered under
+    every seat, bots' included. Now only under the seats a person plays, following the
+    seat's kind as it is chosen; an address typed for a seat made a bot is not sent."""
+    page.goto(f"{server.url}/?lang={lang}")
+    page.locator('input[name="game"][value="carcassonne"]').check()
+    field(page, "carcassonne", "players").locator("select").select_option("5")
+    rows = page.locator("#tv-seats .seat-row")
+    expect(rows).to_have_count(5)
+    alerts = rows.locator(".seat-alerts summary")
+    kinds = rows.locator("select.kind")
+    people = {"you", "friend", "hotseat"}
+
+    def offered() -> list[bool]:
+        return [summary.is_visible() for summary in alerts.all()]
+
+    chosen = ["you", "heuristic", "friend", "ismcts:iterations=2000", "random"]
+    for kind, choice in zip(kinds.all(), chosen, strict=True):
+        kind.select_option(choice)
+    assert offered() == [choice in people for choice in chosen]
+    # the seat's kind changed: its alerts come and go with it
+    alerts.nth(0).click()
+    rows.nth(0).locator("input.email").fill("ada@example.org")
+    kinds.nth(1).select_option("hotseat")
+    kinds.nth(0).select_option("heuristic")
+    assert offered() == [False, True, True, False, False]
+    rows.nth(1).locator(".seat-alerts summary").click()
+    rows.nth(1).locator("input.email").fill("ben@example.org")
+    created = lambda r: r.method == "POST" and r.url.endswith("/api/matches")  # noqa: E731
+    with page.expect_request(created) as sent:
+        page.locator("#tv-create-button").click()
+    expect(page.locator("#tv-created")).to_be_visible()
+    body = json.loads(sent.value.post_data or "{}")
+    assert body["emails"] == [None, "ben@example.org", None, None, None], body
+
+
+def test_the_german_lobby_quotes_as_german_does(page: Page, server: ServerProcess) -> None:
+    """Playtest 15 #10: the "Kleine Stadt" help read ("2", das Grundspiel) ... ("4"), with
+    English quotes in German text."""
+    page.goto(f"{server.url}/?lang=de")
+    page.locator('input[name="game"][value="carcassonne"]').check()
+    help_text = field(page, "carcassonne", "small_city").locator(".help")
+    expect(help_text).to_contain_text("(„2“, das Grundspiel)")
+    assert '"' not in (options_box(page, "carcassonne").text_content() or "")
+
+
 def test_playing_now_names_an_unnamed_seat_as_its_match_page_does(
     page: Page, server: ServerProcess
 ) -> None:

@@ -152,3 +152,32 @@ def test_french_rules_keep_their_punctuation_to_its_word(game: str) -> None:
     loose = re.findall(r".{12}[ \u202f][?!:;](?=\s|$|<)", html)
     assert "\u00a0:" in html
     assert loose == [], loose[:3]
+
+
+# a plain (breakable) space or line break next to a guillemet: a lone « or » at a line's end
+# or start
+LOOSE_GUILLEMET = re.compile(r"«[ \t\r\n]|[ \t\r\n]»")
+
+
+@pytest.mark.browser
+def test_no_french_rules_page_breaks_a_line_inside_guillemets(
+    page: Page, server: ServerProcess
+) -> None:
+    """Playtest 15 #6: on /rules/carcassonne and /rules/clocktowers in French the spaces
+    inside « » were plain ones, and a lone « or » ended a line at 16 of 155 window widths
+    ("avec l'option «" / "petite ville » à 4" at 320 px). Every French rules page's text,
+    as the browser has it, has no plain space next to « or »."""
+    quoted = 0
+    for game in GAMES:
+        for key in rules.PAGES:
+            if "fr" not in rules.languages(game, key):
+                continue
+            suffix = "" if key == "rules" else f"/{key}"
+            page.goto(f"{server.url}/rules/{game}{suffix}?lang=fr")
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+            text = page.locator("main").text_content() or ""
+            quoted += text.count("«")
+            found = LOOSE_GUILLEMET.finditer(text)
+            loose = [text[max(0, m.start() - 30) : m.end() + 30] for m in found]
+            assert not loose, (game, key, loose)
+    assert quoted > 40  # the pages quote, in Carcassonne's and ClockTowers' rules too

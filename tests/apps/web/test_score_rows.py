@@ -1,6 +1,7 @@
 """The scores beside the picture: a row whose name runs to two lines (a long name, the
 room of the "to move" tag kept in every row) has its cells on one baseline (playtest 12
-#4: the name sat at the row's top, its score in its middle, 11 px lower at 1366x800)."""
+#4: the name sat at the row's top, its score in its middle, 11 px lower at 1366x800); a
+row whose words fit on one line is one line high (playtest 15 #4)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.apps.web.helpers import wait_shown
+from tests.apps.web.helpers import wait_shown, wait_turn_or_end
 from tests.apps.web.test_layout_shift import SCREENS
 from tests.live_server import ServerProcess
 
@@ -48,3 +49,56 @@ def test_a_scores_row_in_two_lines_keeps_its_cells_on_one_line(
     assert any(tall for tall, *_bottoms in rows), rows
     for _tall, name, score, _badge in rows:
         assert abs(score - name) <= 3, rows
+
+
+# Each row of scores: whether its name and marks fit on one line of the name cell, how many
+# lines tall the cell is, and whether the row shows the turn: its "to move" tag or the
+# arrow before its badge, in sight
+LINES = """() => [...document.querySelectorAll('#tv-scores tbody tr')].map((row) => {
+  const who = row.cells[1];
+  const style = getComputedStyle(who);
+  const room = who.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const words = [...who.querySelectorAll('.name, small')];
+  const wide = words.flatMap((w) => [...w.getClientRects()]).reduce((sum, r) => sum + r.width, 0);
+  const line = who.querySelector('.name').getClientRects()[0].height;
+  const high = who.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const tag = row.querySelector('.tag.turn');
+  const tagSeen = !!tag && tag.getBoundingClientRect().width > 4
+    && getComputedStyle(tag).visibility === 'visible';
+  const arrow = getComputedStyle(row.cells[0], '::before');
+  const arrowSeen = arrow.content.includes('▸') && arrow.visibility === 'visible';
+  return [wide + 8 <= room, high / line, row.classList.contains('to-move'),
+    tagSeen || arrowSeen, row.textContent];
+})"""
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_a_row_whose_words_fit_is_one_line_high(
+    new_context: Any, server: ServerProcess, lang: str, screen: str
+) -> None:
+    """Playtest 15 #4: the bots' rows ("Bot B (heuristisch, leicht)") were 58 px tall against
+    34 px, the unseen room of the "to move" tag wrapped onto a line of its own. Every row
+    whose name and marks fit is one line high, the seat to move's included (a long name,
+    its tag left to the arrow), and the turn shows in the mover's row."""
+    body = {
+        "game": "clocktowers",
+        "seats": ["human", "heuristic", "ismcts:iterations=300"],
+        "names": ["Bernadette Fontaine", "", ""],  # its tag fits in no language
+        "seed": 4,
+    }
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page = new_context(viewport=SCREENS[screen]).new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
+    wait_turn_or_end(page)
+    rows = page.evaluate(LINES)
+    assert len(rows) == 3, rows
+    for fits, lines, _mover, _shown, _text in rows:
+        assert fits, rows
+        assert lines < 1.8, rows
+    movers = [row for row in rows if row[2]]
+    assert len(movers) == 1, rows
+    assert movers[0][3], rows
+    to_move = page.locator("#tv-scores tr.to-move .tag.turn").text_content() or ""
+    assert to_move.strip(), rows
+    assert to_move in movers[0][4], rows  # screen readers still say it

@@ -227,7 +227,8 @@ def _rules(game: str, page: str, caller: Player | None) -> HTMLResponse:
     return render(
         "rules.html",
         game=game,
-        title=f"{cls.title}: {pages[page]}",
+        # "X : Y" in French; a page the game does not ship says so (was a KeyError: 500)
+        title=lazy("{game}: {page}", game=cls.title, page=pages.get(page, _(rules.PAGES[page]))),
         page=page,
         summary=cls.rules_summary,
         # the rules in a few lines go with the decisions, or the rules if there are none

@@ -40,6 +40,15 @@ function playerCount(game) {
   return players && Number(players.default) > 0 ? Number(players.default) : 2;
 }
 
+/** Whether a seat of ``kind`` is played by a person (not a bot). */
+const human = (kind) => kind === "you" || kind === "friend" || kind === "hotseat";
+
+/** A seat's "tell it when it is to move" (e-mail, webhook) is offered only where a person
+ *  plays it, not to a bot (playtest 15 #5); what was typed stays, unsent, for a change back. */
+function offerAlerts(row) {
+  row.querySelector(".seat-alerts").hidden = !human(row.querySelector(".kind").value);
+}
+
 /** The seat rows, as many as the players option says; what was chosen is kept. */
 function renderSeats() {
   const count = playerCount(chosenGame());
@@ -64,6 +73,7 @@ function renderSeats() {
     kind.dataset.seat = String(seat);
     kind.value = before[seat] ? before[seat].kind : seat === 0 ? "you" : "heuristic";
     row.querySelector(".name").value = before[seat] ? before[seat].name : "";
+    offerAlerts(row);
     rows.push(row);
   }
   seatsBox.replaceChildren(...rows);
@@ -172,6 +182,7 @@ form.addEventListener("change", (e) => {
   if (e.target.name === "game") showOptions();
   else if (e.target.closest(".option")) showApplying(chosenGame());
   if (e.target.closest('.option[data-option="players"]')) renderSeats();
+  if (e.target.matches(".seat-row .kind")) offerAlerts(e.target.closest(".seat-row"));
 });
 
 form.addEventListener("submit", async (e) => {
@@ -181,7 +192,6 @@ form.addEventListener("submit", async (e) => {
   const rows = [...seatsBox.querySelectorAll(".seat-row")];
   const kinds = rows.map((row) => row.querySelector(".kind").value);
   const names = rows.map((row) => row.querySelector(".name").value.trim() || null);
-  const human = (k) => k === "you" || k === "friend" || k === "hotseat";
   const me = signedIn() ? kinds.indexOf("you") : -1;
   const perSeat = (field) => rows.map((row, i) => (human(kinds[i]) && row.querySelector(`.${field}`).value.trim()) || null);
   const body = {

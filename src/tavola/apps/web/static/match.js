@@ -16,7 +16,7 @@ import { $, copyText, el } from "./dom.js";
 import { _ } from "./i18n.js";
 import { MatchState } from "./match-state.js";
 import { installTable, noteTable, renderTable } from "./match-table.js";
-import { askHint, placeFocusOn, showPlay, showPublic } from "./match-view.js";
+import { askHint, placeFocusOn, showPlay, showPublic, turnTagsInLine } from "./match-view.js";
 import { badge, palette, seatName } from "./seats.js";
 import { keepShownSeat, myMatches, shownSeat, storedPause, tokensOf } from "./storage.js";
 import { ChatView, ClockView, TurnAlert } from "./table.js";
@@ -56,6 +56,8 @@ const ui = {
   rematchText: $("tv-rematch-text"),
   rematchButton: $("tv-rematch-button"),
 };
+// another width: which "to move" tags fit on their names' lines is measured anew
+addEventListener("resize", () => turnTagsInLine(ui.scores));
 
 const match = new MatchState({
   id: root.dataset.match,
