@@ -38,21 +38,20 @@ TOWER_W: Final = 46
 LABEL_W: Final = 56  # a tower's words below it: its width and the gap to the next tower's
 # the least font size of the picture's words: 12 px on a 390 px phone (a unit 0.846 px there)
 PHONE_LEAST: Final = 14.2
-LABEL_LEAST: Final = PHONE_LEAST  # the font size under which "2 floors" is written "2 fl."
+LABEL_LEAST: Final = PHONE_LEAST  # the font size under which "2 floors" is written "2 fl"
 
 
 def floors_label(floors: int) -> str:
-    """The floors of a tower in words ("2 floors"), abbreviated ("2 fl.", with its period:
-    "2 fl" beside "1 floor" read as cut text) only where the words would need a font under
-    ``LABEL_LEAST`` to fit below the tower.
+    """The floors of a tower in words ("2 floors"), abbreviated ("2 fl") only where the
+    words would need a font under ``LABEL_LEAST`` to fit below the tower.
 
     >>> floors_label(1), floors_label(2)
-    ('1 floor', '2 fl.')
+    ('1 floor', '2 fl')
     """
     words = ngettext("{floors} floor", "{floors} floors", floors).format(floors=floors)
     if fitted_size(words, 15, LABEL_W) >= LABEL_LEAST:
         return words
-    return gettext("{floors} fl.").format(floors=floors)
+    return gettext("{floors} fl").format(floors=floors)
 
 
 def svg_text(
