@@ -20,13 +20,13 @@ def test_db_upgrade_creates_the_schema_and_is_idempotent(tmp_path: Path) -> None
     url = f"sqlite:///{tmp_path / 'sub' / 'tavola.sqlite3'}"
     first = tavola("db", "upgrade", "--db", url)
     assert first.returncode == 0, first.stderr
-    assert "schema revision 0009_account_seat_tokens" in first.stdout
+    assert "schema revision 0010_playing_now" in first.stdout
     engine = create_engine(url)
     assert {"matches", "seats", "actions", "chat"} <= set(inspect(engine).get_table_names())
-    assert current_revision(engine) == "0009_account_seat_tokens"
+    assert current_revision(engine) == "0010_playing_now"
     again = tavola("db", "upgrade", "--db", url)
     assert again.returncode == 0
-    assert "schema revision 0009_account_seat_tokens" in again.stdout
+    assert "schema revision 0010_playing_now" in again.stdout
 
 
 def test_serve_on_a_port_in_use_says_so(tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_upgrading_a_database_of_revision_0001_keeps_its_matches(tmp_path: Path)
                 " VALUES ('old', 'campanile', '{}', 1, 0, 1, '2026-01-02 03:04:05')"
             )
         )
-    assert db.upgrade(engine) == "0009_account_seat_tokens"
+    assert db.upgrade(engine) == "0010_playing_now"
     with engine.connect() as connection:
         row = connection.execute(
             text("SELECT started_at, created_at, on_timeout, time_control FROM matches")

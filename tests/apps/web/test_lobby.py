@@ -365,6 +365,16 @@ def test_playing_now_names_an_unnamed_seat_as_its_match_page_does(
 ) -> None:
     create_in_lobby(page, server.url, "dudo", [Seat("you"), Seat("friend")])
     spectate = page.locator("#tv-created a[href^='/m/']").last.get_attribute("href") or ""
+    you = token_of(page.locator("#tv-open-seat").get_attribute("href") or "")
+    api = f"{server.url}/api{spectate.replace('/m/', '/matches/')}"
+    seen = httpx.get(api, headers={"authorization": f"Bearer {you}"}).json()
+    played = httpx.post(
+        f"{api}/actions",
+        json={"seq": seen["seq"], "action": seen["legal"][0]},
+        headers={"authorization": f"Bearer {you}"},
+    )
+    assert played.status_code == 200, played.text  # "Playing now": matches moved in
+    page.goto(server.url + "/")
     listed = page.locator("#tv-playing li", has=page.locator(f"a[href='{spectate}']"))
     expect(listed).to_contain_text("Seat A")  # "Playing now" made again by lobby.js
     expect(listed).to_contain_text("Seat B")

@@ -391,19 +391,27 @@ def test_a_long_move_list_scrolls_and_shows_each_move_whole(
     assert actions.evaluate("a => a.scrollHeight > a.clientHeight")  # the list scrolls instead
 
 
-def test_a_new_match_is_under_playing_now_at_once(page: Page, server: ServerProcess) -> None:
+def test_a_match_is_under_playing_now_once_its_first_move_is_made(
+    page: Page, server: ServerProcess
+) -> None:
+    """ "Playing now" lists matches being played: not one nobody moved in yet (playtest 16
+    #5: listing the newest matches, moved in or not, hid the ones being played)."""
     name = "Ada Lovelace"  # a name no other test gives
     create_in_lobby(page, server.url, "campanile", [Seat("you", name), Seat("friend")])
-    playing = page.locator("#tv-playing li", has_text=name)
-    expect(playing).to_have_count(1, timeout=5_000)  # not at the next refresh, 15 s on
-    # each badge's letter, a space, and the seat's name as its match page says it
-    expect(playing).to_contain_text(f"A {name}, B Seat B")
-    expect(playing).to_contain_text("0 moves")
-    open_my_seat(page)
+    seat = page.locator("#tv-open-seat").get_attribute("href") or ""
+    page.goto(server.url + "/")
+    match = seat.split("/m/")[1].split("?")[0]
+    expect(page.locator(f"#tv-mine li[data-match='{match}']")).to_have_count(1)
+    expect(page.locator("#tv-playing li", has_text=name)).to_have_count(0)
+    page.goto(server.url + seat if seat.startswith("/") else seat)
+    wait_shown(page)
     page.locator("#tv-actions button.action").first.click()
     page.wait_for_selector("#main[data-seq='1']")
     page.goto(server.url + "/")
-    expect(page.locator("#tv-playing li", has_text=name)).to_contain_text("1 move ")
+    playing = page.locator("#tv-playing li", has_text=name)
+    # each badge's letter, a space, and the seat's name as its match page says it
+    expect(playing).to_contain_text(f"A {name}, B Seat B")
+    expect(playing).to_contain_text("1 move ")
 
 
 def test_french_counts_no_move_in_the_singular(page: Page, server: ServerProcess) -> None:

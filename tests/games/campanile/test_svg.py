@@ -17,7 +17,7 @@ from tavola.core.i18n import LANGUAGES, language
 from tavola.core.svg import BOLD_GLYPH_EM, PAPER, at_table, seat_colour
 from tavola.games.campanile import CampanileState, svg
 from tavola.games.campanile.svg_picture import STYLE_COLOURS
-from tavola.games.campanile.translations import _ as campanile_text
+from tavola.games.campanile.translations import ngettext as campanile_texts
 from tavola.testing import checks
 from tests.games.campanile import decks, decks96
 from tests.games.campanile.test_scenarios import DISPLAY_3P, HANDS_3P, STACK_3P
@@ -288,7 +288,9 @@ def test_a_pile_says_how_many_cards_it_has_left_in_one_text() -> None:
                 assert len(groups) == len(piles)
                 for pile, group in zip(piles, groups, strict=True):
                     said = texts(group)
-                    assert campanile_text("{count} left").format(count=pile["size"]) in said, (
+                    size = pile["size"]
+                    words = campanile_texts("{count} left", "{count} left", size)
+                    assert words.format(count=size) in said, (
                         lang,
                         said,
                     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MOVE = "move"
@@ -37,6 +37,7 @@ class Base(DeclarativeBase):
 
 class MatchRow(Base):
     __tablename__ = "matches"
+    __table_args__ = (Index("ix_matches_listed_ended_at", "listed", "ended_at"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
@@ -61,6 +62,9 @@ class MatchRow(Base):
         String(32), default=None, index=True, unique=True
     )
     rated: Mapped[bool] = mapped_column(Boolean, default=False)  # its end rates its players
+    # When its log ended it (revision 0010), once a server saw it: a mark to skip finished
+    # matches by, not a truth (the log is); None for a match not over or not yet seen over.
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
 class SeatRow(Base):

@@ -374,8 +374,18 @@ class MatchService:
         self.alarms.schedule(live)
         if local:
             self._alert_turn(live)
+            if live.is_over:
+                self._spawn(self._mark_ended(live))
             if live.is_over and live.table.rated:
                 self._spawn(self._rate(live))
+
+    async def _mark_ended(self, live: LiveMatch) -> None:
+        """A match this process ended leaves "playing now" (a failure leaves it to the
+        lobby's next look, which finds it over and marks it)."""
+        try:
+            await self._db(self.store.mark_ended, [live.id], now())
+        except Exception:
+            log.exception("cannot mark match %s ended", live.id)
 
     async def _rate(self, live: LiveMatch) -> None:
         """A rated match this process ended: its result rates its players (a failure
@@ -465,8 +475,28 @@ class MatchService:
     # -- reading ---------------------------------------------------------------------------
 
     async def listed(self) -> list[LiveMatch]:
-        ids = await self._db(self.store.recent, self.settings.listed_matches)
-        return [await self.get(match_id) for match_id in ids]
+        """The lobby's "playing now": listed matches with a move made and not over, the
+        most recently moved first, at most ``settings.listed_matches``, however many
+        unstarted or finished ones there are. A match found over is marked ended, and
+        the next look's query skips it."""
+        wanted = self.settings.listed_matches
+        found: dict[str, LiveMatch] = {}
+        skip = 0
+        while len(found) < wanted:
+            ids = await self._db(self.store.playing, wanted, skip)
+            ended = []
+            for match_id in ids:
+                live = await self.get(match_id)
+                if live.is_over:
+                    ended.append(match_id)
+                elif len(found) < wanted:
+                    found.setdefault(match_id, live)
+            if ended:
+                await self._db(self.store.mark_ended, ended, now())
+            if len(ids) < wanted:
+                break
+            skip += len(ids) - len(ended)  # the ended ones left the query's rows
+        return list(found.values())
 
     async def close(self) -> None:
         self.log.close()

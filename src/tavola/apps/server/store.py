@@ -298,16 +298,35 @@ class Store:
                 session.expunge(row)
             return row
 
-    def recent(self, limit: int) -> list[str]:
-        """The ids of the listed matches most recently created."""
+    def playing(self, limit: int, skip: int = 0) -> list[str]:
+        """The ids of listed matches with a log entry and not marked ended, the most
+        recently moved first (after the first ``skip``): the lobby's "playing now", to be
+        checked against their logs (a match may be over and not yet marked)."""
+        latest = (
+            select(ActionRow.at)
+            .where(ActionRow.match_id == MatchRow.id)
+            .order_by(ActionRow.seq.desc())
+            .limit(1)
+            .scalar_subquery()
+        )
         with Session(self.engine) as session:
             return list(
                 session.scalars(
                     select(MatchRow.id)
-                    .where(MatchRow.listed)
-                    .order_by(MatchRow.created_at.desc())
+                    .where(MatchRow.listed, MatchRow.ended_at.is_(None), latest.is_not(None))
+                    .order_by(latest.desc(), MatchRow.id)
+                    .offset(skip)
                     .limit(limit)
                 )
+            )
+
+    def mark_ended(self, match_ids: list[str], at: datetime) -> None:
+        """Mark matches whose log ended them (those already marked keep their time)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(MatchRow)
+                .where(MatchRow.id.in_(match_ids), MatchRow.ended_at.is_(None))
+                .values(ended_at=at)
             )
 
     def with_bots_active_since(self, since: datetime) -> list[str]:

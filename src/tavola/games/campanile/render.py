@@ -127,7 +127,9 @@ def render_1996(view: dict[str, Any]) -> str:
     ranking = sorted(range(len(towers)), key=lambda i: (-towers[i]["height"], i))
     scale = min(1.0, BAR_WIDTH / max(max(t["height"] for t in towers), 1))
     piles = "   ".join(
-        _("{number}: {card} ({count} left)").format(
+        ngettext(
+            "{number}: {card} ({count} left)", "{number}: {card} ({count} left)", pile["size"]
+        ).format(
             number=pile["number"],
             card=style_name(pile["top"]) if pile["top"] else "-",
             count=pile["size"],

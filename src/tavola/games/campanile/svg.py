@@ -311,7 +311,7 @@ class _Picture(TowerRow, SeatRows):
                     )
                 )
             # the count in words under the card, on one line ("0 left" once it is empty)
-            words_left = _("{count} left").format(count=size)
+            words_left = ngettext("{count} left", "{count} left", size).format(count=size)
             body.append(
                 svg_text(
                     cx + w / 2,

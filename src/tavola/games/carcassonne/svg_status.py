@@ -324,7 +324,8 @@ def _seat_row(
     current = seat == view["current_player"] or seat in view["winners"]
     colour = seat_colour(seat)
     supply = view["supply"][seat]
-    points, left = gettext("points"), gettext("{count} left").format(count=supply)
+    points = gettext("points")
+    left = ngettext("{count} left", "{count} left", supply).format(count=supply)
     stroke = f'stroke="{colour}" stroke-width="4"' if current else 'stroke="#B9B0A0"'
     if seat in view["winners"]:  # a lesson's end (its page) crowns nobody: lesson.css
         stroke += ' class="won"'

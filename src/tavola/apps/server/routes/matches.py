@@ -138,7 +138,8 @@ def _check_email(address: str) -> str:
 
 @router.get("/matches", responses=answers(503))
 async def list_matches(service: Service) -> dict[str, Any]:
-    """The listed matches most recently created, for spectators."""
+    """The listed matches being played (a move made, not over), most recently moved
+    first, for spectators."""
     return {"matches": [match_summary(live) for live in await service.listed()]}
 
 

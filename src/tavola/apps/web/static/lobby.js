@@ -404,9 +404,9 @@ async function refreshMine() {
 async function refreshPlaying() {
   const answer = await listedMatches();
   if (!answer.ok) return; // offline: keep the list as it is
-  // matches being played: a move made, or one of this browser's (just created)
-  const mine = new Set(allMatches().map((m) => m.id));
-  const matches = answer.body.matches.filter((m) => !m.is_over && (m.seq > 0 || mine.has(m.id)));
+  // matches being played, the most recently moved first: the server's choice (a move
+  // made, not over), however many unstarted or finished matches are newer
+  const matches = answer.body.matches.filter((m) => !m.is_over && m.seq > 0);
   const box = $("tv-playing");
   if (!matches.length) {
     box.replaceChildren(el("li", { class: "muted", text: _("No match is being played right now.") }));
