@@ -224,6 +224,40 @@ def test_no_print_under_12_px_on_the_small_roof_cards_of_a_clocktowers_hand_on_a
         assert not small, f"clocktowers, as {who}, in German: {small}"
 
 
+def moves_to_the_intermezzo(seed: int) -> int:
+    """The moves ``played_at_random`` plays in a 2009 Campanile of 2 (seed ``seed``) up to
+    the Intermezzo's scoring, and one more."""
+    state = tavola.load("campanile", players=2).new_game(seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while not state.view(0)["intermezzo_scored"]:
+        state.apply(state.read_action(rng.choice(state.legal_notations())))
+        done += 1
+    return done + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_no_print_under_12_px_in_campanile_s_scoring_words_on_a_phone(
+    phone: Page, server: ServerProcess, lang: str
+) -> None:
+    """Playtest 15 #7: the words by the stack that say which scoring comes ("Prossima
+    valutazione: Intermezzo") were fitted to their room, "valutazione:" at 11.6 px. They
+    are read at the opening, after the Intermezzo ("scored; next: Finito") and at the end
+    ("Finito scored"), as a seat and as a spectator, in every language."""
+    for moves in (1, moves_to_the_intermezzo(1), 1_000):
+        created = played_at_random(server.url, "campanile", {}, 1, moves=moves)
+        seat = created["seats"][0]
+        for address in (f"{seat['url']}&lang={lang}", f"{created['spectate']}?lang={lang}"):
+            phone.goto(server.url + address)
+            wait_shown(phone)
+            board = phone.locator(
+                "#tv-board svg text", has_text="Finito" if moves > 1 else "Intermezzo"
+            )
+            assert board.count() > 0
+            small = phone.evaluate(SMALL_PRINT, LEAST)
+            assert not small, f"campanile after {moves} moves, {address}: {small}"
+
+
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_no_print_under_12_px_in_a_review_on_a_phone(
     phone: Page, server: ServerProcess, tmp_path: Path, lang: str
