@@ -1,6 +1,6 @@
 """No print under 12 px on a phone: every text of the match pages (each game, as a seat in
 English and as a spectator in German at the opening; as a seat in German and a spectator in
-Italian at seeded random positions later on),
+Italian at seeded random positions later on), and of a replay's review with its chart,
 the page's and the picture's as drawn at the screen's scale, at 390x844."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,7 +18,13 @@ from playwright.sync_api import Browser, Page
 import tavola
 from tavola.core.registry import game_classes
 from tests.apps.web.conftest import NO_PAUSE
-from tests.apps.web.helpers import match_id, open_at_my_turn, take_turn, wait_shown
+from tests.apps.web.helpers import (
+    blunder_record,
+    match_id,
+    open_at_my_turn,
+    take_turn,
+    wait_shown,
+)
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -215,3 +222,54 @@ def test_no_print_under_12_px_on_the_small_roof_cards_of_a_clocktowers_hand_on_a
         assert "gelbes Dach" in titles, titles
         small = phone.evaluate(SMALL_PRINT, LEAST)
         assert not small, f"clocktowers, as {who}, in German: {small}"
+
+
+def moves_to_the_intermezzo(seed: int) -> int:
+    """The moves ``played_at_random`` plays in a 2009 Campanile of 2 (seed ``seed``) up to
+    the Intermezzo's scoring, and one more."""
+    state = tavola.load("campanile", players=2).new_game(seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while not state.view(0)["intermezzo_scored"]:
+        state.apply(state.read_action(rng.choice(state.legal_notations())))
+        done += 1
+    return done + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_no_print_under_12_px_in_campanile_s_scoring_words_on_a_phone(
+    phone: Page, server: ServerProcess, lang: str
+) -> None:
+    """Playtest 15 #7: the words by the stack that say which scoring comes ("Prossima
+    valutazione: Intermezzo") were fitted to their room, "valutazione:" at 11.6 px. They
+    are read at the opening, after the Intermezzo ("scored; next: Finito") and at the end
+    ("Finito scored"), as a seat and as a spectator, in every language."""
+    for moves in (1, moves_to_the_intermezzo(1), 1_000):
+        created = played_at_random(server.url, "campanile", {}, 1, moves=moves)
+        seat = created["seats"][0]
+        for address in (f"{seat['url']}&lang={lang}", f"{created['spectate']}?lang={lang}"):
+            phone.goto(server.url + address)
+            wait_shown(phone)
+            board = phone.locator(
+                "#tv-board svg text", has_text="Finito" if moves > 1 else "Intermezzo"
+            )
+            assert board.count() > 0
+            small = phone.evaluate(SMALL_PRINT, LEAST)
+            assert not small, f"campanile after {moves} moves, {address}: {small}"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_no_print_under_12_px_in_a_review_on_a_phone(
+    phone: Page, server: ServerProcess, tmp_path: Path, lang: str
+) -> None:
+    """Playtest 15 #8: the review's chart, drawn 380 units wide in a phone's 372 px, had its
+    axis labels ("0%", "inizio", "azione 101", "le azioni della partita") at 11.8 px."""
+    _, path = blunder_record(tmp_path)
+    phone.goto(f"{server.url}/replay?lang={lang}")
+    phone.locator("#tv-file").set_input_files(str(path))
+    phone.wait_for_selector("#main[data-step='0']")
+    phone.locator("#tv-review").tap()
+    phone.wait_for_selector("#main[data-review='done']", timeout=90_000)
+    assert phone.locator("#tv-review-chart svg.chart text").count() >= 8
+    small = phone.evaluate(SMALL_PRINT, LEAST)
+    assert not small, f"the review in {lang}: {small}"

@@ -148,8 +148,12 @@ class _Picture(TowerRow, SeatRows):
             self.draw_display()
         ends = [(len(self.parts), self.y)]  # the bands a wide screen may set side by side
         self.draw_towers()
+        if not self.is_1996:  # under the place buttons, in the rows kept for build's
+            self.draw_pass_and_others()
+        self.y = max(self.y, self.button_room) + 4
         ends.append((len(self.parts), self.y))
-        self.draw_pass_and_others()
+        if self.is_1996:  # under three rows of bets: in a row of its own, kept for a seat
+            self.draw_pass_and_others(keep=self.seat is not None)
         self.draw_hand()
         ends.append((len(self.parts), self.y))
         self.draw_seats()
@@ -227,8 +231,9 @@ class _Picture(TowerRow, SeatRows):
                 words = _("{card} card on display").format(card=style_name(style))
                 self.parts.append(f"<g><title>{escape(words)}</title>{card}</g>")
             x += w + 8
-        # the stack, face down, and the scoring to come
-        x = MARGIN + 3 * (w + 8) + 12
+        # the stack, face down, and the scoring to come (close to it: the scoring's longest
+        # word, "valutazione:", fits its room at full size; playtest 15 #7, 11.6 px on a phone)
+        x = MARGIN + 3 * (w + 8) + 6
         stack = view["stack"]
         self.parts.append(svg_text(x, y + SMALL, _("Stack"), SMALL, bold=True, width=70))
         words = ngettext(
@@ -245,7 +250,7 @@ class _Picture(TowerRow, SeatRows):
             )
             + "</g>"
         )
-        x += 76
+        x += 72
         scorings = {
             "over": ("Finito", _("scored")),
             # the match ended otherwise (a resignation, a timeout): no Finito was scored
@@ -327,12 +332,14 @@ class _Picture(TowerRow, SeatRows):
             self.parts.append("".join(body))
         self.y = top + h + 26
 
-    def draw_pass_and_others(self) -> None:
-        """The pass button, and any action the picture has no place for."""
+    def draw_pass_and_others(self, keep: bool = False) -> None:
+        """The pass button, and any action the picture has no place for, in a row under
+        the towers' buttons; ``keep``: the row's room, with no button in it too."""
         rest = [a for a in self.actions if a not in self.drawn]
-        if not rest:
-            return
         y = self.y
+        if not rest:
+            self.y += BUTTON_H + GAP if keep else 0
+            return
         x = float(MARGIN)
         for action in rest:
             if action == "pass":
@@ -345,7 +352,7 @@ class _Picture(TowerRow, SeatRows):
                 y += BUTTON_H + GAP
             self.parts.append(self.button(action, label, words, x, y, w))
             x += w + 8
-        self.y = y + BUTTON_H + 10
+        self.y = y + BUTTON_H + GAP
 
     def draw_hand(self) -> None:
         """The viewer's own hand, face up (nobody else's)."""

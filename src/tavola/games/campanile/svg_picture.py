@@ -117,6 +117,7 @@ class Picture:
             self.flags = flags_for(kind, view["players"])
         self.parts: list[str] = []
         self.y = 0.0
+        self.button_room = 0.0  # the bottom of the rows kept for a seat's buttons
 
     # -- words -------------------------------------------------------------------------
 

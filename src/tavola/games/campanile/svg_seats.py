@@ -57,12 +57,22 @@ class SeatRows(Picture):
             who += _(" · winner")
         points = view["scores"][seat]
         scored = ngettext("{count} point", "{count} points", points).format(count=points)
-        room = WIDTH - 2 * MARGIN - 58 - 16 - BOLD_GLYPH_EM * NORMAL * len(scored)
+        most = max(points, 99)  # the room two digits of points leave, from the start
+        widest = ngettext("{count} point", "{count} points", most).format(count=most)
+        room = WIDTH - 2 * MARGIN - 58 - 16 - BOLD_GLYPH_EM * NORMAL * len(widest)
         # a long line (a name, a language) goes on at full size on a second line
         named = wrapped(who, NORMAL, room, bold=True)
         top = y
-        y += 21 * (len(named) - 1)  # the rest of the row moves down under the name's lines
-        height = (98.0 if chips else 76.0) + y - top
+        # the row keeps the room of its largest state all game, its name's most lines (with
+        # its turn's words, or the winner's) and a line of chips (2009, none yet): the
+        # picture keeps its height on a phone (playtest 15 #2: 53 px more after the
+        # Intermezzo), where the seats lie under the rest
+        phases = ("build", "bet") if self.is_1996 else ("build", "influence", "take")
+        base = self.seat_name(seat) + (_(" (you)") if seat == self.seat else "")
+        variants = [base + _(" · winner"), *(base + _(TO_PLAY[phase]) for phase in phases)]
+        lines = max(len(named), *(len(wrapped(v, NORMAL, room, bold=True)) for v in variants))
+        y += 21 * (lines - 1)  # the rest of the row lies under the name's most lines
+        height = (76.0 if self.is_1996 else 98.0) + y - top
         parts = [
             f'<g class="seat" data-seat="{seat}"><title>{escape(self.seat_words(seat))}</title>'
         ]

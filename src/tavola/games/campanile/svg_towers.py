@@ -105,12 +105,13 @@ class TowerRow(Picture):
                 )
                 y += BUTTON_H + GAP
             lowest = max(lowest, y)
+        self.y = lowest  # 2009's pass button follows (svg.py), in the room kept here
         if self.seat is not None:
-            # a seat's room for three rows of buttons on every turn and at the end: the
-            # picture keeps its place and size from a build turn to a take turn (and
-            # another seat's turn, and the game's end)
-            lowest = max(lowest, top + 3 * (BUTTON_H + GAP))
-        self.y = lowest + 4
+            # a seat's room for three rows of buttons, on every turn and at the end: build's
+            # (2009's place and pass take two: playtest 15 #2, a pass button drawn under the
+            # kept rows made a phone's box 964 px, then 1017). The picture keeps its place
+            # and size from a build turn to a take turn (and another seat's, and the end)
+            self.button_room = top + 3 * (BUTTON_H + GAP)
 
     def tower_words(self, i: int) -> str:
         tower = self.towers[i]

@@ -125,7 +125,9 @@ class Job:
             body["message"] = self.error
         data = self.review()  # in the reader's language: the chance events' words too
         if self.status != "failed" and (self.status == "done" or data["decisions"]):
-            chart = luck_html(data) + legend(data) + chart_svg(data, width=380, height=210)
+            # 360 units: a phone's 372 px draws its 12-unit print at 12.4 px (playtest 15
+            # #8: 380 units, 11.8 px)
+            chart = luck_html(data) + legend(data) + chart_svg(data, width=360, height=200)
             body.update(review=data, chart=chart, flagged=flagged_html(data, limit=4))
         return body
 

@@ -11,7 +11,9 @@
 // tallest height its pictures have had (while the window keeps its size): what lies under it
 // (the status, the scores, the log) never moves back up, and moves down only when a picture
 // is taller than every one before (a ClockTowers picture grew and shrank with its hand's
-// buttons from one step to the next, 770 to 970 px, moving the panel under it unasked). On a
+// buttons from one step to the next, 770 to 970 px, moving the panel under it unasked). A
+// finished match's area ([data-over="true"]) is as tall as its picture: nothing more comes,
+// and a kept height left a blank over the result (playtest 15 #3: 450 px of 1691). On a
 // phone the band of the viewer's own seat ([data-yours]) comes second: your hand and its
 // moves on the first screen, above the others' seats.
 
@@ -163,16 +165,22 @@ function keptLayout(kept, parts, heights, room, width) {
 }
 
 /** A narrow screen's ``area`` at least as tall as the tallest of its pictures (bands
- *  ``heights`` high, ``width`` wide) at its width, while the window keeps its size. */
+ *  ``heights`` high, ``width`` wide) at its width, while the window keeps its size; once
+ *  its match is over, as tall as its picture. */
 function keepHeight(area, width, heights) {
+  const edges = area.offsetHeight - area.clientHeight;
+  const natural = Math.ceil((area.clientWidth * total(heights)) / width + edges);
+  if (area.closest('[data-over="true"]')) {
+    area.style.minHeight = `${natural}px`; // as in play: a picture of one height stays still
+    return;
+  }
   const size = `${area.offsetWidth}x${window.innerHeight}`; // with or without a scroll bar
   let kept = KEPT_HEIGHT.get(area);
   if (kept?.size !== size) {
     kept = { size, height: 0 };
     KEPT_HEIGHT.set(area, kept);
   }
-  const edges = area.offsetHeight - area.clientHeight;
-  kept.height = Math.max(kept.height, Math.ceil((area.clientWidth * total(heights)) / width + edges));
+  kept.height = Math.max(kept.height, natural);
   area.style.minHeight = `${kept.height}px`;
 }
 

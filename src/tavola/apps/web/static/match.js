@@ -330,6 +330,7 @@ function display(conn, state) {
   for (const c of match.connections) {
     for (const seq of [...c.states.keys()]) if (seq < state.seq) c.states.delete(seq);
   }
+  root.dataset.over = state.is_over ? "true" : "false"; // before the picture: its box's height
   match.board.show(state.svg);
   match.said.learn(state.svg);
   if (changed) ui.refusal.hidden = true;
@@ -337,7 +338,6 @@ function display(conn, state) {
   showPlay(match, conn, state, play);
   setWaiting(match.waiting); // the new buttons wait too
   root.dataset.seq = String(state.seq);
-  root.dataset.over = state.is_over ? "true" : "false";
   root.dataset.turn = state.is_over ? "over" : conn.seat === state.current_player && conn.seat !== null ? "you" : "other";
   root.dataset.seat = conn.seat === null || conn.seat === undefined ? "" : String(conn.seat);
   renderTable(match);
