@@ -290,9 +290,11 @@ export class BoardView {
     const fits = chosen ? Math.min(width / (chosen.width + AXIS), height / (chosen.height + AXIS)) : whole;
     const base = Math.max(Math.min(fits, SCALE.most), least);
     const floor = Math.min(1, Math.max(whole, least) / base);
-    // a finished board (data-fit) may be fitted whole, smaller than its print reads (the
-    // "fit" button: playtest 8 #5, a river game's end 764 px tall in a 545 px view)
-    const all = this.svg.hasAttribute("data-fit") ? Math.min(floor, whole / base) : floor;
+    // "fit" shows the board whole, smaller than its print reads where it must: a finished
+    // one (data-fit: playtest 8 #5, a river game's end 764 px tall in a 545 px view), and
+    // any on a wide screen (playtest 16 #4: greyed while 22 cells to choose lay out of view)
+    const shrinks = this.svg.hasAttribute("data-fit") || width >= SCALE.narrow;
+    const all = shrinks ? Math.min(floor, whole / base) : floor;
     return { base, least: floor, all, width, height };
   }
 
