@@ -235,7 +235,7 @@ export class BoardView {
    *  print (playtest 5 #6: whole, its letters were 5 px) and opens on the last tile. */
   gameEnds() {
     if (this.box.clientWidth < SCALE.narrow) return;
-    Object.assign(this.state, { s: 0, moved: false, centre: null, whole: true });
+    Object.assign(this.state, { s: 0, moved: false, centre: null, whole: "end" });
   }
 
   /** A turn opens (cells to choose come): the view where the board opens, on the opponent's
@@ -300,7 +300,9 @@ export class BoardView {
 
   scale() {
     const { base, least, all } = this.scales();
-    const floor = this.state.whole ? all : least;
+    // "fit" pressed, or a finished board opening (not the replay's steps before its end)
+    const fitted = this.state.whole === true || (this.state.whole === "end" && this.svg.hasAttribute("data-fit"));
+    const floor = fitted ? all : least;
     this.state.s = Math.min(Math.max(this.state.s, floor), MAX_ZOOM);
     if (this.state.s >= least) this.state.whole = false;
     return base * this.state.s;
