@@ -10,7 +10,9 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.apps.web.helpers import take_turn, wait_turn_or_end
 from tests.apps.web.test_replay import finished_match, wait_step
+from tests.apps.web.test_turn_to_turn import PHONE_CONTEXT, open_against_bot
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -42,6 +44,22 @@ def test_every_control_of_the_lobby_and_a_match_is_44_px(
     page.wait_for_selector("#main[data-turn='you']")
     assert page.evaluate(TOO_SMALL, CONTROLS) == []
     assert page.evaluate(TOO_SMALL, BOARD) == []  # +1, +2, +3, bet, pass on the picture
+
+
+def test_dudos_doubt_and_bids_are_44_px_on_a_phone(new_context: Any, server: ServerProcess) -> None:
+    """Playtest 16 #7: on a phone every bid of Dudo's grid (the plugin game) was a 50x41 px
+    target, 25 and more of them a turn. Against two bots, in English and Italian, at each of
+    the player's first turns (tapped), the doubt and every bid on the picture are 44 px."""
+    for lang in ("en", "it"):
+        page = new_context(**PHONE_CONTEXT, device_scale_factor=3).new_page()
+        open_against_bot(page, server, "dudo", lang, 5, seats=["human", "heuristic", "heuristic"])
+        for turn in range(3):
+            if wait_turn_or_end(page) == "over":
+                break
+            assert page.locator("#tv-board [data-action]").count() >= 6
+            assert page.evaluate(TOO_SMALL, BOARD) == [], (lang, turn)
+            take_turn(page, turn, touch=True)
+        page.close()
 
 
 def test_the_lobby_in_german_has_a_short_top_bar_and_44_px_fields(

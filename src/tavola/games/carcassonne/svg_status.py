@@ -252,8 +252,9 @@ def _button(
     *,
     toggle: str = "",
     action: str = "",
+    wide: float = BUTTON,
 ) -> float:
-    """A button BUTTON wide, ``high`` high, at (x, y); returns the y under it."""
+    """A button ``wide`` units wide, ``high`` high, at (x, y); returns the y under it."""
     if toggle:
         label = gettext("{button} (show or hide the tiles in the bag)").format(button=text)
         attrs = (
@@ -265,23 +266,23 @@ def _button(
         attrs = clickable(action, gettext("Pass: deploy no follower"))
         tip = gettext("Pass: deploy no follower this turn")
     fill = "#FFFFFF" if toggle else HIGHLIGHT
-    size, lines = _button_lines(text)
+    size, lines = _button_lines(text, wide)
     step = round(size * 1.25)  # a line's height: two lines' boxes do not touch
     first = y + high / 2 + size / 3 - step / 2 * (len(lines) - 1)
     words = "".join(
-        f'<text x="{x + BUTTON / 2:g}" y="{first + step * i:g}" font-size="{size}" '
+        f'<text x="{x + wide / 2:g}" y="{first + step * i:g}" font-size="{size}" '
         f'font-weight="bold" text-anchor="middle" fill="{INK}">{escape(line)}</text>'
         for i, line in enumerate(lines)
     )
     out.append(
         f"<g{attrs}><title>{escape(tip)}</title>"
-        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{BUTTON}" height="{high:g}" rx="8" '
+        f'<rect class="hit" x="{x:g}" y="{y:g}" width="{wide:g}" height="{high:g}" rx="8" '
         f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>{words}</g>'
     )
     return y + high
 
 
-def _button_lines(text: str) -> tuple[int, list[str]]:
+def _button_lines(text: str, wide: float = BUTTON) -> tuple[int, list[str]]:
     """A button's words: the largest bold size (from 17 units, 13 px on a phone, down to
     15) at which they take at most two lines, and those lines. A French space before a
     colon keeps the colon on its word's line.
@@ -291,7 +292,7 @@ def _button_lines(text: str) -> tuple[int, list[str]]:
     """
     glued = text.replace(" :", "\x00:")
     for size in (17, 16, 15):
-        lines = wrapped(glued, size, BUTTON - 8, bold=True)
+        lines = wrapped(glued, size, wide - 8, bold=True)
         if len(lines) <= 2:
             break
     return size, [line.replace("\x00", "\N{NARROW NO-BREAK SPACE}") for line in lines[:2]]

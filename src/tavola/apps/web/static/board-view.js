@@ -235,7 +235,7 @@ export class BoardView {
    *  print (playtest 5 #6: whole, its letters were 5 px) and opens on the last tile. */
   gameEnds() {
     if (this.box.clientWidth < SCALE.narrow) return;
-    Object.assign(this.state, { s: 0, moved: false, centre: null, whole: true });
+    Object.assign(this.state, { s: 0, moved: false, centre: null, whole: "end" });
   }
 
   /** A turn opens (cells to choose come): the view where the board opens, on the opponent's
@@ -290,15 +290,19 @@ export class BoardView {
     const fits = chosen ? Math.min(width / (chosen.width + AXIS), height / (chosen.height + AXIS)) : whole;
     const base = Math.max(Math.min(fits, SCALE.most), least);
     const floor = Math.min(1, Math.max(whole, least) / base);
-    // a finished board (data-fit) may be fitted whole, smaller than its print reads (the
-    // "fit" button: playtest 8 #5, a river game's end 764 px tall in a 545 px view)
-    const all = this.svg.hasAttribute("data-fit") ? Math.min(floor, whole / base) : floor;
+    // "fit" shows the board whole, smaller than its print reads where it must: a finished
+    // one (data-fit: playtest 8 #5, a river game's end 764 px tall in a 545 px view), and
+    // any on a wide screen (playtest 16 #4: greyed while 22 cells to choose lay out of view)
+    const shrinks = this.svg.hasAttribute("data-fit") || width >= SCALE.narrow;
+    const all = shrinks ? Math.min(floor, whole / base) : floor;
     return { base, least: floor, all, width, height };
   }
 
   scale() {
     const { base, least, all } = this.scales();
-    const floor = this.state.whole ? all : least;
+    // "fit" pressed, or a finished board opening (not the replay's steps before its end)
+    const fitted = this.state.whole === true || (this.state.whole === "end" && this.svg.hasAttribute("data-fit"));
+    const floor = fitted ? all : least;
     this.state.s = Math.min(Math.max(this.state.s, floor), MAX_ZOOM);
     if (this.state.s >= least) this.state.whole = false;
     return base * this.state.s;
