@@ -69,8 +69,9 @@ def test_the_campanile_box_keeps_its_height_on_a_phone(
     first two steps of the first turn, as the pass button came under the kept rows of
     buttons, and the hand and the side panel moved 53 px down with no finger on the
     screen (and 53 px again after the Intermezzo, as the seats' rows took a line of chips
-    and a name a second line with its turn's words). Against two bots the player taps a move at every step to the end: one height
-    and one place of the panel all game long, and the pass button above the hand."""
+    and a name a second line with its turn's words). Against two bots the player taps a
+    move at every step to the end: one height and one place of the panel all game long,
+    and the pass button above the hand."""
     page = new_context(**{**PHONE_CONTEXT, "locale": "it-IT"}).new_page()
     seats = ["human", "heuristic", "heuristic"]
     open_against_bot(page, server, "campanile", "it", 4, seats=seats, options={"edition": edition})
