@@ -135,7 +135,7 @@ def test_the_games_texts_quote_as_their_language_does(lang: str) -> None:
                 found += [text for text in strings if "«" in text or "»" in text]
             if isinstance(message.id, str) and message.id.startswith("a completed 2-tile city"):
                 opening, closing = QUOTES[lang]
-                assert f"{opening}2{closing}" in message.string, message.string
+                assert f"{opening}2{closing}" in str(message.string), message.string
     assert not found, found[:5]
 
 

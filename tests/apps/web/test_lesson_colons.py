@@ -22,7 +22,8 @@ BARE_COLON = re.compile(r"(?<!\u00a0):")  # a colon without a no-break space bef
 
 def titles(page: Page) -> list[str]:
     """The page's title and its headings on view, as read."""
-    return page.evaluate(TITLES)
+    shown: list[str] = page.evaluate(TITLES)
+    return shown
 
 
 def test_french_lesson_titles_have_a_no_break_space_before_their_colon(
