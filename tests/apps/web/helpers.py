@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Locator, Page, WebSocket, expect
+from playwright.sync_api import Locator, Page, Route, WebSocket, expect
 
 import tavola
 from tavola import State
@@ -295,3 +295,24 @@ def open_carcassonne(page: Page, server: ServerProcess, seed: int, river: bool, 
     ).json()
     page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
     assert wait_turn_or_end(page) == "you"
+
+
+class HeldRequests:
+    """The page's requests to ``pattern`` wait (a slow network) until ``release``, then go
+    on, and so do the later ones."""
+
+    def __init__(self, page: Page, pattern: str) -> None:
+        self.held: list[Route] = []
+        self.let_go = False
+        page.route(pattern, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if self.let_go:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.let_go = True
+        for route in self.held:
+            route.continue_()

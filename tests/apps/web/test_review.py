@@ -13,11 +13,17 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 import tavola
 from tests.apps.review.test_judging import CLOSING, last_tile_record
-from tests.apps.web.helpers import BLUNDER, blunder_record, blunder_words, broken_record
+from tests.apps.web.helpers import (
+    BLUNDER,
+    HeldRequests,
+    blunder_record,
+    blunder_words,
+    broken_record,
+)
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -86,17 +92,7 @@ def test_the_review_is_offered_once_the_record_is_read(
     """While the replay still draws its record, "Review the moves" cannot be pressed: a click
     then had nothing to review and was lost without a word."""
     _, path = blunder_record(tmp_path)
-    held: list[Route] = []
-    let_go = [False]
-
-    def hold(route: Route) -> None:
-        """The pictures wait until they are let go, then pass."""
-        if let_go[0]:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/api/replay/svg*", hold)
+    pictures = HeldRequests(page, "**/api/replay/svg*")
     page.goto(f"{server.url}/replay")
     page.get_by_label("Choose a record file").set_input_files(str(path))
     page.wait_for_function("() => document.getElementById('tv-replay').hidden === false")
@@ -104,9 +100,7 @@ def test_the_review_is_offered_once_the_record_is_read(
     # then out of the accessibility tree, and disabled too
     expect(page.locator("#tv-review")).to_be_disabled()
     button = page.get_by_role("button", name="Review the moves")
-    let_go[0] = True
-    for route in held:
-        route.continue_()
+    pictures.release()
     with page.expect_request(lambda request: "/api/review" in request.url):
         button.click()  # waits until it can be pressed
     page.wait_for_selector("#main[data-review='done']", timeout=60_000)

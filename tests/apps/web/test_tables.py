@@ -10,9 +10,17 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.apps.web.helpers import MATCH, Seat, create_in_lobby, match_id, open_my_seat, wait_shown
+from tests.apps.web.helpers import (
+    MATCH,
+    HeldRequests,
+    Seat,
+    create_in_lobby,
+    match_id,
+    open_my_seat,
+    wait_shown,
+)
 from tests.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -221,16 +229,7 @@ def test_a_message_typed_while_the_last_travels_is_sent_after_it(
     answer then cleared the box, new text and all (CI lost "message 2")."""
     created = create(server, ["human", "human"], names=["Ada", "Bob"])
     open_seat(page, server, created, 0)
-    held: list[Route] = []
-    let_go = [False]
-
-    def hold(route: Route) -> None:
-        if let_go[0]:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/chat", hold)
+    chat = HeldRequests(page, "**/chat")
     box = page.get_by_label("Message to the table")
     box.fill("first")
     with page.expect_request("**/chat"):
@@ -240,9 +239,7 @@ def test_a_message_typed_while_the_last_travels_is_sent_after_it(
     box.press("Enter")
     expect(box).to_have_value("")
     expect(page.locator("#tv-chat li")).to_have_count(0)
-    let_go[0] = True
-    for route in held:
-        route.continue_()
+    chat.release()
     expect(page.locator("#tv-chat li .text")).to_have_text(["first", "second"])
     expect(page.locator("#tv-chat-error")).to_be_hidden()
 
