@@ -181,3 +181,27 @@ def test_no_french_rules_page_breaks_a_line_inside_guillemets(
             loose = [text[max(0, m.start() - 30) : m.end() + 30] for m in found]
             assert not loose, (game, key, loose)
     assert quoted > 40  # the pages quote, in Carcassonne's and ClockTowers' rules too
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("fr", "Cette page n\u2019existe qu\u2019en anglais"),
+        ("it", "Questa pagina è solo in inglese"),
+        ("de", "Diese Seite gibt es nur auf Englisch"),
+    ],
+)
+def test_a_plugin_page_only_in_english_says_so(server: ServerProcess, lang: str, note: str) -> None:
+    """Dudo (a plugin game) ships its rules in English only: the page says so in the reader's
+    language and marks the body as English, so a screen reader reads it as English."""
+    page = httpx.get(f"{server.url}/rules/dudo", params={"lang": lang})
+    assert page.status_code == 200
+    assert f'<html lang="{lang}"' in page.text
+    assert note in page.text
+    # the summary in a few lines (the game's plain English text) is marked English too
+    assert page.text.index(note) < page.text.index('<pre lang="en">Each seat rolls its dice')
+    assert re.search(r'<article class="doc" lang="en">\s*<h1[^>]*>Dudo: the rules', page.text)
+    english = httpx.get(f"{server.url}/rules/dudo", params={"lang": "en"})
+    assert '<p class="note">' not in english.text
+    assert "<pre>Each seat rolls its dice" in english.text
+    assert '<article class="doc" lang="en">' in english.text

@@ -51,7 +51,7 @@ from tavola.apps.server.routes.session import AccountsDep, Caller
 from tavola.apps.server.service import MatchService
 from tavola.apps.web import rules
 from tavola.apps.web.pages import STATIC, environment, match_title, picture_shape, render
-from tavola.core.i18n import Text, current_language
+from tavola.core.i18n import DEFAULT_LANGUAGE, Message, Text, current_language
 from tavola.core.registry import game_classes
 from tavola.players import bot_name
 
@@ -231,6 +231,8 @@ def _rules(game: str, page: str, caller: Player | None) -> HTMLResponse:
         title=lazy("{game}: {page}", game=cls.title, page=pages.get(page, _(rules.PAGES[page]))),
         page=page,
         summary=cls.rules_summary,
+        # a plain text is shown as written (English), a message in the reader's language
+        summary_lang=lang if isinstance(cls.rules_summary, Message) else DEFAULT_LANGUAGE,
         # the rules in a few lines go with the decisions, or the rules if there are none
         summary_page="decisions" if "decisions" in pages else "rules",
         body=rules.html(game, page, lang),

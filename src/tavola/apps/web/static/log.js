@@ -32,7 +32,7 @@ function seatsCell(pal, { before, lines }) {
 const BEFORE_A_NUMBER = /(\p{L}) (?=[-−]?\d)/gu;
 
 /** ``text`` with a no-break space between a word and the number after it. */
-function keptWithItsNumber(text) {
+export function keptWithItsNumber(text) {
   return String(text).replace(BEFORE_A_NUMBER, "$1\u00a0");
 }
 
@@ -43,7 +43,7 @@ export function eventNode(pal, seats, event) {
   const words = (text) => named(pal, seats, text);
   const table = event.table;
   const titled = table && String(words(event.text)).trim() === String(words(table.title)).trim();
-  const item = el("li", { class: `event event-${event.kind}${titled ? " titled" : ""}` }, titled ? null : words(event.text));
+  const item = el("li", { class: `event event-${event.kind}${titled ? " titled" : ""}` }, titled ? null : keptWithItsNumber(words(event.text)));
   if (table) {
     const cells = table.rows.map((row) => row.map((c) => (ENGINE_SEAT.test(c) ? seatParts(pal, seats, c) : null)));
     const head = el("tr", {}, table.columns.map((c) => el("th", { scope: "col", text: words(c) })));
@@ -134,7 +134,7 @@ export function showFinalScoring(list) {
 export function sayAgain(list, said) {
   for (const code of list.querySelectorAll("li.entry > code.notation")) {
     const words = said.of(code.textContent);
-    if (words) code.replaceWith(words);
+    if (words) code.replaceWith(keptWithItsNumber(words));
   }
 }
 
@@ -169,7 +169,7 @@ export function logNode(pal, seats, entry, said) {
   } else {
     item.append(
       badge(pal, entry.seat), " ", el("span", { class: "who", text: who }), _(": "), // French: "\u00a0: "
-      said.of(entry.action) || el("code", { class: "notation", text: entry.action }),
+      keptWithItsNumber(said.of(entry.action) || "") || el("code", { class: "notation", text: entry.action }),
     );
     const events = (entry.events || []).filter((e) => e.kind !== "takeback" && !repeatsTheMove(entry, e));
     if (events.length) item.append(el("ul", { class: "events" }, events.map((e) => eventNode(pal, seats, e))));

@@ -5,7 +5,7 @@ import { asSeat, refusal } from "./api.js";
 import { shownAs } from "./board-alike.js";
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
-import { fitTables, logNode, sayAgain, showFinalScoring } from "./log.js";
+import { fitTables, keptWithItsNumber, logNode, sayAgain, showFinalScoring } from "./log.js";
 import { badge } from "./seats.js";
 
 // Why a bot plays a seat, by the kind of the log entry that handed it over.
@@ -155,7 +155,7 @@ export function showPlay(match, conn, state, play) {
       type: "button",
       class: "action",
       "data-notation": notation,
-    }, el("span", { class: "words", text: board.labelOf(notation) || notation }));
+    }, el("span", { class: "words", text: keptWithItsNumber(board.labelOf(notation) || notation) }));
     button.addEventListener("click", () => play(notation));
     // hinted while hovered or focused: leaving one keeps the hint if the other holds
     button.addEventListener("mouseenter", () => board.hint(notation, true));
