@@ -50,3 +50,28 @@ def test_an_italian_lesson_title_has_no_space_before_its_colon(
     page.goto(f"{server.url}/learn/carcassonne/first-tiles?restart=1&lang=it")
     wait_shown(page)
     expect(page.locator("#tv-lesson-title")).to_have_text(re.compile(r"^Lezione: \S"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Lesson: Your first tiles"),
+        ("it", "Lezione: "),
+        ("de", "Lektion: "),
+        ("fr", "Leçon\u00a0: Vos premières tuiles"),
+    ],
+)
+def test_a_lessons_tab_says_the_lesson_and_keeps_it(
+    page: Page, server: ServerProcess, lang: str, said: str
+) -> None:
+    """Playtest 17 #7: the tab said the lesson's name, then about 0.5 s after the load
+    "Carcassonne · tavola" (in Italian briefly nothing)."""
+    page.goto(f"{server.url}/learn/carcassonne/first-tiles?restart=1&lang={lang}")
+    wait_shown(page)
+    page.wait_for_selector("main[data-lesson-ready]")
+    first = page.evaluate("document.title")
+    assert first.startswith(said), first
+    heading = page.locator("#tv-lesson-title").text_content() or ""
+    assert first == f"{heading.strip()} · tavola", (first, heading)
+    page.wait_for_timeout(1000)
+    assert page.evaluate("document.title") == first

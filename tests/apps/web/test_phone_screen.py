@@ -168,3 +168,25 @@ def test_the_replay_pages_file_box_and_whole_log_are_44_px(
     wait_step(page, 0)
     expect(page.locator("summary", has_text="Registro completo")).to_be_visible()
     assert page.evaluate(TOO_SMALL, "summary") == []
+
+
+# The lesson's own links and buttons on view, wherever they stand (a running text's exemption
+# does not hold for them: they are the lesson's controls)
+LESSON_TOO_SMALL = """() => [...document.querySelectorAll('#tv-lesson :is(a, button)')]
+  .filter((e) => e.checkVisibility())
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [Math.round(r.width), Math.round(r.height), e.textContent.trim()]; })
+  .filter(([width, height]) => width < 44 || height < 44)"""
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_lessons_links_are_44_px_on_a_phone(
+    new_context: Any, server: ServerProcess, lang: str
+) -> None:
+    """Playtest 17 #8: the heading's "Lektion" link (60x16 px) and "Lektion neu beginnen"
+    (147x20 px) were too small to tap on a phone."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{server.url}/learn/carcassonne/first-tiles?restart=1&lang={lang}")
+    page.wait_for_selector("main[data-lesson-ready]")
+    expect(page.locator("#tv-lesson-restart")).to_be_visible()
+    assert page.evaluate(LESSON_TOO_SMALL) == []

@@ -102,3 +102,52 @@ def test_a_row_whose_words_fit_is_one_line_high(
     to_move = page.locator("#tv-scores tr.to-move .tag.turn").text_content() or ""
     assert to_move.strip(), rows
     assert to_move in movers[0][4], rows  # screen readers still say it
+
+
+# The winner's row at the end: its name cell's height in lines, whether a mark of the win is
+# in sight in it (the tag or its short mark) and the tag's words, as screen readers have them
+WINNER = """() => {
+  const tag = document.querySelector('#tv-scores tbody tr .tag.won');
+  const who = tag.closest('tr').cells[1];
+  const style = getComputedStyle(who);
+  const line = who.querySelector('.name').getClientRects()[0].height;
+  const high = who.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const box = tag.getBoundingClientRect();
+  const seen = box.width > 4 && box.height > 4 && getComputedStyle(tag).visibility === 'visible';
+  const rows = [...document.querySelectorAll('#tv-scores tbody tr')];
+  return [high / line, seen, tag.textContent.trim(), rows.map((r) => r.offsetHeight)];
+}"""
+WINNER_WORDS = {"en": "winner", "it": "vincitore", "de": "Sieger", "fr": "gagnant"}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr"])
+def test_the_winners_row_is_one_line_high(
+    new_context: Any, server: ServerProcess, lang: str, screen: str
+) -> None:
+    """Playtest 17 #1: at the end the winner's "vincitore"/"Sieger" tag wrapped under the
+    name, its row 58 px tall against 33-35 px. The player resigns: every row is one line
+    high, the winner's with a mark in sight, its words read out."""
+    body = {
+        "game": "clocktowers",
+        "seats": ["human", "heuristic"],
+        "names": ["Bernadette Fontaine", ""],
+        "seed": 4,
+    }
+    created = httpx.post(f"{server.url}/api/matches", json=body).json()
+    page = new_context(viewport=SCREENS[screen]).new_page()
+    page.goto(f"{server.url}{created['seats'][0]['url']}&lang={lang}")
+    wait_turn_or_end(page)
+    page.locator("#tv-resign").click()
+    page.locator("#tv-resign-yes").click()
+    page.wait_for_selector("#tv-over:not([hidden])")
+    page.wait_for_selector("#tv-scores .tag.won")
+    rows = page.evaluate(LINES)
+    for fits, lines, *_rest in rows:
+        assert fits, rows
+        assert lines < 1.8, rows
+    lines, seen, words, heights = page.evaluate(WINNER)
+    assert lines < 1.8, (lines, heights)
+    assert max(heights) - min(heights) <= 3, heights
+    assert seen, words
+    assert words == WINNER_WORDS[lang]

@@ -30,6 +30,19 @@ export function turnTagsInLine(body) {
     return lines.length && tag.getBoundingClientRect().top >= lines[lines.length - 1].bottom - 1;
   });
   for (const tag of wrapped) tag.classList.add("aside");
+  // a winner's tag that would take a line of its own (playtest 17 #1: the row 58 px tall
+  // against 34) becomes a star on the seat's badge, its words kept for screen readers
+  for (const tag of body.querySelectorAll(".tag.won.aside")) {
+    tag.classList.remove("aside");
+    tag.closest("tr").cells[1].append(tag);
+  }
+  for (const tag of body.querySelectorAll(".tag.won")) {
+    const words = [...tag.parentElement.querySelectorAll(".name, small")].pop();
+    const lines = words.getClientRects();
+    if (tag.getBoundingClientRect().top < lines[lines.length - 1].bottom - 1) continue;
+    tag.classList.add("aside");
+    tag.closest("tr").cells[0].append(tag);
+  }
 }
 
 /** Whose turn, the seats and scores, the log up to ``state``, and the end if it is over. */
@@ -74,7 +87,7 @@ export function showPublic(match, state) {
     const tags = [];
     // the other rows keep the tag's room, unseen: a row's lines stay as the turn goes round
     if (!state.is_over) tags.push(el("span", { class: seat === mover ? "tag turn" : "tag turn-room", text: _("to move") }));
-    if ((state.winners || []).includes(seat)) tags.push(el("span", { class: "tag won", text: _("winner") }));
+    if ((state.winners || []).includes(seat)) tags.push(el("span", { class: "tag won", title: _("winner") }, el("span", { class: "words", text: _("winner") })));
     return el("tr", { class: seat === mover ? "to-move" : "" },
       el("td", {}, badge(pal, seat)),
       el("td", {}, el("span", { class: "name", text: match.nameOf(state, seat) }),
