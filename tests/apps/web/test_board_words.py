@@ -100,4 +100,4 @@ def test_the_move_buttons_read_in_words_and_the_notation_box_lists_the_notations
         "os => os.map((o) => [o.value, o.label])"
     )
     assert [value for value, _ in listed] == [notation for notation, *_ in moves]
-    assert [label for _, label in listed] == [text for _, text, *_ in moves]
+    assert [label for _, label in listed] == [text.replace("\u00a0", " ") for _, text, *_ in moves]

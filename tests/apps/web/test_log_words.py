@@ -59,7 +59,7 @@ def test_a_negative_row_or_column_keeps_its_word(
     assert not [w for w in words if LOOSE.search(w)], words
     assert any(f"{row}\u00a0-1" in w or f"{column}\u00a0-1" in w for w in words), words
     page.locator("#tv-actions button.action", has_text=re.compile(r"\u00a0-1")).first.click()
-    page.wait_for_function("document.querySelector('#main').dataset.waiting === 'false'")
+    page.wait_for_function("() => document.querySelector('#main').dataset.waiting === 'false'")
     page.wait_for_function(
         "() => [...document.querySelectorAll('#tv-log > li.entry')].some("
         "(li) => /\\u00a0-1/.test(li.textContent))"

@@ -34,6 +34,7 @@ export function turnTagsInLine(body) {
   // against 34) becomes a star on the seat's badge, its words kept for screen readers
   for (const tag of body.querySelectorAll(".tag.won.aside")) {
     tag.classList.remove("aside");
+    tag.querySelector(".words").classList.remove("visually-hidden");
     tag.closest("tr").cells[1].append(tag);
   }
   for (const tag of body.querySelectorAll(".tag.won")) {
@@ -41,6 +42,7 @@ export function turnTagsInLine(body) {
     const lines = words.getClientRects();
     if (tag.getBoundingClientRect().top < lines[lines.length - 1].bottom - 1) continue;
     tag.classList.add("aside");
+    tag.querySelector(".words").classList.add("visually-hidden");
     tag.closest("tr").cells[0].append(tag);
   }
 }
