@@ -83,10 +83,15 @@ def bounded(work: Callable[[J], T], job: J, seconds: float) -> T:
 
 
 def make_pool(workers: int, limits: BotLimits) -> ProcessPoolExecutor:
-    # forkserver: a clean process, not a fork of a server with threads and sockets.
+    # forkserver: a clean process, not a fork of a server with threads and sockets. This
+    # module is imported there, where Ctrl-C is ignored, so that a new worker has nothing
+    # to import before ``start_worker`` ignores it too (CI once saw a Ctrl-C interrupt a
+    # starting worker's imports: a traceback on the server's way out)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     return ProcessPoolExecutor(
         workers,
-        mp_context=multiprocessing.get_context("forkserver"),
+        mp_context=context,
         initializer=start_worker,
         initargs=(limits.worker_memory_mb * 2**20, os.getpid()),
     )
